@@ -1,0 +1,4 @@
+export { bundledSpecPath } from './bundled-spec-path.js';
+export { MockStartError } from './mock-start-error.js';
+export type { MockServer, MockServerOptions } from './start-mock.js';
+export { startMock } from './start-mock.js';

@@ -1,0 +1,54 @@
+import { describe, expect, inject, it } from 'vitest';
+
+const base = () => inject('mockUrl');
+const key = { 'x-svc-api-key': 'sk-test-mock' };
+const orderId = '6f1c3a52-8b1e-4c5d-9a7f-2e4b8c9d0a1b';
+const address = { first_line: '1 Main St', city: 'Springfield', state: 'IL', zip_code: '62701' };
+
+async function expect422(response: Response, mentions: string) {
+  const body = await response.text();
+  expect(response.status, body).toBe(422);
+  expect(body).toContain(mentions);
+}
+
+describe('the mock rejects requests that break the spec with 422', () => {
+  it('rejects a user_id that is not a uuid', async () => {
+    const response = await fetch(`${base()}/v2/timeseries/not-a-uuid/steps/grouped?start_date=2026-11-01`, {
+      headers: key,
+    });
+    await expect422(response, 'user_id');
+  });
+
+  // Header names are case-insensitive, so this uses a bare fetch with no default headers at all.
+  it('rejects a request without the x-svc-api-key header', async () => {
+    const response = await fetch(`${base()}/v2/user/resolve/client-user-1`);
+    await expect422(response, 'x-svc-api-key');
+  });
+
+  it('rejects appointment_notes of 1,001 characters', async () => {
+    const response = await fetch(`${base()}/v3/order/${orderId}/phlebotomy/appointment/request`, {
+      method: 'POST',
+      headers: { ...key, 'content-type': 'application/json' },
+      body: JSON.stringify({ address, provider: 'any-provider', appointment_notes: 'n'.repeat(1001) }),
+    });
+    await expect422(response, 'appointment_notes');
+  });
+
+  it('accepts appointment_notes of exactly 1,000 characters', async () => {
+    const response = await fetch(`${base()}/v3/order/${orderId}/phlebotomy/appointment/request`, {
+      method: 'POST',
+      headers: { ...key, 'content-type': 'application/json' },
+      body: JSON.stringify({ address, provider: 'any-provider', appointment_notes: 'n'.repeat(1000) }),
+    });
+    expect(response.status).toBe(200);
+  });
+
+  it('rejects complete_mfa without mfa_code', async () => {
+    const response = await fetch(`${base()}/v2/link/provider/password/whoop/complete_mfa`, {
+      method: 'POST',
+      headers: { ...key, 'content-type': 'application/json' },
+      body: JSON.stringify({}),
+    });
+    await expect422(response, 'mfa_code');
+  });
+});
