@@ -13,7 +13,7 @@ const result = spawnSync(
 // Redocly prints a Node 20 deprecation box on stderr; keep only what is about the spec.
 const stderr = result.stderr
   .split('\n')
-  .filter((line) => !/[│╭╰─]|deprecat|Node\.?js/i.test(line))
+  .filter((line) => !/[\u2500-\u257f]|deprecat|Node\.?js/i.test(line))
   .join('\n')
   .trim();
 process.stdout.write(result.stdout);
