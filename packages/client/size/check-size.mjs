@@ -1,0 +1,48 @@
+// Size budget: a program that creates the client and calls three operations (size/three-calls.ts),
+// bundled minified and gzipped for browsers and for Node. "Our code" is that bundle minus the same
+// bundle of openapi-fetch alone (size/openapi-fetch-only.ts), both measured with gzip -9.
+// The browser build fails on any Node-only import, which proves the client needs none.
+import { gzipSync } from 'node:zlib';
+import { build } from 'esbuild';
+
+/** Budget for our code on top of openapi-fetch, in gzipped bytes. */
+const BUDGET = 6 * 1024;
+
+async function measure(entry, platform) {
+  const result = await build({
+    entryPoints: [new URL(entry, import.meta.url).pathname],
+    bundle: true,
+    minify: true,
+    format: 'esm',
+    platform,
+    target: 'es2022',
+    write: false,
+    metafile: true,
+    logLevel: 'silent',
+  });
+  const nodeOnly = Object.keys(result.metafile.inputs).filter((input) => input.startsWith('node:'));
+  if (nodeOnly.length > 0) throw new Error(`${entry} imports Node-only modules: ${nodeOnly.join(', ')}`);
+  const code = result.outputFiles[0].contents;
+  return { minified: code.length, gzip: gzipSync(code, { level: 9 }).length };
+}
+
+let failed = false;
+for (const platform of ['browser', 'node']) {
+  let total;
+  let baseline;
+  try {
+    total = await measure('./three-calls.ts', platform);
+    baseline = await measure('./openapi-fetch-only.ts', platform);
+  } catch (error) {
+    process.stderr.write(`size (${platform}): bundling failed: ${error.message}\n`);
+    failed = true;
+    continue;
+  }
+  const ours = total.gzip - baseline.gzip;
+  const verdict = ours <= BUDGET ? 'ok' : 'OVER BUDGET';
+  process.stdout.write(
+    `${platform.padEnd(7)} three calls: ${total.minified} B min, ${total.gzip} B gzip | openapi-fetch alone: ${baseline.gzip} B gzip | our code: ${ours} B gzip of ${BUDGET} B budget: ${verdict}\n`,
+  );
+  if (ours > BUDGET) failed = true;
+}
+process.exit(failed ? 1 : 0);

@@ -1,0 +1,42 @@
+/** What `.withResponse()` resolves with: the parsed data, the raw Response and the service's request id. */
+export interface WithResponse<T> {
+  data: T;
+  response: Response;
+  /** From the `x-request-id` response header (see REQUEST_ID_HEADER). */
+  requestId: string | undefined;
+}
+
+const dataOf = <T>(result: WithResponse<T>): T => result.data;
+
+/**
+ * The promise returned by named methods: awaiting it gives the data; `.withResponse()` gives
+ * `{ data, response, requestId }` of the same call (one request either way).
+ */
+export class APIPromise<T> implements Promise<T> {
+  readonly [Symbol.toStringTag] = 'Promise';
+
+  constructor(private readonly result: Promise<WithResponse<T>>) {}
+
+  /** The data together with the raw Response (status, headers) and the request id. */
+  withResponse(): Promise<WithResponse<T>> {
+    return this.result;
+  }
+
+  // biome-ignore lint/suspicious/noThenProperty: this class is a promise; `then` is its contract.
+  then<A = T, B = never>(
+    onfulfilled?: ((value: T) => A | PromiseLike<A>) | null,
+    // biome-ignore lint/suspicious/noExplicitAny: same as Promise#then in lib.es5.d.ts, so `(e: Error) => …` handlers type-check.
+    onrejected?: ((reason: any) => B | PromiseLike<B>) | null,
+  ): Promise<A | B> {
+    return this.result.then(dataOf).then(onfulfilled, onrejected);
+  }
+
+  // biome-ignore lint/suspicious/noExplicitAny: same as Promise#catch in lib.es5.d.ts.
+  catch<B = never>(onrejected?: ((reason: any) => B | PromiseLike<B>) | null): Promise<T | B> {
+    return this.then(undefined, onrejected);
+  }
+
+  finally(onfinally?: (() => void) | null): Promise<T> {
+    return this.then().finally(onfinally);
+  }
+}

@@ -1,0 +1,121 @@
+import type { paths } from '@svc/types';
+import openapiFetch, { type Client } from 'openapi-fetch';
+import { ENVIRONMENTS, type Environment, type Region } from './environments.js';
+import { ValidationError } from './errors.js';
+import type { NamedMethods } from './generated/named-methods.js';
+import { operations } from './generated/operations.js';
+import { callOperation } from './internal/call-operation.js';
+import { callPath } from './internal/call-path.js';
+import type { Logger } from './internal/logger.js';
+import { type ApiKey, createRetryingFetch, type FetchLike } from './internal/retry-fetch.js';
+import type { CoreClient } from './internal/send.js';
+import type { RequestOptions } from './request-options.js';
+
+export const DEFAULT_TIMEOUT_MS = 60_000;
+export const DEFAULT_MAX_RETRIES = 2;
+
+interface CommonOptions {
+  /** Team API key, sent as `x-svc-api-key` to the configured origin only; or a (possibly async) function returning it, called once per call, for rotation. */
+  apiKey: ApiKey;
+  /** A fetch implementation; default: the global `fetch`, looked up at call time. */
+  fetch?: FetchLike;
+  /** Limit of each attempt, body read included (default 60 000 ms). */
+  timeoutMs?: number;
+  /** Retries after the first attempt (default 2). */
+  maxRetries?: number;
+  /** Headers sent with every request. */
+  headers?: Record<string, string>;
+  /** Debug logging (method, URL, status, attempt, duration; secrets redacted). Off when absent. */
+  logger?: Logger;
+}
+
+/** Where to send requests: an explicit `baseUrl` wins over `environment` (default production) + `region`. */
+export type ClientOptions = CommonOptions &
+  (
+    | { baseUrl: string; environment?: Environment; region?: Region }
+    | { baseUrl?: undefined; environment?: Environment; region: Region }
+  );
+
+type PathMethods = 'GET' | 'PUT' | 'POST' | 'DELETE' | 'PATCH';
+
+/**
+ * openapi-fetch's typed path client (`client.GET('/v2/user/resolve/{client_user_id}', …)`), resolving
+ * `{ data, error, response }`, plus middleware registration. Per-call `signal`, `timeoutMs`,
+ * `maxRetries` and `idempotencyKey` are accepted in its init object.
+ */
+export type PathClient = Pick<Client<paths>, PathMethods | 'use' | 'eject'>;
+
+/** The Svc client: named methods (resolve with data, throw typed errors) and the typed path client. */
+export type SvcClient = PathClient & NamedMethods;
+
+export type { RequestOptions };
+
+const globalFetch: FetchLike = (input, init) => globalThis.fetch(input, init);
+
+function baseUrlOf(options: ClientOptions): string {
+  if (options.baseUrl !== undefined) return options.baseUrl;
+  const urls = ENVIRONMENTS[options.environment ?? 'production'];
+  if (!urls)
+    throw new ValidationError('environment', `must be one of ${Object.keys(ENVIRONMENTS).join(', ')}`);
+  const url = urls[options.region];
+  if (!url)
+    throw new ValidationError(
+      'region',
+      `must be one of ${Object.keys(urls).join(', ')} when no baseUrl is given`,
+    );
+  return url;
+}
+
+function isHttpUrl(value: string): boolean {
+  try {
+    return /^https?:$/.test(new URL(value).protocol);
+  } catch {
+    return false;
+  }
+}
+
+const isCount = (value: unknown, min: number): boolean =>
+  typeof value === 'number' && Number.isFinite(value) && value >= min;
+
+/** Creates a client. Throws ValidationError for unusable options (the API key is never echoed). */
+export function createClient(options: ClientOptions): SvcClient {
+  const { apiKey, timeoutMs = DEFAULT_TIMEOUT_MS, maxRetries = DEFAULT_MAX_RETRIES } = options;
+  if (!(typeof apiKey === 'function' || (typeof apiKey === 'string' && apiKey !== ''))) {
+    throw new ValidationError('apiKey', 'must be a non-empty string or a function returning one');
+  }
+  const baseUrl = baseUrlOf(options);
+  if (!isHttpUrl(baseUrl)) throw new ValidationError('baseUrl', 'must be an absolute http(s) URL');
+  if (!isCount(timeoutMs, 1)) throw new ValidationError('timeoutMs', 'must be a positive number');
+  if (!isCount(maxRetries, 0) || !Number.isInteger(maxRetries)) {
+    throw new ValidationError('maxRetries', 'must be a whole number, 0 or more');
+  }
+
+  // openapi-fetch's CJS build exports `default` without an ESM wrapper Node would unwrap: in our CJS
+  // build the default import is that exports object, so take its `default` when present.
+  const createFetchClient =
+    (openapiFetch as unknown as { default?: typeof openapiFetch }).default ?? openapiFetch;
+  const core = createFetchClient<paths>({
+    baseUrl,
+    headers: options.headers,
+    // Never follow redirects: a cross-origin one would forward the api-key header.
+    redirect: 'manual',
+    fetch: createRetryingFetch({
+      fetch: options.fetch ?? globalFetch,
+      apiKey,
+      baseUrl,
+      timeoutMs,
+      maxRetries,
+      logger: options.logger,
+    }),
+  });
+  const loose = core as unknown as CoreClient;
+  const client: Record<string, unknown> = { use: core.use, eject: core.eject };
+  for (const method of ['GET', 'PUT', 'POST', 'DELETE', 'PATCH']) {
+    client[method] = (path: string, init?: Record<string, unknown>) => callPath(loose, method, path, init);
+  }
+  for (const operation of operations) {
+    client[operation.id] = (params?: Record<string, unknown>, requestOptions?: RequestOptions) =>
+      callOperation(loose, operation, params, requestOptions);
+  }
+  return client as unknown as SvcClient;
+}

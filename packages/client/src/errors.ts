@@ -1,0 +1,154 @@
+// The one error hierarchy of @svc/client and its factory. Every error the package throws is a SvcError.
+import { redact, redactValue } from './internal/redact.js';
+import { parseRetryAfter } from './internal/retry-after.js';
+import { requestIdOf } from './request-id.js';
+
+type Inspect = (value: unknown, options?: object) => string;
+
+/** Base class of every error thrown by the client. Messages, stacks, `toJSON` and inspect output are redacted. */
+export class SvcError extends Error {
+  override name = 'SvcError';
+
+  constructor(message: string, options?: { cause?: unknown }) {
+    // Redacted before the stack is captured, so no secret reaches `stack` either.
+    super(redact(message), options);
+  }
+
+  /** A plain, redacted view: name, message and the error's own fields (never request headers). */
+  toJSON(): Record<string, unknown> {
+    const { stack: _stack, ...own } = this as Record<string, unknown>;
+    return redactValue({ ...own, message: this.message }) as Record<string, unknown>;
+  }
+
+  /** Node's `util.inspect` and `console.log` print this instead of the raw object. */
+  [Symbol.for('nodejs.util.inspect.custom')](_depth: number, options: object, inspect: Inspect): string {
+    const { name: _name, message: _message, ...fields } = this.toJSON();
+    let text = this.stack ?? `${this.name}: ${this.message}`;
+    if (Object.keys(fields).length > 0) text += ` ${inspect(fields, options)}`;
+    if (this.cause !== undefined) text += `\n  [cause]: ${inspect(this.cause, options)}`;
+    return redact(text);
+  }
+}
+
+/** The service answered with a status that is not a success; `body` is the parsed (redacted) error body. */
+export class ApiError extends SvcError {
+  override name = 'ApiError';
+  readonly status: number;
+  /** Response headers (request headers are never kept, so no credential can leak through an error). */
+  readonly headers: Headers;
+  readonly body: unknown;
+  /** From the `x-request-id` response header (see REQUEST_ID_HEADER); quote it to support. */
+  readonly requestId: string | undefined;
+
+  constructor(status: number, headers: Headers, body: unknown, message: string) {
+    super(message);
+    this.status = status;
+    this.headers = headers;
+    this.body = redactValue(body);
+    this.requestId = requestIdOf(headers);
+  }
+}
+
+/** 400 */
+export class BadRequestError extends ApiError {
+  override name = 'BadRequestError';
+}
+/** 401: the API key is missing, wrong or revoked. */
+export class AuthenticationError extends ApiError {
+  override name = 'AuthenticationError';
+}
+/** 403 */
+export class PermissionDeniedError extends ApiError {
+  override name = 'PermissionDeniedError';
+}
+/** 404 */
+export class NotFoundError extends ApiError {
+  override name = 'NotFoundError';
+}
+/** 409 */
+export class ConflictError extends ApiError {
+  override name = 'ConflictError';
+}
+/** 422: the service refused the input; `detail` holds its validation detail (the body's `detail`, else the body). */
+export class UnprocessableEntityError extends ApiError {
+  override name = 'UnprocessableEntityError';
+  readonly detail: unknown = (this.body as { detail?: unknown } | null)?.detail ?? this.body;
+}
+/** 429: rate limited; `retryAfterMs` comes from `Retry-After` (seconds or HTTP date). */
+export class RateLimitError extends ApiError {
+  override name = 'RateLimitError';
+  readonly retryAfterMs: number | undefined = parseRetryAfter(this.headers.get('retry-after'));
+}
+/** Any 5xx. */
+export class InternalServerError extends ApiError {
+  override name = 'InternalServerError';
+}
+
+/** No response: DNS, refused or reset connection, TLS, CORS. */
+export class ConnectionError extends SvcError {
+  override name = 'ConnectionError';
+}
+/** An attempt (request and body read) exceeded `timeoutMs`. A ConnectionError, so one catch covers both. */
+export class TimeoutError extends ConnectionError {
+  override name = 'TimeoutError';
+}
+/** The caller's `signal` aborted the call (also during a retry wait). */
+export class AbortError extends SvcError {
+  override name = 'AbortError';
+}
+/** Bad input caught before sending: nothing was sent. `field` names the offending input. */
+export class ValidationError extends SvcError {
+  override name = 'ValidationError';
+  constructor(
+    readonly field: string,
+    problem: string,
+  ) {
+    super(`Invalid ${field}: ${problem}`);
+  }
+}
+/** A success response whose body is not the JSON the operation promises. */
+export class ResponseParseError extends SvcError {
+  override name = 'ResponseParseError';
+  readonly requestId: string | undefined;
+  constructor(
+    readonly status: number,
+    readonly headers: Headers,
+    message: string,
+    cause?: unknown,
+  ) {
+    super(message, { cause });
+    this.requestId = requestIdOf(headers);
+  }
+}
+
+const STATUS_CLASSES: Record<number, typeof ApiError> = {
+  400: BadRequestError,
+  401: AuthenticationError,
+  403: PermissionDeniedError,
+  404: NotFoundError,
+  409: ConflictError,
+  422: UnprocessableEntityError,
+  429: RateLimitError,
+};
+
+/** The service's own words, when its body offers a short text field; never the whole body. */
+function summary(body: unknown): string {
+  const record = body as Record<string, unknown> | null | undefined;
+  const text = typeof body === 'string' ? body : (record?.detail ?? record?.message ?? record?.error);
+  return typeof text === 'string' && text ? `: ${text.slice(0, 200)}` : '';
+}
+
+/**
+ * The one factory from a failed response to its error class. `what` names the call, e.g.
+ * `GET /v2/user/resolve/{client_user_id}`. Redirects are never followed (the API key must not leave
+ * the configured origin), so a 3xx (or a browser's opaque redirect, status 0) also lands here.
+ */
+export function errorFromResponse(response: Response, body: unknown, what: string): ApiError {
+  const { status } = response;
+  const Class = STATUS_CLASSES[status] ?? (status >= 500 ? InternalServerError : ApiError);
+  const reason =
+    status < 400
+      ? `redirect to ${response.headers.get('location') ?? 'another address'} not followed (redirects could carry the API key to another origin)`
+      : `${status} ${response.statusText}`.trim();
+  return new Class(status, response.headers, body, `${what} failed: ${reason}${summary(body)}`);
+}

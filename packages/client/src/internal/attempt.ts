@@ -1,0 +1,66 @@
+import { ConnectionError, errorFromResponse, SvcError, TimeoutError } from '../errors.js';
+import { linkAbort, unlinkAbort } from './abort-fanout.js';
+import { bufferedResponse } from './buffered-response.js';
+import type { FetchLike } from './retry-fetch.js';
+import { abortError } from './sleep.js';
+
+/** Statuses whose Response must have a null body. */
+const NULL_BODY = new Set([101, 103, 204, 205, 304]);
+
+/** One attempt's abort controller, aborted by the caller's signal (via the fan-out) or by the timeout. */
+class AttemptSignal {
+  readonly controller = new AbortController();
+  timedOut = false;
+  abort(): void {
+    this.controller.abort();
+  }
+}
+
+function onTimeout(attempt: AttemptSignal): void {
+  attempt.timedOut = true;
+  attempt.controller.abort();
+}
+
+/**
+ * Sends one attempt and reads the whole body under the same timeout, so a stalled body is a
+ * TimeoutError and the caller can decide on a retry. Returns the Response with its body in memory
+ * (see buffered-response.ts). No timer or listener outlives it.
+ */
+export async function sendAttempt(
+  fetchImpl: FetchLike,
+  request: Request,
+  body: ArrayBuffer | undefined,
+  caller: AbortSignal | undefined,
+  timeoutMs: number,
+  what: string,
+): Promise<Response> {
+  if (caller?.aborted) throw abortError(caller);
+  const attempt = new AttemptSignal();
+  if (caller) linkAbort(caller, attempt);
+  const timer = setTimeout(onTimeout, timeoutMs, attempt);
+  try {
+    // `redirect: 'manual'`: a followed cross-origin redirect would carry the api-key header along.
+    const response = await fetchImpl(request, {
+      signal: attempt.controller.signal,
+      redirect: 'manual',
+      body,
+    });
+    const { status } = response;
+    if (response.type === 'opaqueredirect' || (status >= 300 && status < 400 && status !== 304)) {
+      void response.body?.cancel();
+      throw errorFromResponse(response, undefined, what);
+    }
+    return NULL_BODY.has(status) ? response : bufferedResponse(response, await response.arrayBuffer());
+  } catch (error) {
+    if (attempt.timedOut) throw new TimeoutError(`${what} timed out after ${timeoutMs} ms`, { cause: error });
+    if (caller?.aborted) throw abortError(caller);
+    if (error instanceof SvcError) throw error;
+    const reason = error instanceof Error ? (error.cause as Error | undefined)?.message || error.message : '';
+    throw new ConnectionError(`${what} failed: no response from the service${reason ? ` (${reason})` : ''}`, {
+      cause: error,
+    });
+  } finally {
+    clearTimeout(timer);
+    if (caller) unlinkAbort(caller, attempt);
+  }
+}

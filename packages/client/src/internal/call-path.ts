@@ -1,0 +1,50 @@
+import { findOperation } from './find-operation.js';
+import { idempotencyKey } from './idempotency-key.js';
+import { type CoreClient, type FetchResult, send } from './send.js';
+import { validateInput } from './validate.js';
+
+type Params = {
+  path?: Record<string, unknown>;
+  query?: Record<string, unknown>;
+  header?: Record<string, unknown>;
+};
+type PathInit = Record<string, unknown> & {
+  params?: Params;
+  body?: unknown;
+  signal?: AbortSignal;
+  timeoutMs?: number;
+  maxRetries?: number;
+  idempotencyKey?: string;
+};
+
+/**
+ * A typed path client call (`client.GET('/v2/...', init)`): openapi-fetch's `{ data, error, response }`
+ * for HTTP outcomes, but validated first, and no-response failures throw typed errors.
+ */
+export function callPath(
+  core: CoreClient,
+  method: string,
+  path: string,
+  init: PathInit = {},
+): Promise<FetchResult> {
+  // The caller's signal stays off the Request openapi-fetch builds (see call-state.ts).
+  const { signal, timeoutMs, maxRetries, idempotencyKey: givenKey, ...rest } = init;
+  const operation = findOperation(method, path);
+  const params = rest.params ?? {};
+  if (operation) {
+    try {
+      validateInput(operation, {
+        path: params.path,
+        query: params.query,
+        header: params.header,
+        body: rest.body,
+      });
+    } catch (error) {
+      return Promise.reject(error);
+    }
+  }
+  const key =
+    givenKey ?? (operation?.idempotent && !params.header?.['Idempotency-Key'] ? idempotencyKey() : undefined);
+  if (key !== undefined) rest.params = { ...params, header: { ...params.header, 'Idempotency-Key': key } };
+  return send(core, method, path, rest, { what: `${method} ${path}`, signal, timeoutMs, maxRetries });
+}

@@ -1,0 +1,121 @@
+import { AbortError, ApiError, ValidationError } from '../errors.js';
+import { requestIdOf } from '../request-id.js';
+import { sendAttempt } from './attempt.js';
+import { backoffDelay } from './backoff.js';
+import { callStateOf } from './call-state.js';
+import { type Logger, logDebug } from './logger.js';
+import { registerSecret } from './redact.js';
+import { parseRetryAfter } from './retry-after.js';
+import { sleep } from './sleep.js';
+
+export const API_KEY_HEADER = 'x-svc-api-key';
+const LINK_TOKEN_HEADER = 'x-svc-link-token';
+/** Statuses worth another attempt; 501 (and every other status) never is. */
+const RETRY_STATUSES = new Set([408, 429, 500, 502, 503, 504]);
+/** Methods safe to repeat; POST and PATCH only when the request carries an idempotency key. */
+const REPEATABLE_METHODS = new Set(['GET', 'HEAD', 'PUT', 'DELETE', 'OPTIONS']);
+/** A server asking for a longer wait than this gets its error back instead of a silent minute-long stall. */
+export const MAX_RETRY_AFTER_MS = 60_000;
+
+export type ApiKey = string | (() => string | Promise<string>);
+
+/** The fetch signature the client calls: always a Request plus an init with the attempt's signal. */
+export type FetchLike = (input: Request, init?: RequestInit) => Promise<Response>;
+
+export interface TransportConfig {
+  fetch: FetchLike;
+  apiKey: ApiKey;
+  /** Base URL; the API key goes only to its origin. */
+  baseUrl: string;
+  timeoutMs: number;
+  maxRetries: number;
+  logger?: Logger | undefined;
+  /** Jitter source, injectable for tests. */
+  random?: () => number;
+}
+
+/**
+ * The `fetch` handed to openapi-fetch, so retries sit beneath its middleware: adds the API key
+ * (same origin only), applies per-attempt timeouts and retries with backoff and Retry-After.
+ */
+export function createRetryingFetch(config: TransportConfig): (request: Request) => Promise<Response> {
+  const { fetch: fetchImpl, apiKey, logger, random } = config;
+  const origin = `${new URL(config.baseUrl).origin}/`;
+  if (typeof apiKey === 'string') registerSecret(apiKey);
+
+  async function resolveKey(key: Exclude<ApiKey, string>): Promise<string> {
+    const value = await key();
+    if (typeof value !== 'string' || value === '')
+      throw new ValidationError('apiKey', 'the apiKey function returned no key');
+    registerSecret(value);
+    return value;
+  }
+
+  return async function retryingFetch(request: Request): Promise<Response> {
+    const call = callStateOf(request);
+    const signal = call?.signal;
+    const what = call?.what ?? `${request.method} ${new URL(request.url).pathname}`;
+    const { headers } = request;
+    if (request.url.startsWith(origin)) {
+      headers.set(API_KEY_HEADER, typeof apiKey === 'string' ? apiKey : await resolveKey(apiKey));
+    } else {
+      headers.delete(API_KEY_HEADER);
+    }
+    const linkToken = headers.get(LINK_TOKEN_HEADER);
+    if (linkToken) registerSecret(linkToken);
+
+    const maxRetries = call?.maxRetries ?? config.maxRetries;
+    const timeoutMs = call?.timeoutMs ?? config.timeoutMs;
+    const retryable =
+      maxRetries > 0 && (REPEATABLE_METHODS.has(request.method) || headers.has('idempotency-key'));
+    // Buffer the body once only when a retry is possible; every attempt then sends the same bytes.
+    const body = retryable && request.body !== null ? await request.arrayBuffer() : undefined;
+
+    for (let retry = 0; ; retry++) {
+      const started = logger ? Date.now() : 0;
+      let response: Response;
+      try {
+        response = await sendAttempt(fetchImpl, request, body, signal, timeoutMs, what);
+      } catch (error) {
+        const again =
+          retryable && retry < maxRetries && !(error instanceof AbortError || error instanceof ApiError);
+        const delay = again ? backoffDelay(retry, random) : undefined;
+        if (logger) log(logger, request, retry, started, { error: String(error), retryInMs: delay });
+        if (delay === undefined) throw error;
+        await sleep(delay, signal);
+        continue;
+      }
+      let delay: number | undefined;
+      if (retryable && retry < maxRetries && RETRY_STATUSES.has(response.status)) {
+        const after = parseRetryAfter(response.headers.get('retry-after'));
+        delay =
+          after === undefined ? backoffDelay(retry, random) : after <= MAX_RETRY_AFTER_MS ? after : undefined;
+      }
+      if (logger)
+        log(logger, request, retry, started, { status: response.status, retryInMs: delay, response });
+      if (delay === undefined) {
+        if (call) call.response = response;
+        return response;
+      }
+      await sleep(delay, signal);
+    }
+  };
+}
+
+function log(
+  logger: Logger,
+  request: Request,
+  retry: number,
+  started: number,
+  outcome: { status?: number; error?: string; retryInMs?: number | undefined; response?: Response },
+): void {
+  const { response, ...rest } = outcome;
+  logDebug(logger, `svc ${request.method} ${request.url}`, {
+    method: request.method,
+    url: request.url,
+    attempt: retry + 1,
+    durationMs: Date.now() - started,
+    ...(response && { requestId: requestIdOf(response.headers) }),
+    ...rest,
+  });
+}

@@ -1,0 +1,47 @@
+// Types of named-method params and data, derived from @svc/types `operations[...]`.
+
+/** Headers the client sets itself: the API key (auth layer) and the idempotency key (`options.idempotencyKey`). */
+type ClientHeaders = 'x-svc-api-key' | 'Idempotency-Key';
+
+/** One location of an operation's parameters, `{}` when it has none (`query?: never`). */
+type Section<P, K extends string> = P extends { [Key in K]?: infer S }
+  ? [NonNullable<S>] extends [never]
+    ? unknown
+    : NonNullable<S>
+  : unknown;
+
+type ParametersOf<Op> = Op extends { parameters: infer P } ? P : unknown;
+
+/** The request body as `body`: required, optional or absent as the spec says. */
+type BodyOf<Op> = Op extends { requestBody?: never }
+  ? unknown
+  : Op extends { requestBody: { content: infer C } }
+    ? { body: C[keyof C] }
+    : Op extends { requestBody?: { content: infer C } }
+      ? { body?: C[keyof C] }
+      : unknown;
+
+type Simplify<T> = { [K in keyof T]: T[K] } & {};
+
+/** Flat params of a named method: path, query and header parameters plus `body`. */
+export type NamedParams<Op> = Simplify<
+  Omit<
+    Section<ParametersOf<Op>, 'path'> &
+      Section<ParametersOf<Op>, 'query'> &
+      Section<ParametersOf<Op>, 'header'>,
+    ClientHeaders
+  > &
+    BodyOf<Op>
+>;
+
+type SuccessStatus = 200 | 201 | 202 | 203 | 204 | 206 | '2XX';
+type ContentOf<R> = R extends { content: infer C }
+  ? C extends { 'application/json': infer J }
+    ? J
+    : C[keyof C]
+  : undefined;
+
+/** The data a named method resolves with: its success response's JSON (`undefined` without content). */
+export type NamedData<Op> = Op extends { responses: infer R }
+  ? { [S in keyof R & SuccessStatus]: ContentOf<R[S]> }[keyof R & SuccessStatus]
+  : never;

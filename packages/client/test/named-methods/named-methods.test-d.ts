@@ -1,0 +1,76 @@
+import type { Schema } from '@svc/types';
+import { describe, expectTypeOf, it } from 'vitest';
+import { type APIPromise, createClient, type NamedParams, type WithResponse } from '../../src/index.js';
+
+const client = createClient({ apiKey: 'k', region: 'eu' });
+
+describe('named method types', () => {
+  it('resolves with the operation success data', () => {
+    expectTypeOf(client.resolveUser({ client_user_id: 'u1' })).toEqualTypeOf<
+      APIPromise<Schema<'UserRecord'>>
+    >();
+    expectTypeOf(client.resolveUser({ client_user_id: 'u1' }).withResponse()).toEqualTypeOf<
+      Promise<WithResponse<Schema<'UserRecord'>>>
+    >();
+  });
+
+  it('takes path, query and header parameters flat, plus body', () => {
+    expectTypeOf<Parameters<typeof client.completePasswordProviderMfa>[0]>().toEqualTypeOf<{
+      provider: Schema<'PasswordProvider'>;
+      'x-svc-link-token'?: string | null;
+      body: Schema<'CompleteMfaRequest'>;
+    }>();
+  });
+
+  it('leaves the API key and the idempotency key to the client', () => {
+    expectTypeOf<Parameters<typeof client.createOrder>[0]>().not.toHaveProperty('x-svc-api-key');
+    expectTypeOf<Parameters<typeof client.createOrder>[0]>().not.toHaveProperty('Idempotency-Key');
+    // @ts-expect-error the client sends the API key; it is not a parameter
+    client.resolveUser({ client_user_id: 'u1', 'x-svc-api-key': 'k' });
+  });
+
+  it('requires what the spec requires', () => {
+    // @ts-expect-error start_date is required
+    client.getStepsGrouped({ user_id: 'u' });
+    // @ts-expect-error the body is required
+    client.completePasswordProviderMfa({ provider: 'whoop' });
+    // @ts-expect-error params are required when a parameter is
+    client.resolveUser();
+    client.listProviders();
+    client.createOrder();
+  });
+
+  it('types page and size as numbers', () => {
+    expectTypeOf<NamedParams<import('@svc/types').operations['listLabTestMarkers']>['size']>().toEqualTypeOf<
+      number | undefined
+    >();
+    // @ts-expect-error size is an integer, not a string
+    client.listLabTestMarkers({ lab_test_id: 'x', size: '10' });
+  });
+
+  it('types the lab report file as a Blob', () => {
+    expectTypeOf<Parameters<typeof client.createParsingJob>[0]['body']['file']>().toEqualTypeOf<Blob>();
+  });
+
+  it('accepts and returns unknown values of non-exhaustive enums', () => {
+    client.completePasswordProviderMfa({ provider: 'a_provider_added_next_year', body: { mfa_code: '1' } });
+    expectTypeOf<'a_state_added_next_year'>().toExtend<Schema<'LinkState'>>();
+    expectTypeOf<'on_hold'>().toExtend<Schema<'AppointmentStatus'>>();
+    expectTypeOf<Schema<'AppointmentStatus'>>().toExtend<string>();
+  });
+});
+
+describe('typed path client types', () => {
+  it("keeps openapi-fetch's { data, error, response } result", async () => {
+    const { data, response } = await client.GET('/v2/user/resolve/{client_user_id}', {
+      params: { path: { client_user_id: 'u1' } },
+    });
+    expectTypeOf(data).toEqualTypeOf<Schema<'UserRecord'> | undefined>();
+    expectTypeOf(response).toEqualTypeOf<Response>();
+  });
+
+  it('refuses a path the spec does not have', () => {
+    // @ts-expect-error not a path of the spec
+    client.GET('/v2/nope');
+  });
+});

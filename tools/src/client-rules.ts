@@ -1,0 +1,118 @@
+// Turns JSON Schema from the bundled spec into the client's validation rules (packages/client/src/internal/operation.ts).
+// Only constraints the service states are kept; enums never are, since non-exhaustive enums may gain values.
+
+export type JsonObject = Record<string, unknown>;
+
+export interface Rule {
+  type?: string;
+  uuid?: true;
+  nullable?: true;
+  min?: number;
+  max?: number;
+  pattern?: string;
+  required?: string[];
+  props?: Record<string, Rule>;
+  items?: Rule;
+}
+
+const SIMPLE_TYPES = new Set(['string', 'integer', 'number', 'boolean', 'object', 'array']);
+
+/** Resolves a local `$ref` (`#/components/...`) in the bundled spec. */
+export function resolveRef<T = JsonObject>(spec: JsonObject, node: unknown): T {
+  let current = node as JsonObject;
+  const seen = new Set<string>();
+  while (current && typeof current.$ref === 'string') {
+    const ref = current.$ref;
+    if (!ref.startsWith('#/') || seen.has(ref)) throw new Error(`cannot resolve $ref ${ref}`);
+    seen.add(ref);
+    const target = ref
+      .slice(2)
+      .split('/')
+      .reduce<unknown>(
+        (value, key) => (value as JsonObject | undefined)?.[key.replace(/~1/g, '/').replace(/~0/g, '~')],
+        spec,
+      );
+    if (target === undefined) throw new Error(`dangling $ref ${ref}`);
+    current = target as JsonObject;
+  }
+  return current as T;
+}
+
+const isEmpty = (rule: Rule): boolean => Object.keys(rule).length === 0;
+
+/** The validation rule of a schema; `{}` means "anything". Cycles (recursive schemas) stop at `{}`. */
+export function ruleOf(spec: JsonObject, node: unknown, stack: unknown[] = []): Rule {
+  if (!node || typeof node !== 'object' || stack.includes(node)) return {};
+  const schema = resolveRef(spec, node);
+  if (stack.includes(schema)) return {};
+  const inner = [...stack, node, schema];
+  const rule: Rule = {};
+
+  const members = (schema.anyOf ?? schema.oneOf) as unknown[] | undefined;
+  if (members) {
+    const resolved = members.map((member) => resolveRef(spec, member));
+    const nonNull = resolved.filter((member) => member.type !== 'null');
+    // One real alternative (plus null) is checked; a genuine union is left to the service.
+    if (nonNull.length !== 1) return {};
+    Object.assign(rule, ruleOf(spec, nonNull[0], inner));
+    if (nonNull.length < resolved.length) rule.nullable = true;
+  }
+  for (const member of (schema.allOf as unknown[] | undefined) ?? [])
+    merge(rule, ruleOf(spec, member, inner));
+
+  const types = (Array.isArray(schema.type) ? schema.type : schema.type ? [schema.type] : []) as string[];
+  if (types.includes('null')) rule.nullable = true;
+  const real = types.filter((type) => type !== 'null');
+  if (real.length === 1 && SIMPLE_TYPES.has(real[0] as string)) rule.type = real[0] as string;
+  else if (real.length > 1) delete rule.type;
+  // A file (`format: binary`) is a Blob at run time, not a string.
+  if (schema.format === 'binary') delete rule.type;
+  if (schema.format === 'uuid' && rule.type === 'string') rule.uuid = true;
+
+  const number = (key: string) => (typeof schema[key] === 'number' ? (schema[key] as number) : undefined);
+  const set = (key: 'min' | 'max', value: number | undefined) => {
+    if (value !== undefined) rule[key] = value;
+  };
+  if (rule.type === 'string') {
+    set('min', number('minLength'));
+    set('max', number('maxLength'));
+    if (typeof schema.pattern === 'string') rule.pattern = schema.pattern;
+  } else if (rule.type === 'array') {
+    set('min', number('minItems'));
+    set('max', number('maxItems'));
+    const items = ruleOf(spec, schema.items, inner);
+    if (!isEmpty(items)) rule.items = items;
+  } else if (rule.type === 'integer' || rule.type === 'number') {
+    set('min', number('minimum'));
+    set('max', number('maximum'));
+    // Exclusive bounds are exact only for integers; for numbers they are left to the service.
+    if (rule.type === 'integer') {
+      const exclusiveMin = number('exclusiveMinimum');
+      const exclusiveMax = number('exclusiveMaximum');
+      if (exclusiveMin !== undefined)
+        rule.min = Math.max(rule.min ?? -Infinity, Math.floor(exclusiveMin) + 1);
+      if (exclusiveMax !== undefined) rule.max = Math.min(rule.max ?? Infinity, Math.ceil(exclusiveMax) - 1);
+    }
+  }
+  const properties = schema.properties as Record<string, unknown> | undefined;
+  const required = schema.required as string[] | undefined;
+  if (properties || required) {
+    if (!rule.type && types.length === 0) rule.type = 'object';
+    const props: Record<string, Rule> = { ...rule.props };
+    for (const [name, property] of Object.entries(properties ?? {})) {
+      const propertyRule = ruleOf(spec, property, inner);
+      if (!isEmpty(propertyRule)) props[name] = propertyRule;
+    }
+    if (Object.keys(props).length > 0) rule.props = props;
+    if (required?.length) rule.required = [...new Set([...(rule.required ?? []), ...required])];
+  }
+  return rule;
+}
+
+/** allOf: every member's constraints apply. */
+function merge(target: Rule, source: Rule): void {
+  const { props, required, ...rest } = source;
+  Object.assign(target, rest);
+  if (props) target.props = { ...target.props, ...props };
+  if (required) target.required = [...new Set([...(target.required ?? []), ...required])];
+}
