@@ -1,0 +1,81 @@
+import { type SvcClient, ValidationError } from '@svc/client';
+import { type PaginatedOperations, paginatedOperations } from './generated/paginated-operations.js';
+import type { CallPage } from './internal/walk.js';
+import { DEFAULT_MAX_PAGES, type PaginateOptions } from './options.js';
+import { type GroupedPageIterator, type PageIterator, Paginator } from './page-iterator.js';
+
+/** operationId of every operation the spec marks with `x-svc-pagination`. */
+export type PaginatedOperationId = keyof PaginatedOperations;
+/** Request params of a paginated operation (its path, query and header parameters), typed from the spec. */
+export type PaginatedParams<Op extends PaginatedOperationId> = PaginatedOperations[Op]['params'];
+/** One response body of a paginated operation, typed from the spec. */
+export type PaginatedPage<Op extends PaginatedOperationId> = PaginatedOperations[Op]['page'];
+/** What `for await` yields for a paginated operation. */
+export type PaginatedItem<Op extends PaginatedOperationId> = PaginatedOperations[Op]['item'];
+
+/** The iterator of an operation: grouped timeseries get the `mergeByProvider` option of `toArray()`. */
+export type PaginatedIterator<Op extends PaginatedOperationId> =
+  PaginatedItem<Op> extends {
+    provider: string;
+    source: infer Source;
+    point: infer Point;
+  }
+    ? GroupedPageIterator<Point, Source, PaginatedPage<Op>>
+    : PageIterator<PaginatedItem<Op>, PaginatedPage<Op>>;
+
+/** Params may be left out when the operation has no required parameter. */
+type ParamsArgs<Op extends PaginatedOperationId> =
+  object extends PaginatedParams<Op>
+    ? [params?: PaginatedParams<Op>, options?: PaginateOptions]
+    : [params: PaginatedParams<Op>, options?: PaginateOptions];
+
+/** What `paginate` needs of a client from `@svc/client`: the named method of each paginated operation. */
+export type PaginatableClient = Pick<SvcClient, PaginatedOperationId>;
+
+/** What `paginate(client)` returns: one method per paginated operation, and `iterate` by operationId. */
+export type PaginationApi = {
+  [Op in PaginatedOperationId]: (...args: ParamsArgs<Op>) => PaginatedIterator<Op>;
+} & {
+  iterate<Op extends PaginatedOperationId>(operationId: Op, ...args: ParamsArgs<Op>): PaginatedIterator<Op>;
+};
+
+const isOperationId = (name: string): name is PaginatedOperationId =>
+  Object.hasOwn(paginatedOperations, name);
+
+function checkMaxPages(maxPages: unknown): number {
+  if (maxPages === undefined) return DEFAULT_MAX_PAGES;
+  if (Number.isInteger(maxPages) && (maxPages as number) >= 1) return maxPages as number;
+  throw new ValidationError('maxPages', `must be a positive integer, got ${String(maxPages)}`);
+}
+
+/**
+ * Extends a client with async iterators for every paginated operation, the Octokit way:
+ * `const pages = paginate(client); for await (const point of pages.getStepsGrouped({ user_id, start_date })) {}`.
+ * `defaults` apply to every walk; options given to a method override them.
+ */
+export function paginate(client: PaginatableClient, defaults: PaginateOptions = {}): PaginationApi {
+  const iterate = (operationId: string, params?: object, options?: PaginateOptions) => {
+    if (!isOperationId(operationId)) {
+      throw new ValidationError('operationId', `"${operationId}" is not a paginated operation of the spec`);
+    }
+    const { maxPages, ...requestOptions } = { ...defaults, ...options };
+    const method = (client as unknown as Record<string, unknown>)[operationId];
+    if (typeof method !== 'function') {
+      throw new ValidationError('client', `has no method ${operationId}; pass a client from @svc/client`);
+    }
+    const call: CallPage = (pageParams, pageOptions) => method.call(client, pageParams, pageOptions);
+    return new Paginator({
+      operationId,
+      rule: paginatedOperations[operationId].rule,
+      params: { ...params },
+      call,
+      requestOptions,
+      maxPages: checkMaxPages(maxPages),
+    });
+  };
+  const api: Record<string, unknown> = { iterate };
+  for (const operationId of Object.keys(paginatedOperations)) {
+    api[operationId] = (params?: object, options?: PaginateOptions) => iterate(operationId, params, options);
+  }
+  return api as PaginationApi;
+}

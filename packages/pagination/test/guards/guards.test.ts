@@ -1,0 +1,123 @@
+import { SvcError, ValidationError } from '@svc/client';
+import { describe, expect, test } from 'vitest';
+import {
+  MaxPagesExceededError,
+  PaginationError,
+  RepeatedCursorError,
+  StalledPageError,
+} from '../../src/index.js';
+import { cursorRoute, LAB_TEST_ID, markersRoute, stepsPage, USER_ID } from '../pages-of.js';
+import { serve } from '../serve.js';
+
+const params = { user_id: USER_ID, start_date: '2026-11-01' };
+
+describe('guards against walks that never end', () => {
+  test('a cursor that repeats throws RepeatedCursorError after the unique pages were yielded', async () => {
+    const { pages, server } = await serve(
+      cursorRoute({
+        '': stepsPage({ fitbit: [1] }, { next_cursor: 'c2' }),
+        c2: stepsPage({ fitbit: [2] }, { next_cursor: 'c3' }),
+        c3: stepsPage({ fitbit: [3] }, { next_cursor: 'c2' }),
+      }),
+    );
+    const values: number[] = [];
+    const walk = async () => {
+      for await (const { point } of pages.getStepsGrouped(params)) values.push(point.value);
+    };
+    const error = await walk().catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(RepeatedCursorError);
+    expect(error).toMatchObject({ cursor: 'c2', operationId: 'getStepsGrouped', pagesYielded: 3 });
+    expect(values).toEqual([1, 2, 3]);
+    expect(server.requests).toHaveLength(3);
+  });
+
+  test('a cursor equal to the one the caller started from counts as repeated', async () => {
+    const { pages } = await serve(cursorRoute({ c1: stepsPage({ fitbit: [1] }, { next_cursor: 'c1' }) }));
+    await expect(
+      pages.getStepsGrouped({ ...params, next_cursor: 'c1' }).toArray({ limit: 10 }),
+    ).rejects.toThrow(RepeatedCursorError);
+  });
+
+  test('a page number that does not advance throws StalledPageError instead of yielding the same page again', async () => {
+    // The service ignores `page` and always answers page 1 of 3.
+    const stuck = markersRoute(9, (_page, size) => ({ total: 9, page: 1, size, pages: 3 }));
+    const { pages, server } = await serve((request, index) =>
+      stuck({ ...request, query: { size: '3' } }, index),
+    );
+    const walk = pages.listLabTestMarkers({ lab_test_id: LAB_TEST_ID, size: 3 });
+    const error = await walk.toArray({ limit: 100 }).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(StalledPageError);
+    expect(error).toMatchObject({ page: 1, previousPage: 1, pagesYielded: 1 });
+    expect(server.requests).toHaveLength(2);
+  });
+
+  test('a walk that needs more than maxPages pages throws MaxPagesExceededError without requesting the extra page', async () => {
+    const endless = (request: { query: Record<string, string> }) => {
+      const n = Number(request.query.next_cursor ?? 0);
+      return { body: stepsPage({ fitbit: [n] }, { next_cursor: String(n + 1) }) };
+    };
+    const { pages, server } = await serve(endless);
+    const error = await pages
+      .getStepsGrouped(params, { maxPages: 5 })
+      .toArray({ limit: 1000 })
+      .catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(MaxPagesExceededError);
+    expect(error).toMatchObject({ maxPages: 5, pagesYielded: 5 });
+    expect(server.requests).toHaveLength(5);
+  });
+
+  test('a walk of exactly maxPages pages completes', async () => {
+    const { pages } = await serve(markersRoute(6));
+    const markers = await pages
+      .listLabTestMarkers({ lab_test_id: LAB_TEST_ID, size: 2 }, { maxPages: 3 })
+      .toArray({
+        limit: 100,
+      });
+    expect(markers).toHaveLength(6);
+  });
+
+  test('maxPages given to paginate(client, defaults) applies to every walk', async () => {
+    const { client } = await serve(markersRoute(6));
+    const { paginate } = await import('../../src/index.js');
+    const walk = paginate(client, { maxPages: 2 }).listLabTestMarkers({ lab_test_id: LAB_TEST_ID, size: 2 });
+    await expect(walk.toArray({ limit: 100 })).rejects.toThrow(MaxPagesExceededError);
+  });
+
+  test('pagination errors belong to the client error hierarchy', () => {
+    const error = new StalledPageError('listMarkers', 2, 1, 1);
+    expect(error).toBeInstanceOf(PaginationError);
+    expect(error).toBeInstanceOf(SvcError);
+    expect(error.name).toBe('StalledPageError');
+  });
+});
+
+describe('bad input is refused before any request is sent', () => {
+  test('toArray without a limit throws ValidationError', async () => {
+    const { pages, server } = await serve(markersRoute(3));
+    const walk = pages.listMarkers();
+    // @ts-expect-error the limit is required; plain JavaScript callers get the ValidationError
+    await expect(walk.toArray()).rejects.toThrow(ValidationError);
+    await expect(walk.toArray({ limit: 0 })).rejects.toMatchObject({ field: 'limit' });
+    await expect(walk.toArray({ limit: 2.5 })).rejects.toThrow(ValidationError);
+    expect(server.requests).toHaveLength(0);
+  });
+
+  test('a maxPages that is not a positive integer throws ValidationError', async () => {
+    const { pages } = await serve(markersRoute(3));
+    expect(() => pages.listMarkers({}, { maxPages: 0 })).toThrow(ValidationError);
+  });
+
+  test('mergeByProvider on an operation without grouped items throws ValidationError', async () => {
+    const { pages } = await serve(markersRoute(3));
+    const walk = pages.iterate('listMarkers' as 'getStepsGrouped', params);
+    await expect(walk.toArray({ limit: 10, mergeByProvider: true })).rejects.toMatchObject({
+      field: 'mergeByProvider',
+    });
+  });
+
+  test('iterate with an operation the spec does not paginate throws ValidationError', async () => {
+    const { pages } = await serve(markersRoute(3));
+    // @ts-expect-error resolveUser is not paginated
+    expect(() => pages.iterate('resolveUser', {})).toThrow(ValidationError);
+  });
+});
