@@ -1395,6 +1395,8 @@ export interface components {
             status?: components["schemas"]["ParsingJobStatus"];
             /** @description Extracted biomarkers. Name inferred; the field name is not shown in the interface document. */
             results?: components["schemas"]["ExtractedBiomarker"][];
+            /** @description Job id, the `job_id` of `GET /lab_report/v1/parser/job/{job_id}`. Name inferred; the interface document names the read by job id but does not show the record's fields. Format not shown. */
+            id?: string;
         } & {
             [key: string]: unknown;
         };

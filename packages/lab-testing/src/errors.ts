@@ -1,0 +1,67 @@
+// The errors this package adds to the client's one hierarchy: each extends SvcError from @svc/client,
+// so `catch (e) { if (e instanceof SvcError) … }` covers the client and the helpers alike. Bad input
+// is the client's ValidationError and a caller's abort is the client's AbortError.
+import { SvcError } from '@svc/client';
+
+/**
+ * Records read while polling hold personal and health data: they stay reachable on the error but are
+ * non-enumerable, so `toJSON`, loggers and `console.log` never print them.
+ */
+function hide<T extends object>(target: T, key: string, value: unknown): void {
+  Object.defineProperty(target, key, { value, enumerable: false, writable: false, configurable: false });
+}
+
+/** A wait (parsing job, PSC confirmation) did not reach a final state within `timeoutMs`. */
+export class PollTimeoutError extends SvcError {
+  override name = 'PollTimeoutError';
+  /** The last record read before the deadline (undefined if none arrived); not serialized. */
+  declare readonly lastValue: unknown;
+
+  constructor(
+    /** What was awaited, e.g. `parsing job job_123`. */
+    readonly operation: string,
+    readonly timeoutMs: number,
+    /** Reads completed before the deadline. */
+    readonly attempts: number,
+    /** The stage of the last record read (e.g. `reserved`), when one arrived. */
+    readonly lastStage: string | undefined,
+    lastValue: unknown,
+    options?: { cause?: unknown },
+  ) {
+    super(
+      `${operation} did not finish within ${timeoutMs} ms (${attempts} reads${lastStage ? `, last stage ${lastStage}` : ''})`,
+      options,
+    );
+    hide(this, 'lastValue', lastValue);
+  }
+}
+
+/** A lab report parsing job ended in `failed`; `job` is the job record (not serialized). */
+export class ParsingJobFailedError extends SvcError {
+  override name = 'ParsingJobFailedError';
+  declare readonly job: unknown;
+
+  constructor(
+    readonly jobId: string,
+    job: unknown,
+  ) {
+    super(`Parsing job ${jobId} failed`);
+    hide(this, 'job', job);
+  }
+}
+
+/** A PSC booking was cancelled instead of confirmed; `appointment` is the record (not serialized). */
+export class PscBookingFailedError extends SvcError {
+  override name = 'PscBookingFailedError';
+  declare readonly appointment: unknown;
+
+  constructor(
+    readonly orderId: string,
+    /** The raw `status` the appointment ended in, e.g. `cancelled`. */
+    readonly status: string,
+    appointment: unknown,
+  ) {
+    super(`PSC appointment of order ${orderId} was not confirmed: status ${status}`);
+    hide(this, 'appointment', appointment);
+  }
+}

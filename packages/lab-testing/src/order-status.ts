@@ -1,0 +1,96 @@
+// Order status → user-facing stage. The service documents only a few values (section 3.4) and says
+// more will come: the raw enums stay open, the stages are a closed union with an explicit `unknown`.
+import type { Schema } from '@svc/types';
+import { type KnownValues, lookup } from './internal/known-values.js';
+
+type Order = Schema<'Order'>;
+type OrderEvent = Schema<'OrderEvent'>;
+/** The raw order status (open: values the service adds later still type-check). */
+export type OrderStatus = Schema<'OrderStatus'>;
+/** The raw low-level order status (open). */
+export type OrderLowLevelStatus = Schema<'OrderLowLevelStatus'>;
+
+/**
+ * Where an order stands, for people. Closed: switch over it exhaustively (see `assertNever`).
+ * - `collecting_sample`: the sample is being collected (status `collecting_sample.*`).
+ * - `in_transit_problem`: a test kit ran into a problem in transit (`problemInTransit` says which leg).
+ * - `unknown`: a status this version does not know (added later) or none at all; show a neutral text.
+ */
+export type OrderStage = 'collecting_sample' | 'in_transit_problem' | 'unknown';
+
+/** Which leg of transit a problem is on: to the customer, or to the lab. */
+export type TransitLeg = 'customer' | 'lab';
+
+const ORDER_STATUS_STAGES = {
+  'collecting_sample.testkit.problem_in_transit_customer': ['in_transit_problem', 'customer'],
+  'collecting_sample.testkit.problem_in_transit_lab': ['in_transit_problem', 'lab'],
+} as const satisfies Record<KnownValues<OrderStatus>, readonly [OrderStage, TransitLeg | null]>;
+
+const LOW_LEVEL_STAGES = {
+  problem_in_transit_customer: ['in_transit_problem', 'customer'],
+  problem_in_transit_lab: ['in_transit_problem', 'lab'],
+} as const satisfies Record<KnownValues<OrderLowLevelStatus>, readonly [OrderStage, TransitLeg | null]>;
+
+/**
+ * Statuses are dotted paths whose first segment is the phase (`collecting_sample.testkit.…`); a value
+ * not in the table but under a known phase keeps that phase rather than falling to `unknown`.
+ */
+const PHASES: Readonly<Record<string, OrderStage>> = { collecting_sample: 'collecting_sample' };
+
+function orderStatusEntry(status: unknown): readonly [OrderStage, TransitLeg | null] {
+  const known = lookup<readonly [OrderStage, TransitLeg | null]>(ORDER_STATUS_STAGES, status);
+  if (known) return known;
+  if (typeof status === 'string') {
+    const phase = lookup(PHASES, status.split('.', 1)[0]);
+    if (phase) return [phase, null];
+  }
+  return ['unknown', null];
+}
+
+/** The stage of an order status; unknown or missing values give `unknown`, never an error. */
+export function classifyOrderStatus(status: OrderStatus | null | undefined): OrderStage {
+  return orderStatusEntry(status)[0];
+}
+
+/** The stage of a low-level order status (`problem_in_transit_*` → `in_transit_problem`; others `unknown`). */
+export function classifyOrderLowLevelStatus(status: OrderLowLevelStatus | null | undefined): OrderStage {
+  return lookup<readonly [OrderStage, TransitLeg | null]>(LOW_LEVEL_STAGES, status)?.[0] ?? 'unknown';
+}
+
+/** What an order record says about its state. */
+export interface OrderStatusInfo {
+  stage: OrderStage;
+  /** Set when `stage` is `in_transit_problem`: the leg the problem is on. */
+  problemInTransit: TransitLeg | null;
+  /** The raw status of the last event (open enum), or null when the order has no event. */
+  status: OrderStatus | null;
+  /** The raw low-level status, or null when absent. */
+  lowLevelStatus: OrderLowLevelStatus | null;
+  /** The last event: `last_event`, else the last item of `events`, else null. */
+  lastEvent: OrderEvent | null;
+  /** `status_detail` of the last event: finer-grained information when populated (type not shown; kept open). */
+  statusDetail: unknown;
+}
+
+/**
+ * Reads an order record (from `createOrder`, or an order status change event): the last event's
+ * status and `status_detail`, and the low-level status. A transit problem reported by either status
+ * wins, because it is the one a person must act on.
+ */
+export function orderStatus(order: Order): OrderStatusInfo {
+  const events = Array.isArray(order.events) ? order.events : [];
+  const lastEvent = order.last_event ?? events[events.length - 1] ?? null;
+  const status = typeof lastEvent?.status === 'string' ? lastEvent.status : null;
+  const lowLevelStatus = typeof order.low_level_status === 'string' ? order.low_level_status : null;
+  let [stage, problemInTransit] = orderStatusEntry(status);
+  const lowLevel = lookup<readonly [OrderStage, TransitLeg | null]>(LOW_LEVEL_STAGES, lowLevelStatus);
+  if (lowLevel && stage !== 'in_transit_problem') [stage, problemInTransit] = lowLevel;
+  return {
+    stage,
+    problemInTransit,
+    status,
+    lowLevelStatus,
+    lastEvent,
+    statusDetail: lastEvent?.status_detail ?? null,
+  };
+}

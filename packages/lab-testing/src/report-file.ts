@@ -1,0 +1,89 @@
+// Lab report files are checked here, before any upload: the type comes from the leading bytes (a
+// name or a declared type can lie), the size from the byte count.
+import { ValidationError } from '@svc/client';
+
+/** Most bytes of a lab report file: 10 MB read as 10 MiB, 10 × 1024 × 1024 = 10 485 760 bytes (section 8). */
+export const REPORT_FILE_MAX_BYTES = 10 * 1024 * 1024;
+
+/** What a lab report file can be. */
+export type ReportFileKind = 'pdf' | 'jpeg' | 'png';
+
+/** A lab report: a Blob or File (browser, Node 20), or bytes (Uint8Array, Node Buffer, ArrayBuffer). */
+export type ReportFileInput = Blob | Uint8Array | ArrayBuffer;
+
+export const REPORT_CONTENT_TYPES: Readonly<Record<ReportFileKind, string>> = {
+  pdf: 'application/pdf',
+  jpeg: 'image/jpeg',
+  png: 'image/png',
+};
+
+const SIGNATURES: ReadonlyArray<readonly [ReportFileKind, readonly number[]]> = [
+  ['pdf', [0x25, 0x50, 0x44, 0x46, 0x2d]], // %PDF-
+  ['jpeg', [0xff, 0xd8, 0xff]],
+  ['png', [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]],
+];
+
+/** Bytes `sniffReportKind` needs to see: the longest signature. */
+export const SNIFF_BYTES = 8;
+
+/** The file kind its leading bytes show, or undefined for anything else (including too few bytes). */
+export function sniffReportKind(head: Uint8Array): ReportFileKind | undefined {
+  for (const [kind, signature] of SIGNATURES) {
+    if (head.length >= signature.length && signature.every((byte, index) => head[index] === byte))
+      return kind;
+  }
+  return undefined;
+}
+
+/** A checked lab report, ready to upload. */
+export interface ReportFile {
+  kind: ReportFileKind;
+  /** The content type sent with the file, from `kind` (never from a name or a declared type). */
+  contentType: string;
+  size: number;
+  /** The bytes as a File carrying `contentType` and a name. */
+  file: File;
+}
+
+function fail(problem: string): never {
+  throw new ValidationError('file', problem);
+}
+
+/**
+ * Checks a lab report and wraps it for upload: a PDF, JPEG or PNG by its leading bytes, at most
+ * REPORT_FILE_MAX_BYTES. Anything else throws ValidationError (field `file`) before a request is made.
+ * The size is checked before any byte is read. A File keeps its name unless `filename` is given;
+ * bytes are named `lab-report.<kind>`.
+ */
+export async function prepareReportFile(input: ReportFileInput, filename?: string): Promise<ReportFile> {
+  let blob: Blob;
+  if (input instanceof Blob) {
+    blob = input;
+  } else if (input instanceof Uint8Array) {
+    if (input.byteLength > REPORT_FILE_MAX_BYTES) fail(tooLarge(input.byteLength));
+    // A copy: a view may sit on a SharedArrayBuffer, which a Blob does not take.
+    blob = new Blob([input.slice()]);
+  } else if (input instanceof ArrayBuffer) {
+    if (input.byteLength > REPORT_FILE_MAX_BYTES) fail(tooLarge(input.byteLength));
+    blob = new Blob([input]);
+  } else {
+    fail('must be a Blob, File, Uint8Array or ArrayBuffer');
+  }
+  const { size } = blob;
+  if (size === 0) fail('is empty');
+  if (size > REPORT_FILE_MAX_BYTES) fail(tooLarge(size));
+  const kind = sniffReportKind(new Uint8Array(await blob.slice(0, SNIFF_BYTES).arrayBuffer()));
+  if (!kind) fail('must be a PDF, JPEG or PNG file (detected from its first bytes)');
+  const contentType = REPORT_CONTENT_TYPES[kind];
+  const name = filename ?? (input instanceof File && input.name ? input.name : undefined);
+  return {
+    kind,
+    contentType,
+    size,
+    file: new File([blob], name ?? `lab-report.${kind === 'jpeg' ? 'jpg' : kind}`, { type: contentType }),
+  };
+}
+
+function tooLarge(size: number): string {
+  return `must be at most ${REPORT_FILE_MAX_BYTES} bytes (10 MB = 10 × 1024 × 1024), got ${size}`;
+}

@@ -1,0 +1,86 @@
+import { type RequestOptions, type SvcClient, SvcError, ValidationError } from '@svc/client';
+import type { Schema } from '@svc/types';
+import { type Biomarker, toBiomarker } from './biomarker.js';
+import { ParsingJobFailedError } from './errors.js';
+import { poll } from './internal/poll.js';
+import { classifyParsingJobStatus } from './parsing-job-status.js';
+import type { PollOptions } from './poll-options.js';
+import { prepareReportFile, type ReportFileInput } from './report-file.js';
+
+export type ParsingJob = Schema<'ParsingJob'>;
+
+export interface UploadOptions extends RequestOptions {
+  /** Name sent with the file; default: the File's own name, else `lab-report.<pdf|jpg|png>`. */
+  filename?: string;
+}
+
+/** A parsing job that reached a final, successful stage. */
+export interface ParsedReport {
+  jobId: string;
+  /** `pending_review`: flagged for human review; the results may still change after the review. */
+  stage: 'completed' | 'pending_review';
+  biomarkers: Biomarker[];
+  /** The job record as received. */
+  job: ParsingJob;
+}
+
+export interface Reports {
+  /**
+   * Uploads a lab report to create a parsing job. PDF, JPEG or PNG (told by the leading bytes) of at
+   * most 10 MiB; anything else throws ValidationError before any request.
+   */
+  upload(file: ReportFileInput, options?: UploadOptions): Promise<ParsingJob>;
+  get(jobId: string, options?: RequestOptions): Promise<ParsingJob>;
+  /**
+   * Reads the job with backoff until `completed` or `pending_review` and resolves with its typed
+   * biomarkers. Throws ParsingJobFailedError on `failed`, PollTimeoutError at the timeout and
+   * AbortError on `signal`. Other statuses keep it waiting.
+   */
+  waitForJob(jobId: string, options?: PollOptions): Promise<ParsedReport>;
+  /** `upload`, then `waitForJob` on the created job. */
+  parse(file: ReportFileInput, options?: PollOptions & { filename?: string }): Promise<ParsedReport>;
+}
+
+/** The job id of a job record: its `id` (a name the spec infers: the interface document does not show the record's fields). */
+export function parsingJobId(job: ParsingJob): string {
+  const { id } = job as { id?: unknown };
+  if (typeof id === 'string' && id !== '') return id;
+  if (typeof id === 'number' && Number.isFinite(id)) return String(id);
+  throw new SvcError('The parsing job record carries no `id`: cannot follow the job');
+}
+
+const isFinal = (job: ParsingJob): boolean => classifyParsingJobStatus(job.status) !== 'unknown';
+
+export function createReports(client: SvcClient, defaults: PollOptions): Reports {
+  const api: Reports = {
+    async upload(file, options = {}) {
+      const { filename, ...requestOptions } = options;
+      const report = await prepareReportFile(file, filename);
+      return client.createParsingJob({ body: { file: report.file } }, requestOptions);
+    },
+    async get(jobId, options) {
+      return client.getParsingJob({ job_id: jobId }, options);
+    },
+    async waitForJob(jobId, options = {}) {
+      if (typeof jobId !== 'string' || jobId === '')
+        throw new ValidationError('jobId', 'must be a non-empty string');
+      const job = await poll((signal) => client.getParsingJob({ job_id: jobId }, { signal }), {
+        ...defaults,
+        ...options,
+        what: `parsing job ${jobId}`,
+        isDone: isFinal,
+        stageOf: (record) => classifyParsingJobStatus(record.status),
+      });
+      const stage = classifyParsingJobStatus(job.status);
+      if (stage === 'failed' || stage === 'unknown') throw new ParsingJobFailedError(jobId, job);
+      const results = Array.isArray(job.results) ? job.results : [];
+      return { jobId, stage, biomarkers: results.map(toBiomarker), job };
+    },
+    async parse(file, options = {}) {
+      const { filename, ...wait } = options;
+      const job = await api.upload(file, { filename, signal: wait.signal });
+      return api.waitForJob(parsingJobId(job), wait);
+    },
+  };
+  return api;
+}

@@ -1,0 +1,98 @@
+import { ValidationError } from '@svc/client';
+import { describe, expect, it } from 'vitest';
+import { markerSearchQuery } from '../../src/index.js';
+import { LAB_TEST_ID, mockClient, recordingClient } from '../clients.js';
+import { pagedMarkersServer } from './paged-markers-server.js';
+
+describe('searching the marker catalogue against the mock', () => {
+  it('finds markers by name or test code within one lab', async () => {
+    const { lab, sent } = mockClient();
+    const markers = await lab.catalogue
+      .searchMarkers({ name: '4548-4', lab_slug: 'quest' })
+      .toArray({ limit: 10 });
+    expect(markers[0]).toMatchObject({ name: 'Hemoglobin A1c', lab_id: 3 });
+    expect(Object.fromEntries(sent[0]?.url.searchParams ?? [])).toMatchObject({
+      name: '4548-4',
+      lab_slug: 'quest',
+    });
+  });
+
+  it('sends only lab_slug when lab_slug and lab_id are both given, as the service uses lab_slug', async () => {
+    const { lab, sent } = mockClient();
+    await lab.catalogue.searchMarkers({ lab_slug: 'quest', lab_id: 7 }).toArray({ limit: 1 });
+    expect(sent[0]?.url.searchParams.get('lab_slug')).toBe('quest');
+    expect(sent[0]?.url.searchParams.has('lab_id')).toBe(false);
+  });
+
+  it('sends lab_id when no lab_slug is given', async () => {
+    const { lab, sent } = mockClient();
+    await lab.catalogue.searchMarkers({ lab_id: 7, lab_account_id: 'acct-1' }).toArray({ limit: 1 });
+    expect(sent[0]?.url.searchParams.get('lab_id')).toBe('7');
+    expect(sent[0]?.url.searchParams.get('lab_account_id')).toBe('acct-1');
+  });
+
+  it('keeps every other filter when it drops lab_id', () => {
+    expect(markerSearchQuery({ name: 'ferritin', lab_slug: 'quest', lab_id: 3, size: 20 })).toEqual({
+      name: 'ferritin',
+      lab_slug: 'quest',
+      size: 20,
+    });
+  });
+
+  it('iterates the markers of a lab test', async () => {
+    const { lab, sent } = mockClient();
+    const markers = [];
+    for await (const marker of lab.catalogue.labTestMarkers(LAB_TEST_ID, { lab_account_id: null })) {
+      markers.push(marker);
+    }
+    expect(markers.map((marker) => marker.name)).toEqual(['Ferritin']);
+    expect(sent[0]?.url.pathname).toBe(`/v3/lab_tests/${LAB_TEST_ID}/markers`);
+  });
+
+  it('refuses a page size over 100 before sending anything', async () => {
+    const { lab, sent } = mockClient();
+    await expect(lab.catalogue.searchMarkers({ size: 101 }).toArray({ limit: 1 })).rejects.toBeInstanceOf(
+      ValidationError,
+    );
+    expect(sent).toHaveLength(0);
+  });
+});
+
+describe('walking every page of a lab', () => {
+  it('requests page after page until the total is reached', async () => {
+    const server = await pagedMarkersServer({ total: 7 });
+    const { lab } = recordingClient(server.baseUrl);
+    const names: string[] = [];
+    for await (const marker of lab.catalogue.searchMarkers({ lab_slug: 'quest', size: 3 }))
+      names.push(marker.name ?? '');
+    expect(names).toEqual([
+      'marker-1',
+      'marker-2',
+      'marker-3',
+      'marker-4',
+      'marker-5',
+      'marker-6',
+      'marker-7',
+    ]);
+    expect(server.requests.map((request) => request.query.get('page'))).toEqual(['1', '2', '3']);
+    expect(server.requests.every((request) => request.query.get('lab_slug') === 'quest')).toBe(true);
+  });
+});
+
+describe('listing the team lab accounts', () => {
+  it('filters by status and lab_account_id', async () => {
+    const { lab, sent } = mockClient();
+    const accounts = await lab.catalogue.labAccounts({ status: 'PENDING', lab_account_id: 'acct-9' });
+    expect(accounts).toEqual([{ lab_account_id: '9e8d7c6b-5a49-4837-a261-5f4e3d2c1b0a', status: 'PENDING' }]);
+    expect(Object.fromEntries(sent[0]?.url.searchParams ?? [])).toEqual({
+      status: 'PENDING',
+      lab_account_id: 'acct-9',
+    });
+  });
+
+  it('lists every account without a filter', async () => {
+    const { lab, sent } = mockClient();
+    await expect(lab.catalogue.labAccounts()).resolves.toHaveLength(1);
+    expect(sent[0]?.url.search).toBe('');
+  });
+});
