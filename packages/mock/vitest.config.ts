@@ -4,6 +4,6 @@ export default defineConfig({
   test: {
     include: ['test/**/*.test.ts'],
     globalSetup: ['test/global-setup.ts'],
-    testTimeout: 20_000,
+    testTimeout: 60_000,
   },
 });

@@ -51,11 +51,11 @@ export async function startMock(options: MockServerOptions = {}): Promise<MockSe
       child.kill('SIGKILL');
       reject(
         new MockStartError(
-          `Prism did not listen on ${host}:${port} within ${options.startTimeoutMs ?? 15_000} ms`,
+          `Prism did not listen on ${host}:${port} within ${options.startTimeoutMs ?? 30_000} ms`,
           output,
         ),
       );
-    }, options.startTimeoutMs ?? 15_000);
+    }, options.startTimeoutMs ?? 30_000);
     const onData = (chunk: Buffer) => {
       output += chunk.toString('utf8');
       if (READY.test(output)) {

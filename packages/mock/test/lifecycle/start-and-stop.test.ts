@@ -36,6 +36,9 @@ describe('starting and stopping the mock', () => {
         out += chunk.toString();
         if (out.includes('listening')) resolve();
       });
+      child.stderr.on('data', (chunk: Buffer) => {
+        out += chunk.toString();
+      });
       child.once('exit', () => reject(new Error(`CLI exited early: ${out}`)));
     });
     const response = await fetch(`http://127.0.0.1:${port}/v2/providers`, {
