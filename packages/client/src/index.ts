@@ -22,6 +22,7 @@ export {
   ValidationError,
 } from './errors.js';
 export type { NamedMethods, OperationId } from './generated/named-methods.js';
+export { idempotencyKey } from './internal/idempotency-key.js';
 export type { Logger } from './internal/logger.js';
 export type { ApiKey, FetchLike } from './internal/retry-fetch.js';
 export type { NamedData, NamedParams } from './named-method-types.js';

@@ -1,21 +1,11 @@
-import { ValidationError } from '@svc/client';
-
-/** A fresh v4 uuid; `crypto.randomUUID` is missing in insecure browser contexts, `getRandomValues` is not. */
-function uuid(): string {
-  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
-  const bytes = crypto.getRandomValues(new Uint8Array(16));
-  bytes[6] = ((bytes[6] as number) & 0x0f) | 0x40;
-  bytes[8] = ((bytes[8] as number) & 0x3f) | 0x80;
-  const hex = Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
-}
+import { idempotencyKey, ValidationError } from '@svc/client';
 
 /**
  * The key of one logical create/book call: the caller's own, or a fresh one. It goes to the client as
  * `options.idempotencyKey`, so every retry of the call carries the same key.
  */
 export function idempotencyKeyFor(given: string | undefined): string {
-  if (given === undefined) return uuid();
+  if (given === undefined) return idempotencyKey();
   if (typeof given !== 'string' || given.trim() === '') {
     throw new ValidationError('idempotencyKey', 'must be a non-empty string');
   }
