@@ -1,0 +1,47 @@
+// biome-ignore-all lint/suspicious/noConsole: an example prints what it got for the reader.
+// Browse the marker catalogue, order a test and book an at-home blood draw for it.
+// Run: pnpm --filter @svc/examples appointment   (SVC_BASE_URL defaults to the local mock)
+import { createClient } from '@svc/client';
+import { appointmentStatus, labTesting, orderStatus } from '@svc/lab-testing';
+
+const client = createClient({
+  apiKey: process.env.SVC_API_KEY ?? 'sk-test', // any key works against the mock
+  baseUrl: process.env.SVC_BASE_URL ?? 'http://127.0.0.1:4010',
+});
+const lab = labTesting(client);
+
+// 1. The team's lab account, and every marker of the lab, page by page (stops after 20 here).
+const [account] = await lab.catalogue.labAccounts();
+console.log(`lab account ${account?.lab_account_id} (${account?.status})`);
+const markers = lab.catalogue.searchMarkers({ lab_slug: 'quest', lab_account_id: account?.lab_account_id });
+for (const marker of await markers.toArray({ limit: 20 })) {
+  console.log(`marker ${marker.slug}: ${marker.name} (${marker.unit ?? 'no unit'}, $${marker.price ?? '?'})`);
+}
+
+// 2. An order for the patient; one idempotency key per logical order, reused by every retry.
+const patient_address = {
+  first_line: '123 Main St',
+  city: 'Springfield',
+  state: 'IL',
+  zip_code: '62701',
+  access_notes: 'Gate code 4521', // forwarded to the phlebotomist
+};
+const order = await lab.orders.create({
+  patient_address,
+  lab_account_id: account?.lab_account_id,
+  clinical_notes: 'Fasting since 8 pm.', // at most 1000 characters, checked before sending
+});
+const orderId = String(order.id);
+console.log(`order ${orderId}: stage ${orderStatus(order).stage}`);
+
+// 3. Slots for the next 14 days, then request and book the draw.
+const slots = await lab.appointments.phlebotomy.availability(orderId, { start_date: '2026-11-24' });
+console.log(`availability: ${JSON.stringify(slots).slice(0, 100)}…`);
+const appointment = await lab.appointments.phlebotomy.request(orderId, {
+  address: patient_address,
+  provider: 'phlebotomy_provider_a',
+  appointment_notes: 'Ring the side door.',
+});
+console.log(`appointment ${appointment.id}: ${appointmentStatus(appointment).stage}`);
+const booked = await lab.appointments.phlebotomy.book(orderId, { appointment_notes: 'Ring the side door.' });
+console.log(`booked: ${appointmentStatus(booked).stage} (${booked.status})`);

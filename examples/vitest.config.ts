@@ -1,0 +1,11 @@
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: {
+    include: ['test/**/*.test.ts'],
+    // One Prism for every example: they talk to it exactly as a partner's script would.
+    globalSetup: ['test/global-setup.ts'],
+    // Each example is a child process (tsx start-up included): seconds, not milliseconds.
+    testTimeout: 30_000,
+  },
+});

@@ -1,0 +1,92 @@
+import { existsSync } from 'node:fs';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { artifactPath, launchChromium } from '@svc/tools/chromium';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+const packageRoot = new URL('../../', import.meta.url);
+
+import { type SpecEntry, specEntries } from '../fixtures/spec-entries.js';
+
+const referenceFile = fileURLToPath(new URL('../../dist/index.html', import.meta.url));
+const entries = specEntries();
+const tags = [...new Set(entries.map((entry) => entry.tag))];
+
+let browser: Browser;
+let page: Page;
+/** Every request that would have left the machine, blocked: the page must render without them. */
+const blocked: { url: string; type: string }[] = [];
+
+const collapse = (text: string) => text.replace(/\s+/g, ' ').trim();
+
+/** The sidebar entries Redoc shows under one tag, after opening it: "summary METHOD" each. */
+async function sidebarEntries(tag: string): Promise<string[]> {
+  await page.getByRole('link', { name: tag, exact: true }).first().click();
+  const links = page.locator('a[href^="#/"]');
+  return (await links.allInnerTexts()).map(collapse);
+}
+
+/** Text as rendered: textContent would also hold the spec JSON inlined in the page and prove nothing. */
+async function mainText(): Promise<string> {
+  // biome-ignore lint/performance/useDomNodeTextContent: Playwright's rendered text is what is checked here.
+  return collapse(await page.locator('body').innerText());
+}
+
+beforeAll(async () => {
+  if (!existsSync(referenceFile)) throw new Error(`${referenceFile} is missing: run \`pnpm run docs\` first`);
+  browser = await launchChromium();
+  page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+  await page.route('**/*', (route) => {
+    const url = route.request().url();
+    if (url.startsWith('file:') || url.startsWith('data:') || url.startsWith('blob:'))
+      return route.continue();
+    blocked.push({ url, type: route.request().resourceType() });
+    return route.abort('internetdisconnected');
+  });
+  await page.goto(pathToFileURL(referenceFile).href);
+  await page
+    .getByRole('heading', { name: /Svc Health Data and Lab Testing API/ })
+    .first()
+    .waitFor();
+});
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe('the API reference, opened offline in headless Chromium', () => {
+  it('needs no network: scripts, styles and fonts are inlined (only a decorative logo is blocked)', async () => {
+    await page.screenshot({ path: artifactPath(packageRoot, 'api-reference.png') });
+    expect(blocked.filter(({ type }) => type !== 'image')).toEqual([]);
+  });
+
+  it.each(tags)(
+    'lists every operation and webhook of the %s tag, each opening on its path or event name',
+    async (tag) => {
+      const tagEntries = entries.filter((entry) => entry.tag === tag);
+      const sidebar = await sidebarEntries(tag);
+      for (const entry of tagEntries) {
+        expect(sidebar, `sidebar entry of ${entry.method} ${entry.name}`).toContain(
+          `${entry.summary} ${entry.method}`,
+        );
+      }
+      for (const entry of tagEntries) await expectOpens(entry);
+      if (tag === 'Events')
+        await page.screenshot({ path: artifactPath(packageRoot, 'api-reference-webhooks.png') });
+    },
+  );
+
+  it('covers the whole spec: every operation and every webhook has a tag the test opened', () => {
+    expect(entries.filter((entry) => entry.kind === 'operation').length).toBeGreaterThan(0);
+    expect(entries.filter((entry) => entry.kind === 'webhook').length).toBeGreaterThan(0);
+    expect(entries.filter((entry) => entry.tag === '')).toEqual([]);
+  });
+});
+
+/** Clicks the entry in the sidebar and waits for its heading ("GET /v2/…", "POST daily.data.…") in the page. */
+async function expectOpens(entry: SpecEntry): Promise<void> {
+  await page.locator('a[href^="#/"]').filter({ hasText: entry.summary }).first().click();
+  await expect
+    .poll(mainText, { message: `${entry.kind} ${entry.method} ${entry.name} rendered`, timeout: 10_000 })
+    .toContain(`${entry.method} ${entry.name}`);
+}

@@ -1,0 +1,10 @@
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: {
+    include: ['test/**/*.test.ts'],
+    // Starting Chromium and rendering a 2.5 MB page takes seconds on a 2-core machine.
+    testTimeout: 60_000,
+    hookTimeout: 60_000,
+  },
+});
