@@ -1,4 +1,4 @@
-import { startMock } from '@svc/mock';
+import { provideMock } from '@svc/mock';
 import type { TestProject } from 'vitest/node';
 
 declare module 'vitest' {
@@ -7,9 +7,5 @@ declare module 'vitest' {
   }
 }
 
-/** One Prism for the whole run, in errors mode so an example that breaks its schema fails loudly. */
-export default async function setup(project: TestProject) {
-  const mock = await startMock({ errors: true });
-  project.provide('mockUrl', mock.url);
-  return () => mock.stop();
-}
+/** One Prism for the whole run, strict: a response that breaks its schema is a 500 and fails the test. */
+export default (project: TestProject) => provideMock(project);

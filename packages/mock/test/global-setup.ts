@@ -1,5 +1,5 @@
 import type { TestProject } from 'vitest/node';
-import { startMock } from '../src/index.js';
+import { provideMock } from '../src/index.js';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -7,9 +7,5 @@ declare module 'vitest' {
   }
 }
 
-/** One Prism for the whole run, in errors mode so an example that breaks its schema fails loudly. */
-export default async function setup(project: TestProject) {
-  const mock = await startMock({ errors: true });
-  project.provide('mockUrl', mock.url);
-  return () => mock.stop();
-}
+/** One Prism for the whole run, strict: a response that breaks its schema is a 500 and fails the test. */
+export default (project: TestProject) => provideMock(project);
