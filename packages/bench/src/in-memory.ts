@@ -1,0 +1,78 @@
+// The same three clients over an in-memory fetch (a new Response from bytes already in memory, no
+// socket): what each layer costs per call on its own, without the network's noise.
+import { createClient } from '@svc/client';
+import type { paths } from '@svc/types';
+import createFetchClient from 'openapi-fetch';
+import { markerPage, USER_ID, user } from './server/bodies.js';
+import { collectGarbage, median, rotate, round } from './stats.js';
+import { CONTENDERS, type Contender } from './throughput.js';
+
+const bodies = { small: JSON.stringify(user), medium: JSON.stringify(markerPage) };
+type Body = keyof typeof bodies;
+const CALLS: Record<Body, number> = { small: 4000, medium: 1000 };
+
+const answer = (body: string) => () =>
+  Promise.resolve(new Response(body, { status: 200, headers: { 'content-type': 'application/json' } }));
+
+function callers(body: Body): Record<Contender, () => Promise<unknown>> {
+  const reply = answer(bodies[body]);
+  const baseUrl = 'http://127.0.0.1:9';
+  const bare = createFetchClient<paths>({ baseUrl, fetch: reply, headers: { 'x-svc-api-key': 'sk-bench' } });
+  const svc = createClient({ apiKey: 'sk-bench-0123456789', baseUrl, fetch: reply });
+  const query = { lab_slug: 'quest', page: 1, size: 100 };
+  return body === 'small'
+    ? {
+        floor: async () => JSON.parse(await (await reply()).text()),
+        openapiFetch: () =>
+          bare.GET('/v2/user/resolve/{client_user_id}', { params: { path: { client_user_id: USER_ID } } }),
+        ours: () => svc.resolveUser({ client_user_id: USER_ID }),
+      }
+    : {
+        floor: async () => JSON.parse(await (await reply()).text()),
+        openapiFetch: () => bare.GET('/v3/lab_tests/markers', { params: { query } }),
+        ours: () => svc.listMarkers(query),
+      };
+}
+
+export interface InMemoryRow {
+  body: Body;
+  /** CPU µs per call, medians over rounds. */
+  usPerCall: Record<Contender, number>;
+  /** ours − openapi-fetch, µs per call. */
+  oursOverOpenapiFetchUs: number;
+  /** openapi-fetch − floor, µs per call. */
+  openapiFetchOverFloorUs: number;
+}
+
+export async function measureInMemory(rounds: number): Promise<InMemoryRow[]> {
+  const rows: InMemoryRow[] = [];
+  for (const body of Object.keys(bodies) as Body[]) {
+    const calls = callers(body);
+    const samples = Object.fromEntries(CONTENDERS.map((c) => [c, [] as number[]])) as Record<
+      Contender,
+      number[]
+    >;
+    const time = async (contender: Contender) => {
+      collectGarbage();
+      const cpu = process.cpuUsage();
+      for (let i = 0; i < CALLS[body]; i++) await calls[contender]();
+      const used = process.cpuUsage(cpu);
+      return (used.user + used.system) / CALLS[body];
+    };
+    for (const contender of CONTENDERS) await time(contender); // warm-up
+    for (let r = 0; r < rounds; r++) {
+      for (const contender of rotate(CONTENDERS, r)) samples[contender].push(await time(contender));
+    }
+    const usPerCall = Object.fromEntries(CONTENDERS.map((c) => [c, round(median(samples[c]), 1)])) as Record<
+      Contender,
+      number
+    >;
+    rows.push({
+      body,
+      usPerCall,
+      oursOverOpenapiFetchUs: round(usPerCall.ours - usPerCall.openapiFetch, 1),
+      openapiFetchOverFloorUs: round(usPerCall.openapiFetch - usPerCall.floor, 1),
+    });
+  }
+  return rows;
+}

@@ -1,0 +1,250 @@
+// `pnpm bench`: every speed and size figure of the SDK in one run. Prints Markdown tables and writes
+// the same figures as JSON to bench-results/ (gitignored) for comparison between commits.
+// Sections: BENCH_ONLY=throughput,cold,size,types,pagination (default all). Rounds: BENCH_ROUNDS
+// (throughput, 15), BENCH_COLD_ROUNDS (21), BENCH_TSC_ROUNDS (7), BENCH_PAGINATION_ROUNDS (3).
+import { mkdir, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import { fileURLToPath } from 'node:url';
+import { measureBundleSize } from './bundle-size.js';
+import { measureColdImport } from './cold-import.js';
+import { measureInMemory } from './in-memory.js';
+import { describeMachine } from './machine.js';
+import { measurePaginationMemory } from './pagination-memory.js';
+import { table, verdict } from './table.js';
+import { measureThroughput } from './throughput.js';
+import { measureTypeCheck } from './type-check.js';
+
+if (!globalThis.gc) throw new Error('run with node --expose-gc (pnpm bench does)');
+
+const env = (name: string, fallback: number) => Number(process.env[name] ?? fallback);
+const config = {
+  throughputRounds: env('BENCH_ROUNDS', 15),
+  coldImportRounds: env('BENCH_COLD_ROUNDS', 21),
+  typeCheckRounds: env('BENCH_TSC_ROUNDS', 7),
+  paginationRounds: env('BENCH_PAGINATION_ROUNDS', 3),
+};
+const only = new Set((process.env.BENCH_ONLY ?? 'throughput,cold,size,types,pagination').split(','));
+const log = (line: string) => process.stderr.write(`${line}\n`);
+const machine = describeMachine();
+const out: string[] = [];
+const print = (...lines: string[]) => {
+  out.push(...lines);
+  process.stdout.write(`${lines.join('\n')}\n`);
+};
+
+print(
+  `# @svc bench, ${machine.date.slice(0, 10)}`,
+  '',
+  `machine: ${machine.cpus} cores (${machine.cpuModel}), ${machine.memoryGB} GB, Node ${machine.node}, ${machine.platform}; ` +
+    `load average ${machine.loadAverage.join(' / ')} at start; commit ${machine.commit}`,
+  '',
+);
+
+const results: Record<string, unknown> = { machine, config };
+
+if (only.has('throughput')) {
+  log('throughput…');
+  const rows = await measureThroughput(config.throughputRounds, log);
+  results.throughput = rows;
+  print(
+    `## Call overhead against the floor (plain fetch + JSON.parse), ${config.throughputRounds} rounds`,
+    '',
+    table(
+      [
+        'workload',
+        'body',
+        'floor µs/call',
+        'openapi-fetch ×floor',
+        'ours ×floor',
+        'ours ×openapi-fetch',
+        'CPU: openapi-fetch',
+        'CPU: ours',
+        'ours range',
+        'target',
+        '',
+      ],
+      rows.map((row) => [
+        row.workload,
+        `${(row.bodyBytes / 1024).toFixed(row.bodyBytes < 10_240 ? 1 : 0)} kB`,
+        row.floorUsPerCall,
+        row.wallRatio.openapiFetch,
+        row.wallRatio.ours,
+        row.oursToOpenapiFetch,
+        row.cpuRatio.openapiFetch,
+        row.cpuRatio.ours,
+        row.oursRatioRange.join('–'),
+        `≤ ${row.target}`,
+        verdict(row.met),
+      ]),
+    ),
+    '',
+    'Ratios are medians of per-round paired ratios (each round runs the three clients back to back, order rotated).',
+    'Wall time is the target; CPU time is this process only (the server is a child process) and steadier on a shared machine.',
+    '',
+  );
+  log('in-memory overhead…');
+  const inMemory = await measureInMemory(9);
+  results.inMemory = inMemory;
+  print(
+    '## Cost per call without the network (in-memory fetch, CPU µs per call, 9 rounds)',
+    '',
+    table(
+      ['body', 'JSON.parse alone', 'openapi-fetch', 'ours', 'ours − openapi-fetch', 'openapi-fetch − parse'],
+      inMemory.map((row) => [
+        row.body === 'small' ? 'user record' : '100 markers',
+        row.usPerCall.floor,
+        row.usPerCall.openapiFetch,
+        row.usPerCall.ours,
+        row.oursOverOpenapiFetchUs,
+        row.openapiFetchOverFloorUs,
+      ]),
+    ),
+    '',
+    "The fetch returns a new Response over bytes in memory: what is left is each layer's own work (building the Request, validation, timers, reading and parsing the body).",
+    '',
+  );
+}
+
+if (only.has('cold')) {
+  log('cold import…');
+  const cold = await measureColdImport(config.coldImportRounds, log);
+  results.coldImport = cold;
+  print(
+    `## Cold import (fresh node processes, ${config.coldImportRounds} rounds; bare node: ${cold.bareWallMs} ms)`,
+    '',
+    table(
+      ['module', 'added wall ms', 'import ms (in process)', 'added RSS MB', 'added heap MB', 'target', ''],
+      cold.rows.map((row) => [
+        row.module,
+        row.addedWallMs,
+        row.importMs,
+        row.addedRssMB,
+        row.addedHeapMB,
+        row.target === undefined ? '' : `≤ ${row.target} ms`,
+        verdict(row.met),
+      ]),
+    ),
+    '',
+    'A helper package imports @svc/client, so its figures include the client.',
+    '',
+  );
+}
+
+if (only.has('size')) {
+  log('bundle size…');
+  const size = await measureBundleSize();
+  results.bundleSize = size;
+  print(
+    '## Bundle size of a three-call program (esbuild, minified, gzip -9)',
+    '',
+    table(
+      [
+        'platform',
+        'minified B',
+        'gzip B',
+        'openapi-fetch alone gzip B',
+        'our code gzip B',
+        'budget (CI)',
+        '',
+      ],
+      size.rows.map((row) => [
+        row.platform,
+        row.minifiedBytes,
+        row.gzipBytes,
+        row.openapiFetchGzipBytes,
+        row.ourGzipBytes,
+        `≤ ${row.budgetBytes} B`,
+        verdict(row.met),
+      ]),
+    ),
+    '',
+    `From \`${size.command}\` (packages/client/size/check-size.mjs), which CI runs as the turbo task \`size\`.`,
+    '',
+  );
+}
+
+if (only.has('types')) {
+  log('type-check…');
+  const types = await measureTypeCheck(config.typeCheckRounds, log);
+  results.typeCheck = types;
+  print(
+    `## Type-check cost (tsc --noEmit, skipLibCheck, ${config.typeCheckRounds} rounds)`,
+    '',
+    table(
+      [
+        'consumer',
+        'files from our packages',
+        'files in all',
+        'wall ms',
+        'check s',
+        'memory MB',
+        'target',
+        '',
+      ],
+      [
+        [
+          '3 calls via @svc/client',
+          types.ourFiles.length,
+          types.totalFiles.svc,
+          types.wallMs.svc,
+          types.checkSeconds.svc,
+          types.memoryMB.svc,
+          `≤ ${types.target} files`,
+          verdict(types.met),
+        ],
+        [
+          '3 calls via plain fetch',
+          0,
+          types.totalFiles.fetch,
+          types.wallMs.fetch,
+          types.checkSeconds.fetch,
+          types.memoryMB.fetch,
+          '',
+          '',
+        ],
+      ],
+    ),
+    '',
+    `Wall time @svc/client / plain fetch: ${types.wallRatio}× (median of per-round ratios). Our files: ${types.ourFiles.join(', ')}; ` +
+      `third-party: ${types.thirdPartyFiles.join(', ')}.`,
+    '',
+  );
+}
+
+if (only.has('pagination')) {
+  log('pagination memory…');
+  const pagination = await measurePaginationMemory(config.paginationRounds, log);
+  results.paginationMemory = pagination;
+  const { workload } = pagination;
+  print(
+    `## Pagination memory (${(workload.pages * workload.pointsPerPage).toLocaleString('en')} points over ${workload.pages} pages, ` +
+      `${(workload.pageBytes / 1024 ** 2).toFixed(2)} MB per page)`,
+    '',
+    table(
+      ['loop', 'heap growth MB', 'accumulated MB', 'target', ''],
+      pagination.rows.map((row) => [
+        row.loop,
+        row.heapGrowthMB,
+        row.heapAccumulatedMB,
+        `≤ ${row.target} MB`,
+        verdict(row.met),
+      ]),
+    ),
+    '',
+    "From @svc/pagination's own bench (`pnpm --filter @svc/pagination bench`): heap used after a full GC at each page, over the heap before the walk.",
+    '',
+  );
+}
+
+const end = os.loadavg().map((load) => Math.round(load * 100) / 100);
+results.loadAverageAtEnd = end;
+print(`load average at end: ${end.join(' / ')}`);
+
+const dir = fileURLToPath(new URL('../bench-results/', import.meta.url));
+await mkdir(dir, { recursive: true });
+const stamp = machine.date.replaceAll(':', '-').replace(/\..+$/, '');
+const json = `${JSON.stringify(results, null, 2)}\n`;
+await writeFile(`${dir}bench-${stamp}.json`, json);
+await writeFile(`${dir}latest.json`, json);
+await writeFile(`${dir}latest.md`, `${out.join('\n')}\n`);
+log(`wrote ${dir}bench-${stamp}.json (and latest.json, latest.md)`);

@@ -1,0 +1,207 @@
+// Call overhead: plain fetch + JSON.parse (the floor), bare openapi-fetch, and our named methods, on the
+// same loopback server (a child process, so its CPU is not counted here). Every round runs each
+// contender once per workload, in an order rotated per round; ratios are taken within a round (paired),
+// then the median over rounds is reported, so drift of a shared machine cancels out.
+import { type ChildProcess, fork } from 'node:child_process';
+import { createClient } from '@svc/client';
+import type { paths } from '@svc/types';
+import createFetchClient from 'openapi-fetch';
+import { USER_ID } from './server/bodies.js';
+import { collectGarbage, median, rotate, round } from './stats.js';
+
+export const CONTENDERS = ['floor', 'openapiFetch', 'ours'] as const;
+export type Contender = (typeof CONTENDERS)[number];
+type Body = 'small' | 'medium' | 'large';
+type Call = () => Promise<unknown>;
+
+interface Workload {
+  name: string;
+  body: Body;
+  concurrency: number;
+  /** Calls per batch: enough for a batch of roughly 100–300 ms on this machine. */
+  calls: number;
+  /** Target for ours / floor (wall). */
+  target: number;
+}
+
+const WORKLOADS: Workload[] = [
+  { name: 'user record, sequential', body: 'small', concurrency: 1, calls: 400, target: 1.1 },
+  { name: 'user record, 32 concurrent', body: 'small', concurrency: 32, calls: 1600, target: 1.1 },
+  { name: '100 markers, sequential', body: 'medium', concurrency: 1, calls: 150, target: 1.1 },
+  { name: '100 markers, 32 concurrent', body: 'medium', concurrency: 32, calls: 480, target: 1.1 },
+  { name: '10k points, sequential', body: 'large', concurrency: 1, calls: 12, target: 1.05 },
+  { name: '10k points, 32 concurrent', body: 'large', concurrency: 32, calls: 32, target: 1.05 },
+];
+
+const API_KEY = 'sk-bench-0123456789';
+const headers = { 'x-svc-api-key': API_KEY };
+const markerQuery = { lab_slug: 'quest', page: 1, size: 100 };
+const stepsQuery = { start_date: '2026-11-01', end_date: '2026-11-07' };
+
+function callers(baseUrl: string): Record<Body, Record<Contender, Call>> {
+  const floor = (path: string) => async () => {
+    const response = await fetch(baseUrl + path, { headers });
+    if (!response.ok) throw new Error(`status ${response.status}`);
+    return JSON.parse(await response.text());
+  };
+  const bare = createFetchClient<paths>({ baseUrl, headers });
+  const checked = async <T extends { data?: unknown; error?: unknown }>(promise: Promise<T>) => {
+    const { data, error } = await promise;
+    if (error !== undefined) throw new Error('error response');
+    return data;
+  };
+  // Our client with its defaults (2 retries, 60 s per-attempt timeout), as a user creates it.
+  const svc = createClient({ apiKey: API_KEY, baseUrl });
+  return {
+    small: {
+      floor: floor('/v2/user/resolve/client-user-1'),
+      openapiFetch: () =>
+        checked(
+          bare.GET('/v2/user/resolve/{client_user_id}', {
+            params: { path: { client_user_id: 'client-user-1' } },
+          }),
+        ),
+      ours: () => svc.resolveUser({ client_user_id: 'client-user-1' }),
+    },
+    medium: {
+      floor: floor(
+        `/v3/lab_tests/markers?${new URLSearchParams({ lab_slug: 'quest', page: '1', size: '100' })}`,
+      ),
+      openapiFetch: () => checked(bare.GET('/v3/lab_tests/markers', { params: { query: markerQuery } })),
+      ours: () => svc.listMarkers(markerQuery),
+    },
+    large: {
+      floor: floor(`/v2/timeseries/${USER_ID}/steps/grouped?${new URLSearchParams(stepsQuery)}`),
+      openapiFetch: () =>
+        checked(
+          bare.GET('/v2/timeseries/{user_id}/steps/grouped', {
+            params: { path: { user_id: USER_ID }, query: stepsQuery },
+          }),
+        ),
+      ours: () => svc.getStepsGrouped({ user_id: USER_ID, ...stepsQuery }),
+    },
+  };
+}
+
+/** Each contender must read the same data: checked once before anything is timed. */
+function checkData(body: Body, data: unknown): void {
+  const value = data as {
+    user_id?: string;
+    markers?: unknown[];
+    groups?: Record<string, Array<{ data: unknown[] }>>;
+  };
+  const ok =
+    body === 'small'
+      ? value.user_id === USER_ID
+      : body === 'medium'
+        ? value.markers?.length === 100
+        : value.groups?.fitbit?.[0]?.data.length === 5000 && value.groups.oura?.[0]?.data.length === 5000;
+  if (!ok) throw new Error(`bench: unexpected ${body} body`);
+}
+
+interface Timing {
+  wallMs: number;
+  cpuMs: number;
+}
+
+async function batch(call: Call, workload: Workload): Promise<Timing> {
+  collectGarbage();
+  const cpu = process.cpuUsage();
+  const started = performance.now();
+  if (workload.concurrency === 1) {
+    for (let i = 0; i < workload.calls; i++) await call();
+  } else {
+    let next = 0;
+    const worker = async () => {
+      while (next++ < workload.calls) await call();
+    };
+    await Promise.all(Array.from({ length: workload.concurrency }, worker));
+  }
+  const wallMs = performance.now() - started;
+  const used = process.cpuUsage(cpu);
+  return { wallMs, cpuMs: (used.user + used.system) / 1000 };
+}
+
+async function startServer(): Promise<{ child: ChildProcess; baseUrl: string; sizes: Record<Body, number> }> {
+  const child = fork(new URL('./server/canned-server.ts', import.meta.url), {
+    execArgv: ['--import', 'tsx'],
+  });
+  const ready = await new Promise<{ port: number; sizes: Record<string, number> }>((resolve, reject) => {
+    child.once('message', (message) => resolve(message as { port: number; sizes: Record<string, number> }));
+    child.once('error', reject);
+    child.once('exit', (code) => reject(new Error(`bench server exited with ${code}`)));
+  });
+  const [small, medium, large] = Object.values(ready.sizes) as [number, number, number];
+  return { child, baseUrl: `http://127.0.0.1:${ready.port}`, sizes: { small, medium, large } };
+}
+
+export interface ThroughputRow {
+  workload: string;
+  bodyBytes: number;
+  concurrency: number;
+  callsPerBatch: number;
+  floorUsPerCall: number;
+  /** Medians of per-round paired ratios (wall time). */
+  wallRatio: Record<Contender, number>;
+  /** ours / openapiFetch, per round, median. */
+  oursToOpenapiFetch: number;
+  /** Same, on this process's CPU time (the server is another process). */
+  cpuRatio: Record<Contender, number>;
+  oursRatioRange: [number, number];
+  target: number;
+  met: boolean;
+}
+
+export async function measureThroughput(
+  rounds: number,
+  log: (line: string) => void,
+): Promise<ThroughputRow[]> {
+  const { child, baseUrl, sizes } = await startServer();
+  try {
+    const calls = callers(baseUrl);
+    for (const body of ['small', 'medium', 'large'] as const) {
+      for (const contender of CONTENDERS) checkData(body, await calls[body][contender]());
+    }
+    // Warm-up: JIT every path and open the keep-alive connections before anything is timed.
+    for (const workload of WORKLOADS) {
+      for (const contender of CONTENDERS) await batch(calls[workload.body][contender], workload);
+    }
+    const samples = WORKLOADS.map(() => [] as Array<Record<Contender, Timing>>);
+    for (let r = 0; r < rounds; r++) {
+      for (const [w, workload] of WORKLOADS.entries()) {
+        const timings = {} as Record<Contender, Timing>;
+        for (const contender of rotate(CONTENDERS, r)) {
+          timings[contender] = await batch(calls[workload.body][contender], workload);
+        }
+        samples[w]?.push(timings);
+      }
+      log(`  throughput round ${r + 1}/${rounds}`);
+    }
+    return WORKLOADS.map((workload, w) => {
+      const perRound = samples[w] ?? [];
+      const ratio = (contender: Contender, key: keyof Timing, base: Contender = 'floor') =>
+        perRound.map((timings) => timings[contender][key] / timings[base][key]);
+      const oursRatios = ratio('ours', 'wallMs');
+      const wallRatio = Object.fromEntries(
+        CONTENDERS.map((c) => [c, round(median(ratio(c, 'wallMs')), 3)]),
+      ) as Record<Contender, number>;
+      return {
+        workload: workload.name,
+        bodyBytes: sizes[workload.body],
+        concurrency: workload.concurrency,
+        callsPerBatch: workload.calls,
+        floorUsPerCall: round((median(perRound.map((t) => t.floor.wallMs)) * 1000) / workload.calls, 1),
+        wallRatio,
+        oursToOpenapiFetch: round(median(ratio('ours', 'wallMs', 'openapiFetch')), 3),
+        cpuRatio: Object.fromEntries(
+          CONTENDERS.map((c) => [c, round(median(ratio(c, 'cpuMs')), 3)]),
+        ) as Record<Contender, number>,
+        oursRatioRange: [round(Math.min(...oursRatios)), round(Math.max(...oursRatios))],
+        target: workload.target,
+        met: wallRatio.ours <= workload.target,
+      };
+    });
+  } finally {
+    child.disconnect();
+  }
+}

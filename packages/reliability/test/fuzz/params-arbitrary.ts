@@ -1,0 +1,37 @@
+// Arbitrary params of a named method, from the spec: valid ones, and the bodies of both kinds.
+import fc from 'fast-check';
+import { deref, type Schema, type SpecOperation } from '../spec.js';
+import { anyValue, mostlyValid, validArb } from './schema-arbitrary.js';
+
+/** Multipart file fields (`format: binary`) take a Blob. */
+export function bodyArb(schema: Schema, valid: boolean): fc.Arbitrary<unknown> {
+  const resolved = deref(schema);
+  const file = fc
+    .uint8Array({ maxLength: 64 })
+    .map((bytes) => new Blob([bytes], { type: 'application/pdf' }));
+  const binary = Object.entries(resolved.properties ?? {}).filter(
+    ([, property]) => deref(property).format === 'binary',
+  );
+  if (binary.length === 0) return valid ? validArb(resolved) : mostlyValid(resolved);
+  return fc.record(
+    Object.fromEntries(binary.map(([name]) => [name, valid ? file : fc.oneof(file, anyValue)])),
+    {
+      requiredKeys: valid ? (resolved.required ?? []) : [],
+    },
+  );
+}
+
+/** Params that satisfy the spec: every required parameter present, every value valid. */
+export function validParams(operation: SpecOperation): fc.Arbitrary<Record<string, unknown>> {
+  const fields: Record<string, fc.Arbitrary<unknown>> = {};
+  const required: string[] = [];
+  for (const parameter of operation.parameters) {
+    fields[parameter.name] = validArb(parameter.schema);
+    if (parameter.required) required.push(parameter.name);
+  }
+  if (operation.body) {
+    fields.body = bodyArb(operation.body.schema, true);
+    if (operation.body.required) required.push('body');
+  }
+  return fc.record(fields, { requiredKeys: required });
+}

@@ -1,0 +1,26 @@
+import { defineConfig } from 'vitest/config';
+
+const FULL = process.env.SVC_RELIABILITY_FULL === '1';
+
+export default defineConfig({
+  test: {
+    // Every bound in these tests is far below this; a hang fails instead of stalling the run.
+    testTimeout: FULL ? 600_000 : 60_000,
+    hookTimeout: 30_000,
+    projects: [
+      {
+        extends: true,
+        test: { name: 'reliability', include: ['test/**/*.test.ts'], exclude: ['test/contract-fuzz/**'] },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'contract-fuzz',
+          include: ['test/contract-fuzz/**/*.test.ts'],
+          // One Prism in dynamic mode for the run: random valid responses, new ones on every request.
+          globalSetup: ['test/contract-fuzz/global-setup.ts'],
+        },
+      },
+    ],
+  },
+});
