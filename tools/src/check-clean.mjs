@@ -1,7 +1,7 @@
 // Fails when regenerating changed any committed generated file: run after `turbo run generate`.
 import { execFileSync } from 'node:child_process';
 
-const status = execFileSync('git', ['status', '--porcelain', '--', 'packages/*/src/generated'], {
+const status = execFileSync('git', ['status', '--porcelain', '--', 'packages/*/src/generated/*'], {
   encoding: 'utf8',
 });
 if (status.trim() !== '') {
