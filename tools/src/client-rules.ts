@@ -6,6 +6,7 @@ export type JsonObject = Record<string, unknown>;
 export interface Rule {
   type?: string;
   uuid?: true;
+  types?: string[];
   nullable?: true;
   min?: number;
   max?: number;
@@ -15,6 +16,7 @@ export interface Rule {
   items?: Rule;
 }
 
+const SCALAR_TYPES = new Set(['string', 'integer', 'number', 'boolean']);
 const SIMPLE_TYPES = new Set(['string', 'integer', 'number', 'boolean', 'object', 'array']);
 
 /** Resolves a local `$ref` (`#/components/...`) in the bundled spec. */
@@ -64,7 +66,11 @@ export function ruleOf(spec: JsonObject, node: unknown, stack: unknown[] = []): 
   if (types.includes('null')) rule.nullable = true;
   const real = types.filter((type) => type !== 'null');
   if (real.length === 1 && SIMPLE_TYPES.has(real[0] as string)) rule.type = real[0] as string;
-  else if (real.length > 1) delete rule.type;
+  else if (real.length > 1) {
+    delete rule.type;
+    // A union of scalars (e.g. lab_id: integer | string) still refuses objects and arrays.
+    if (real.every((type) => SCALAR_TYPES.has(type))) rule.types = real;
+  }
   // A file (`format: binary`) is a Blob at run time, not a string.
   if (schema.format === 'binary') delete rule.type;
   if (schema.format === 'uuid' && rule.type === 'string') rule.uuid = true;

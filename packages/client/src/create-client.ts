@@ -6,6 +6,7 @@ import type { NamedMethods } from './generated/named-methods.js';
 import { operations } from './generated/operations.js';
 import { callOperation } from './internal/call-operation.js';
 import { callPath } from './internal/call-path.js';
+import { checkCallOptions } from './internal/check-call-options.js';
 import type { Logger } from './internal/logger.js';
 import { type ApiKey, createRetryingFetch, type FetchLike } from './internal/retry-fetch.js';
 import type { CoreClient } from './internal/send.js';
@@ -74,9 +75,6 @@ function isHttpUrl(value: string): boolean {
   }
 }
 
-const isCount = (value: unknown, min: number): boolean =>
-  typeof value === 'number' && Number.isFinite(value) && value >= min;
-
 /** Creates a client. Throws ValidationError for unusable options (the API key is never echoed). */
 export function createClient(options: ClientOptions): SvcClient {
   const { apiKey, timeoutMs = DEFAULT_TIMEOUT_MS, maxRetries = DEFAULT_MAX_RETRIES } = options;
@@ -85,10 +83,7 @@ export function createClient(options: ClientOptions): SvcClient {
   }
   const baseUrl = baseUrlOf(options);
   if (!isHttpUrl(baseUrl)) throw new ValidationError('baseUrl', 'must be an absolute http(s) URL');
-  if (!isCount(timeoutMs, 1)) throw new ValidationError('timeoutMs', 'must be a positive number');
-  if (!isCount(maxRetries, 0) || !Number.isInteger(maxRetries)) {
-    throw new ValidationError('maxRetries', 'must be a whole number, 0 or more');
-  }
+  checkCallOptions({ timeoutMs, maxRetries });
 
   // openapi-fetch's CJS build exports `default` without an ESM wrapper Node would unwrap: in our CJS
   // build the default import is that exports object, so take its `default` when present.

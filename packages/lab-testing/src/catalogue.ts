@@ -1,4 +1,5 @@
 import type { RequestOptions, SvcClient } from '@svc/client';
+import { ValidationError } from '@svc/client';
 import type { PageIterator, PaginateOptions, PaginationApi } from '@svc/pagination';
 import type { Schema } from '@svc/types';
 
@@ -52,6 +53,9 @@ export interface Catalogue {
 
 /** The query the service will act on: `lab_id` is dropped when `lab_slug` is given (it would be ignored). */
 export function markerSearchQuery(search: MarkerSearch = {}): MarkerSearch {
+  // Untyped callers pass anything; refuse it as input rather than failing on destructuring.
+  if (search === null || typeof search !== 'object' || Array.isArray(search))
+    throw new ValidationError('search', 'must be an object of marker filters');
   const { lab_id, ...rest } = search;
   return rest.lab_slug === undefined && lab_id !== undefined ? { ...rest, lab_id } : rest;
 }

@@ -51,7 +51,9 @@ async function run(
   if (key !== undefined) header['Idempotency-Key'] = key;
   const init = {
     params: { path, query, header },
-    body: operation.multipart && body ? toFormData(body as Params) : body,
+    body,
+    // Serialized inside openapi-fetch, so an unserializable field is a ValidationError like any bad input.
+    bodySerializer: operation.multipart ? toFormData : undefined,
     headers: options.headers,
   };
   const state = {

@@ -12,6 +12,8 @@ export interface CallState {
   signal?: AbortSignal | undefined;
   timeoutMs?: number | undefined;
   maxRetries?: number | undefined;
+  /** Set by the retrying fetch: from then on a failure is about the exchange, not the input. */
+  sent?: boolean;
   /** The final response, kept to describe a success body that fails to parse. */
   response?: Response;
 }

@@ -7,6 +7,8 @@ export interface Rule {
   type?: 'string' | 'integer' | 'number' | 'boolean' | 'object' | 'array';
   /** `format: uuid` */
   uuid?: true;
+  /** A union of scalar types (e.g. `integer | string`): the value must be one of them. */
+  types?: readonly ('string' | 'integer' | 'number' | 'boolean')[];
   /** `null` is allowed. */
   nullable?: true;
   /** minLength / minItems / minimum, by type. */

@@ -53,6 +53,7 @@ export function createRetryingFetch(config: TransportConfig): (request: Request)
 
   return async function retryingFetch(request: Request): Promise<Response> {
     const call = callStateOf(request);
+    if (call) call.sent = true;
     const signal = call?.signal;
     const what = call?.what ?? `${request.method} ${new URL(request.url).pathname}`;
     const { headers } = request;

@@ -1,5 +1,7 @@
-import { ResponseParseError, SvcError } from '../errors.js';
+import { ResponseParseError, SvcError, ValidationError } from '../errors.js';
 import { CALL, type CallState } from './call-state.js';
+import { checkCallOptions } from './check-call-options.js';
+import { registerSecret } from './redact.js';
 
 export interface FetchResult {
   data?: unknown;
@@ -12,6 +14,8 @@ export interface CoreClient {
   request(method: string, path: string, init: Record<string, unknown>): Promise<FetchResult>;
 }
 
+const LINK_TOKEN = 'x-svc-link-token';
+
 /** Sends through openapi-fetch; anything thrown comes out as a SvcError. */
 export async function send(
   core: CoreClient,
@@ -20,8 +24,20 @@ export async function send(
   init: Record<string, unknown>,
   state: CallState,
 ): Promise<FetchResult> {
-  init[CALL] = state;
   try {
+    const header = (init.params as { header?: Record<string, unknown> } | undefined)?.header;
+    // Registered before anything can fail, so even an error raised while building the request is scrubbed.
+    // Read without constructing Headers, which throws (quoting the value) on bad input.
+    const { headers } = init as { headers?: Record<string, unknown> };
+    const linkToken =
+      header?.[LINK_TOKEN] ?? (headers instanceof Headers ? headers.get(LINK_TOKEN) : headers?.[LINK_TOKEN]);
+    if (typeof linkToken === 'string' && linkToken !== '') registerSecret(linkToken);
+    checkCallOptions({
+      timeoutMs: state.timeoutMs,
+      maxRetries: state.maxRetries,
+      idempotencyKey: header?.['Idempotency-Key'],
+    });
+    init[CALL] = state;
     return await core.request(method, path, init);
   } catch (error) {
     throw asSvcError(error, state);
@@ -41,6 +57,14 @@ function asSvcError(error: unknown, state: CallState): SvcError {
       `${what} answered ${response.status} with a body that is not valid JSON (content-type: ${type}): ${reason}`,
       error,
     );
+  }
+  // Thrown before the retrying fetch ran: openapi-fetch could not build the request from the input
+  // (a BigInt in a JSON body, a lone surrogate in a parameter, a header value fetch refuses).
+  if (
+    !state.sent &&
+    (error instanceof TypeError || error instanceof URIError || error instanceof RangeError)
+  ) {
+    return new ValidationError('request', `${what}: ${reason}`);
   }
   return new SvcError(`${what} failed: ${reason}`, { cause: error });
 }

@@ -18,9 +18,20 @@ const codePoints = (text: string): number => {
 /** Values never appear in messages: they may be personal data or secrets. */
 export function check(rule: Rule, value: unknown, field: string): void {
   if (value === null) {
-    if (rule.nullable || !rule.type) return;
+    if (rule.nullable || (!rule.type && !rule.types)) return;
     fail(field, 'must not be null');
   }
+  if (
+    rule.types &&
+    !rule.types.some((type) =>
+      type === 'integer'
+        ? Number.isInteger(value)
+        : type === 'number'
+          ? Number.isFinite(value)
+          : typeof value === type,
+    )
+  )
+    fail(field, `must be ${rule.types.join(' or ')}`);
   switch (rule.type) {
     case 'string': {
       if (typeof value !== 'string') fail(field, 'must be a string');

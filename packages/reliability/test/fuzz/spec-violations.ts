@@ -5,7 +5,7 @@
 import { deref, type Schema, type SpecOperation } from '../spec.js';
 
 export interface OracleOptions {
-  /** Skip type lists other than `[T, "null"]` (see known-gaps.ts: union-typed-params-unchecked). */
+  /** Skip type lists other than `[T, "null"]`, for a caller that checks less than the client does. */
   skipUnionTypes?: boolean;
 }
 
