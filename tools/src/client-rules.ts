@@ -1,6 +1,8 @@
 // Turns JSON Schema from the bundled spec into the client's validation rules (packages/client/src/internal/operation.ts).
 // Only constraints the service states are kept; enums never are, since non-exhaustive enums may gain values.
 
+import { followRef } from './spec-ref.ts';
+
 export type JsonObject = Record<string, unknown>;
 
 export interface Rule {
@@ -19,25 +21,12 @@ export interface Rule {
 const SCALAR_TYPES = new Set(['string', 'integer', 'number', 'boolean']);
 const SIMPLE_TYPES = new Set(['string', 'integer', 'number', 'boolean', 'object', 'array']);
 
-/** Resolves a local `$ref` (`#/components/...`) in the bundled spec. */
+/** Resolves a local `$ref` (`#/components/...`) in the bundled spec; a bad reference is a generator error. */
 export function resolveRef<T = JsonObject>(spec: JsonObject, node: unknown): T {
-  let current = node as JsonObject;
-  const seen = new Set<string>();
-  while (current && typeof current.$ref === 'string') {
-    const ref = current.$ref;
-    if (!ref.startsWith('#/') || seen.has(ref)) throw new Error(`cannot resolve $ref ${ref}`);
-    seen.add(ref);
-    const target = ref
-      .slice(2)
-      .split('/')
-      .reduce<unknown>(
-        (value, key) => (value as JsonObject | undefined)?.[key.replace(/~1/g, '/').replace(/~0/g, '~')],
-        spec,
-      );
-    if (target === undefined) throw new Error(`dangling $ref ${ref}`);
-    current = target as JsonObject;
-  }
-  return current as T;
+  if (typeof (node as JsonObject | null)?.$ref !== 'string') return node as T;
+  const target = followRef(spec, node);
+  if (target === undefined) throw new Error(`cannot resolve ${JSON.stringify(node)}`);
+  return target as T;
 }
 
 const isEmpty = (rule: Rule): boolean => Object.keys(rule).length === 0;

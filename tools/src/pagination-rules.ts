@@ -1,6 +1,8 @@
 // Reads and checks the `x-svc-pagination` vendor extension of every operation in a bundled spec.
 // Pure (no I/O) so that packages/pagination can test it on small inline specs.
 
+import { followRef } from './spec-ref.js';
+
 /** The vendor extension that declares how an operation pages (see spec/openapi.yaml, "Vendor extensions"). */
 export const PAGINATION_EXTENSION = 'x-svc-pagination';
 
@@ -71,20 +73,6 @@ const PAGE_KEYS = [
 const isObject = (value: unknown): value is Json =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
-/** Follows local `$ref`s (`#/components/...`), the only kind a bundled spec holds. */
-function deref(spec: Json, node: unknown): Json | undefined {
-  let current = node;
-  for (let hops = 0; isObject(current) && typeof current.$ref === 'string'; hops++) {
-    if (hops > 32 || !current.$ref.startsWith('#/')) return undefined;
-    current = current.$ref
-      .slice(2)
-      .split('/')
-      .map((part) => part.replaceAll('~1', '/').replaceAll('~0', '~'))
-      .reduce<unknown>((parent, key) => (isObject(parent) ? parent[key] : undefined), spec);
-  }
-  return isObject(current) ? current : undefined;
-}
-
 const hasType = (schema: Json | undefined, type: string): boolean =>
   schema !== undefined &&
   (schema.type === type || (Array.isArray(schema.type) && schema.type.includes(type)));
@@ -92,11 +80,11 @@ const hasType = (schema: Json | undefined, type: string): boolean =>
 /** `list`: an array of items; `grouped`: a map from provider slug to groups of `{ data: [...], source }`. */
 function itemsShapeOf(spec: Json, schema: Json | undefined): ItemsShape | undefined {
   if (hasType(schema, 'array')) return 'list';
-  const groups = deref(spec, schema?.additionalProperties);
+  const groups = followRef(spec, schema?.additionalProperties);
   if (!hasType(schema, 'object') || !hasType(groups, 'array')) return undefined;
-  const group = deref(spec, groups?.items);
+  const group = followRef(spec, groups?.items);
   const properties = isObject(group?.properties) ? group.properties : {};
-  const data = deref(spec, properties.data);
+  const data = followRef(spec, properties.data);
   return hasType(data, 'array') && properties.source !== undefined ? 'grouped' : undefined;
 }
 
@@ -108,9 +96,9 @@ function successResponse(
   const statuses = Object.keys(responses).filter((status) => /^2(\d\d|XX)$/i.test(status));
   const status = statuses.includes('200') ? '200' : statuses.sort()[0];
   if (status === undefined) return undefined;
-  const content = deref(spec, responses[status])?.content;
+  const content = followRef(spec, responses[status])?.content;
   const json = isObject(content) ? content['application/json'] : undefined;
-  return { status, schema: deref(spec, isObject(json) ? json.schema : undefined) };
+  return { status, schema: followRef(spec, isObject(json) ? json.schema : undefined) };
 }
 
 function checkRule(
@@ -150,7 +138,7 @@ function checkRule(
     return value;
   };
   const items = name('items', true, 'field');
-  const itemsShape = items === undefined ? undefined : itemsShapeOf(spec, deref(spec, properties[items]));
+  const itemsShape = items === undefined ? undefined : itemsShapeOf(spec, followRef(spec, properties[items]));
   if (items !== undefined && items in properties && itemsShape === undefined) {
     fail(`items "${items}" is neither an array nor a map of groups with "data" and "source"`);
   }
@@ -199,9 +187,9 @@ export function readPaginatedOperations(spec: unknown): PaginatedOperation[] {
   const problems: string[] = [];
   const operations: PaginatedOperation[] = [];
   for (const [path, rawItem] of Object.entries(isObject(spec.paths) ? spec.paths : {})) {
-    const pathItem = deref(spec, rawItem) ?? {};
+    const pathItem = followRef(spec, rawItem) ?? {};
     for (const method of METHODS) {
-      const operation = deref(spec, pathItem[method]);
+      const operation = followRef(spec, pathItem[method]);
       const extension = operation?.[PAGINATION_EXTENSION];
       if (!operation || extension === undefined) continue;
       const where = `${method.toUpperCase()} ${path}`;
@@ -216,7 +204,7 @@ export function readPaginatedOperations(spec: unknown): PaginatedOperation[] {
       }
       const parameters = [pathItem.parameters, operation.parameters]
         .flatMap((list) => (Array.isArray(list) ? list : []))
-        .map((parameter) => deref(spec, parameter));
+        .map((parameter) => followRef(spec, parameter));
       const queryParams = new Set(
         parameters
           .filter((p) => p?.in === 'query' && typeof p.name === 'string')
