@@ -3,14 +3,13 @@
 
 const MASK = '[redacted]';
 
+/** The team API key header, sent on every call. */
+export const API_KEY_HEADER = 'x-svc-api-key';
+/** The header carrying a link token (complete_mfa). */
+export const LINK_TOKEN_HEADER = 'x-svc-link-token';
+
 /** Header names whose values are secrets wherever they appear (lower case). */
-const SECRET_HEADERS = new Set([
-  'x-svc-api-key',
-  'x-svc-link-token',
-  'authorization',
-  'cookie',
-  'set-cookie',
-]);
+const SECRET_HEADERS = new Set([API_KEY_HEADER, LINK_TOKEN_HEADER, 'authorization', 'cookie', 'set-cookie']);
 
 /**
  * Secret values seen at run time (API keys, also those returned by an `apiKey` function, and link

@@ -4,12 +4,10 @@ import { sendAttempt } from './attempt.js';
 import { backoffDelay } from './backoff.js';
 import { callStateOf } from './call-state.js';
 import { type Logger, logDebug } from './logger.js';
-import { registerSecret } from './redact.js';
+import { API_KEY_HEADER, LINK_TOKEN_HEADER, registerSecret } from './redact.js';
 import { parseRetryAfter } from './retry-after.js';
 import { sleep } from './sleep.js';
 
-export const API_KEY_HEADER = 'x-svc-api-key';
-const LINK_TOKEN_HEADER = 'x-svc-link-token';
 /** Statuses worth another attempt; 501 (and every other status) never is. */
 const RETRY_STATUSES = new Set([408, 429, 500, 502, 503, 504]);
 /** Methods safe to repeat; POST and PATCH only when the request carries an idempotency key. */
@@ -62,6 +60,7 @@ export function createRetryingFetch(config: TransportConfig): (request: Request)
     } else {
       headers.delete(API_KEY_HEADER);
     }
+    // send() registered the token given to the call; this catches one a middleware added.
     const linkToken = headers.get(LINK_TOKEN_HEADER);
     if (linkToken) registerSecret(linkToken);
 

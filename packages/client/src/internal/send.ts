@@ -1,7 +1,7 @@
 import { ResponseParseError, SvcError, ValidationError } from '../errors.js';
 import { CALL, type CallState } from './call-state.js';
 import { checkCallOptions } from './check-call-options.js';
-import { registerSecret } from './redact.js';
+import { LINK_TOKEN_HEADER, registerSecret } from './redact.js';
 
 export interface FetchResult {
   data?: unknown;
@@ -13,8 +13,6 @@ export interface FetchResult {
 export interface CoreClient {
   request(method: string, path: string, init: Record<string, unknown>): Promise<FetchResult>;
 }
-
-const LINK_TOKEN = 'x-svc-link-token';
 
 /** Sends through openapi-fetch; anything thrown comes out as a SvcError. */
 export async function send(
@@ -30,7 +28,8 @@ export async function send(
     // Read without constructing Headers, which throws (quoting the value) on bad input.
     const { headers } = init as { headers?: Record<string, unknown> };
     const linkToken =
-      header?.[LINK_TOKEN] ?? (headers instanceof Headers ? headers.get(LINK_TOKEN) : headers?.[LINK_TOKEN]);
+      header?.[LINK_TOKEN_HEADER] ??
+      (headers instanceof Headers ? headers.get(LINK_TOKEN_HEADER) : headers?.[LINK_TOKEN_HEADER]);
     if (typeof linkToken === 'string' && linkToken !== '') registerSecret(linkToken);
     checkCallOptions({
       timeoutMs: state.timeoutMs,
