@@ -21,9 +21,8 @@ const FLAGS = [
 export async function launchChromium(): Promise<Browser> {
   if (!existsSync(chromiumPath)) {
     throw new Error(
-      `Chromium not found at ${chromiumPath}. .ci/run installs it: ` +
-        '`command -v chromium || (apt-get update && apt-get install -y chromium)`; ' +
-        'or set CHROMIUM_PATH to another Chromium build.',
+      `Chromium not found at ${chromiumPath}. The root \`pnpm test\` installs it ` +
+        '(tools/src/ensure-chromium.mjs: apt-get install -y chromium), or set CHROMIUM_PATH to another build.',
     );
   }
   // playwright-core gives every launch a fresh temporary --user-data-dir and adds --headless.
