@@ -1,5 +1,6 @@
 import { findOperation } from './find-operation.js';
 import { idempotencyKey } from './idempotency-key.js';
+import { checkPathParams } from './path-segment.js';
 import { type CoreClient, type FetchResult, send } from './send.js';
 import { validateInput } from './validate.js';
 
@@ -31,17 +32,18 @@ export function callPath(
   const { signal, timeoutMs, maxRetries, idempotencyKey: givenKey, ...rest } = init;
   const operation = findOperation(method, path);
   const params = rest.params ?? {};
-  if (operation) {
-    try {
+  try {
+    if (operation)
       validateInput(operation, {
         path: params.path,
         query: params.query,
         header: params.header,
         body: rest.body,
       });
-    } catch (error) {
-      return Promise.reject(error);
-    }
+    // A path outside the table still never sends a value that changes the path's shape.
+    else checkPathParams(params.path);
+  } catch (error) {
+    return Promise.reject(error);
   }
   const key =
     givenKey ?? (operation?.idempotent && !params.header?.['Idempotency-Key'] ? idempotencyKey() : undefined);

@@ -1,5 +1,6 @@
 import { ValidationError } from '../errors.js';
 import type { Operation, ParameterRules, Rule } from './operation.js';
+import { checkPathParams } from './path-segment.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const patterns = new Map<string, RegExp>();
@@ -102,6 +103,8 @@ export interface Input {
 /** Throws ValidationError naming the first bad field (parameters by name, body fields as `body.x`). */
 export function validateInput(operation: Operation, input: Input): void {
   const { params, body } = operation;
+  // Before the rules: a value that would reach another operation's path is refused whatever its type.
+  checkPathParams(input.path);
   if (params) {
     if (params.path) checkProperties(params.path, input.path ?? {}, '');
     if (params.query) checkProperties(params.query, input.query ?? {}, '');
