@@ -7,7 +7,9 @@ import { operations } from './generated/operations.js';
 import { callOperation } from './internal/call-operation.js';
 import { callPath } from './internal/call-path.js';
 import { checkCallOptions } from './internal/check-call-options.js';
+import { hasControlChar } from './internal/control-chars.js';
 import type { Logger } from './internal/logger.js';
+import { Secrets } from './internal/redact.js';
 import { type ApiKey, createRetryingFetch, type FetchLike } from './internal/retry-fetch.js';
 import type { CoreClient } from './internal/send.js';
 import type { RequestOptions } from './request-options.js';
@@ -67,12 +69,20 @@ function baseUrlOf(options: ClientOptions): string {
   return url;
 }
 
-function isHttpUrl(value: string): boolean {
+/** Why a base URL cannot be used, or undefined; never quotes it (it may carry credentials). */
+function baseUrlProblem(value: string): string | undefined {
+  let url: URL;
   try {
-    return /^https?:$/.test(new URL(value).protocol);
+    url = new URL(value);
   } catch {
-    return false;
+    return 'must be an absolute http(s) URL';
   }
+  if (!/^https?:$/.test(url.protocol)) return 'must be an absolute http(s) URL';
+  // Credentials would be quoted in errors and logs; a query or fragment would swallow every path.
+  if (url.username || url.password) return 'must not contain credentials (user:pass@)';
+  if (url.search || value.includes('?')) return 'must not contain a query (?…)';
+  if (url.hash || value.includes('#')) return 'must not contain a fragment (#…)';
+  return undefined;
 }
 
 /** Creates a client. Throws ValidationError for unusable options (the API key is never echoed). */
@@ -81,9 +91,16 @@ export function createClient(options: ClientOptions): SvcClient {
   if (!(typeof apiKey === 'function' || (typeof apiKey === 'string' && apiKey !== ''))) {
     throw new ValidationError('apiKey', 'must be a non-empty string or a function returning one');
   }
+  if (typeof apiKey === 'string' && (hasControlChar(apiKey) || apiKey.trim() !== apiKey))
+    throw new ValidationError('apiKey', 'must not contain control characters (CR, LF, …) or outer spaces');
   const baseUrl = baseUrlOf(options);
-  if (!isHttpUrl(baseUrl)) throw new ValidationError('baseUrl', 'must be an absolute http(s) URL');
+  const problem = baseUrlProblem(baseUrl);
+  if (problem) throw new ValidationError('baseUrl', problem);
   checkCallOptions({ timeoutMs, maxRetries });
+  // This client's secrets, owned by it alone: no other client can push them out.
+  const secrets = new Secrets();
+  secrets.add(apiKey);
+  secrets.addHeaders(options.headers);
 
   // openapi-fetch's CJS build exports `default` without an ESM wrapper Node would unwrap: in our CJS
   // build the default import is that exports object, so take its `default` when present.
@@ -101,9 +118,10 @@ export function createClient(options: ClientOptions): SvcClient {
       timeoutMs,
       maxRetries,
       logger: options.logger,
+      secrets,
     }),
   });
-  const loose = core as unknown as CoreClient;
+  const loose: CoreClient = { request: (core as unknown as CoreClient).request, secrets };
   const client: Record<string, unknown> = { use: core.use, eject: core.eject };
   for (const method of ['GET', 'PUT', 'POST', 'DELETE', 'PATCH']) {
     client[method] = (path: string, init?: Record<string, unknown>) => callPath(loose, method, path, init);

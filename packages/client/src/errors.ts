@@ -1,23 +1,36 @@
 // The one error hierarchy of @svc/client and its factory. Every error the package throws is a SvcError.
-import { redact, redactValue } from './internal/redact.js';
+import { redactValue, Secrets } from './internal/redact.js';
 import { parseRetryAfter } from './internal/retry-after.js';
 import { requestIdOf } from './request-id.js';
 
 type Inspect = (value: unknown, options?: object) => string;
 
+/** The secrets an error is redacted with: those of the client and call that made it (kept off its own fields). */
+const SECRETS = Symbol('svc.secrets');
+type WithSecrets = { [SECRETS]?: Secrets };
+
+/** Options of every SvcError: its cause, and the secrets of the client or call that made it. */
+export interface SvcErrorOptions {
+  cause?: unknown;
+  /** @internal */
+  secrets?: Secrets | undefined;
+}
+
 /** Base class of every error thrown by the client. Messages, stacks, `toJSON` and inspect output are redacted. */
 export class SvcError extends Error {
   override name = 'SvcError';
+  declare private [SECRETS]: Secrets | undefined;
 
-  constructor(message: string, options?: { cause?: unknown }) {
+  constructor(message: string, options?: SvcErrorOptions) {
     // Redacted before the stack is captured, so no secret reaches `stack` either.
-    super(redact(message), options);
+    super(options?.secrets ? options.secrets.redact(message) : message, options);
+    Object.defineProperty(this, SECRETS, { value: options?.secrets, writable: true });
   }
 
   /** A plain, redacted view: name, message and the error's own fields (never request headers). */
   toJSON(): Record<string, unknown> {
     const { stack: _stack, ...own } = this as Record<string, unknown>;
-    return redactValue({ ...own, message: this.message }) as Record<string, unknown>;
+    return redactValue({ ...own, message: this.message }, this[SECRETS]) as Record<string, unknown>;
   }
 
   /** Node's `util.inspect` and `console.log` print this instead of the raw object. */
@@ -26,8 +39,25 @@ export class SvcError extends Error {
     let text = this.stack ?? `${this.name}: ${this.message}`;
     if (Object.keys(fields).length > 0) text += ` ${inspect(fields, options)}`;
     if (this.cause !== undefined) text += `\n  [cause]: ${inspect(this.cause, options)}`;
-    return redact(text);
+    return this[SECRETS]?.redact(text) ?? text;
   }
+}
+
+/**
+ * Gives an error the secrets of the client or call it leaves through, re-redacting what it already
+ * holds; from then on every rendering of it (message, stack, toJSON, inspect) masks them.
+ */
+export function withSecrets<E>(error: E, secrets: Secrets): E {
+  if (!(error instanceof SvcError)) return error;
+  const own = error as unknown as WithSecrets & { body?: unknown; stack?: string };
+  const kept = own[SECRETS];
+  const merged = kept && kept !== secrets ? new Secrets(secrets) : secrets;
+  if (kept && kept !== secrets) for (const value of kept.values()) merged.add(value);
+  own[SECRETS] = merged;
+  error.message = merged.redact(error.message);
+  if (typeof own.stack === 'string') own.stack = merged.redact(own.stack);
+  if (error instanceof ApiError) (own as { body: unknown }).body = redactValue(error.body, merged);
+  return error;
 }
 
 /** The service answered with a status that is not a success; `body` is the parsed (redacted) error body. */
@@ -40,11 +70,11 @@ export class ApiError extends SvcError {
   /** From the `x-request-id` response header (see REQUEST_ID_HEADER); quote it to support. */
   readonly requestId: string | undefined;
 
-  constructor(status: number, headers: Headers, body: unknown, message: string) {
-    super(message);
+  constructor(status: number, headers: Headers, body: unknown, message: string, secrets?: Secrets) {
+    super(message, { secrets });
     this.status = status;
     this.headers = headers;
-    this.body = redactValue(body);
+    this.body = redactValue(body, secrets);
     this.requestId = requestIdOf(headers);
   }
 }
@@ -115,8 +145,9 @@ export class ResponseParseError extends SvcError {
     readonly headers: Headers,
     message: string,
     cause?: unknown,
+    secrets?: Secrets,
   ) {
-    super(message, { cause });
+    super(message, { cause, secrets });
     this.requestId = requestIdOf(headers);
   }
 }
@@ -132,10 +163,11 @@ const STATUS_CLASSES: Record<number, typeof ApiError> = {
 };
 
 /** The service's own words, when its body offers a short text field; never the whole body. */
-function summary(body: unknown): string {
+function summary(body: unknown, secrets: Secrets | undefined): string {
   const record = body as Record<string, unknown> | null | undefined;
   const text = typeof body === 'string' ? body : (record?.detail ?? record?.message ?? record?.error);
-  return typeof text === 'string' && text ? `: ${text.slice(0, 200)}` : '';
+  // Redacted before it is cut: a cut through a secret would leave its tail unmasked.
+  return typeof text === 'string' && text ? `: ${(secrets?.redact(text) ?? text).slice(0, 200)}` : '';
 }
 
 /**
@@ -143,12 +175,23 @@ function summary(body: unknown): string {
  * `GET /v2/user/resolve/{client_user_id}`. Redirects are never followed (the API key must not leave
  * the configured origin), so a 3xx (or a browser's opaque redirect, status 0) also lands here.
  */
-export function errorFromResponse(response: Response, body: unknown, what: string): ApiError {
+export function errorFromResponse(
+  response: Response,
+  body: unknown,
+  what: string,
+  secrets?: Secrets,
+): ApiError {
   const { status } = response;
   const Class = STATUS_CLASSES[status] ?? (status >= 500 ? InternalServerError : ApiError);
   const reason =
     status < 400
       ? `redirect to ${response.headers.get('location') ?? 'another address'} not followed (redirects could carry the API key to another origin)`
       : `${status} ${response.statusText}`.trim();
-  return new Class(status, response.headers, body, `${what} failed: ${reason}${summary(body)}`);
+  return new Class(
+    status,
+    response.headers,
+    body,
+    `${what} failed: ${reason}${summary(body, secrets)}`,
+    secrets,
+  );
 }

@@ -2,6 +2,7 @@ import { APIPromise, type WithResponse } from '../api-promise.js';
 import { errorFromResponse, ValidationError } from '../errors.js';
 import { requestIdOf } from '../request-id.js';
 import type { RequestOptions } from '../request-options.js';
+import type { CallState } from './call-state.js';
 import { toFormData } from './form-data.js';
 import { idempotencyKey } from './idempotency-key.js';
 import type { Operation } from './operation.js';
@@ -33,16 +34,18 @@ async function run(
   const locations = operation.params;
   for (const name in params) {
     if (name === 'body') continue;
+    // Header names are case-insensitive: `X-Svc-Link-Token` is the spec's `x-svc-link-token`.
+    const headerName = locations?.header && specHeaderName(locations.header.props, name);
     const target =
       locations?.path && Object.hasOwn(locations.path.props, name)
         ? path
         : locations?.query && Object.hasOwn(locations.query.props, name)
           ? query
-          : locations?.header && Object.hasOwn(locations.header.props, name)
+          : headerName
             ? header
             : undefined;
     if (!target) throw new ValidationError(name, `is not a parameter of ${operation.id}`);
-    target[name] = params[name];
+    target[target === header ? (headerName as string) : name] = params[name];
   }
   const body = params.body;
   validateInput(operation, { path, query, header, body });
@@ -56,13 +59,19 @@ async function run(
     bodySerializer: operation.multipart ? toFormData : undefined,
     headers: options.headers,
   };
-  const state = {
+  const state: CallState = {
     what,
     signal: options.signal,
     timeoutMs: options.timeoutMs,
     maxRetries: options.maxRetries,
   };
   const { data, error, response } = await send(core, operation.method, operation.path, init, state);
-  if (!response.ok) throw errorFromResponse(response, error, what);
+  if (!response.ok) throw errorFromResponse(response, error, what, state.secrets);
   return { data, response, requestId: requestIdOf(response.headers) };
+}
+
+function specHeaderName(props: Readonly<Record<string, unknown>>, name: string): string | undefined {
+  if (Object.hasOwn(props, name)) return name;
+  const lower = name.toLowerCase();
+  return Object.keys(props).find((key) => key.toLowerCase() === lower);
 }

@@ -6,12 +6,16 @@
  */
 export const CALL = '__svcCall';
 
+import type { Secrets } from './redact.js';
+
 export interface CallState {
   /** `METHOD /path/{template}` of the call, for messages (ids stay out of error text). */
   what: string;
   signal?: AbortSignal | undefined;
   timeoutMs?: number | undefined;
   maxRetries?: number | undefined;
+  /** The call's secrets (link token, a key from the apiKey function), chained to the client's. */
+  secrets?: Secrets;
   /** Set by the retrying fetch: from then on a failure is about the exchange, not the input. */
   sent?: boolean;
   /** The final response, kept to describe a success body that fails to parse. */

@@ -1,4 +1,4 @@
-import { redact, redactValue } from './redact.js';
+import { redactValue, type Secrets } from './redact.js';
 
 /** Receives debug lines when given to `createClient({ logger })`; nothing is logged by default. */
 export interface Logger {
@@ -6,6 +6,11 @@ export interface Logger {
 }
 
 /** Sends one line to the logger, redacted; callers check `logger` first so the hot path builds no meta. */
-export function logDebug(logger: Logger, message: string, meta: Record<string, unknown>): void {
-  logger.debug(redact(message), redactValue(meta) as Record<string, unknown>);
+export function logDebug(
+  logger: Logger,
+  secrets: Secrets,
+  message: string,
+  meta: Record<string, unknown>,
+): void {
+  logger.debug(secrets.redact(message), redactValue(meta, secrets) as Record<string, unknown>);
 }

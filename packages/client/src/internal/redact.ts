@@ -11,39 +11,93 @@ export const LINK_TOKEN_HEADER = 'x-svc-link-token';
 /** Header names whose values are secrets wherever they appear (lower case). */
 const SECRET_HEADERS = new Set([API_KEY_HEADER, LINK_TOKEN_HEADER, 'authorization', 'cookie', 'set-cookie']);
 
-/**
- * Secret values seen at run time (API keys, also those returned by an `apiKey` function, and link
- * tokens). Bounded, oldest first out, so key rotation over months cannot grow it without end.
- */
-const secrets: string[] = [];
-const MAX_SECRETS = 64;
+/** Whether a header (any letter case) carries a secret value. */
+export const isSecretHeader = (name: string): boolean => SECRET_HEADERS.has(name.toLowerCase());
+
 /** Shorter values are not registered: masking every "abc" in every message would hide more than it protects. */
 const MIN_SECRET_LENGTH = 4;
 
-/** Remembers a secret value so that it is masked in every message, log line and serialized error. */
-export function registerSecret(value: string): void {
-  if (value.length < MIN_SECRET_LENGTH || secrets.includes(value)) return;
-  if (secrets.push(value) > MAX_SECRETS) secrets.shift();
-  // Longest first, so a secret that contains another is masked whole.
-  secrets.sort((a, b) => b.length - a.length);
+/**
+ * The secrets of one owner: a client (its API key, secret headers) or one call (a key returned by
+ * the apiKey function, a link token), chained to its client's. Errors keep the Secrets of the call
+ * that made them, so they stay redacted however many other clients or tokens come later; no
+ * process-wide list exists to evict them, and a call's secrets are freed with the call and its errors.
+ */
+export class Secrets {
+  private readonly own: string[] = [];
+  constructor(private readonly parent?: Secrets) {}
+
+  /** Remembers a secret value so that it is masked in every message, log line and serialized error. */
+  add(value: unknown): void {
+    if (typeof value !== 'string' || value.length < MIN_SECRET_LENGTH || this.own.includes(value)) return;
+    this.own.push(value);
+  }
+
+  /** Secret headers of a header bag (any letter case; a Headers object or a plain record). */
+  addHeaders(headers: unknown): void {
+    if (headers === null || typeof headers !== 'object') return;
+    const entries =
+      typeof Headers !== 'undefined' && headers instanceof Headers ? headers : Object.entries(headers);
+    for (const [name, value] of entries as Iterable<[string, unknown]>)
+      if (isSecretHeader(name)) this.add(value);
+  }
+
+  /** Every secret of this owner and its parents, longest first so one containing another is masked whole. */
+  values(): string[] {
+    const all = this.parent ? [...this.own, ...this.parent.values()] : [...this.own];
+    return all.sort((a, b) => b.length - a.length);
+  }
+
+  /** The text with every secret replaced by `[redacted]`. */
+  redact(text: string): string {
+    return redactText(text, this.values());
+  }
 }
 
-/** The text with every registered secret replaced by `[redacted]`. */
-export function redact(text: string): string {
+function redactText(text: string, secrets: readonly string[]): string {
   for (const secret of secrets) if (text.includes(secret)) text = text.split(secret).join(MASK);
   return text;
 }
 
-/** A plain copy of a value (objects, arrays, Headers) with secrets masked, safe to print or serialize. */
-export function redactValue(value: unknown, depth = 0): unknown {
-  if (typeof value === 'string') return redact(value);
-  if (value === null || typeof value !== 'object' || depth > 8) return value;
-  if (Array.isArray(value)) return value.map((item) => redactValue(item, depth + 1));
-  const entries =
-    typeof Headers !== 'undefined' && value instanceof Headers ? [...value] : Object.entries(value);
-  const copy: Record<string, unknown> = {};
-  for (const [key, item] of entries) {
-    copy[key] = SECRET_HEADERS.has(key.toLowerCase()) ? MASK : redactValue(item, depth + 1);
+/** Below this depth a value is copied field by field; deeper subtrees become one redacted JSON string. */
+const COPY_DEPTH = 32;
+
+function deepText(value: unknown, secrets: readonly string[]): string {
+  try {
+    return redactText(
+      JSON.stringify(value, (key, item) => (isSecretHeader(key) ? MASK : item)) ?? '',
+      secrets,
+    );
+  } catch {
+    return MASK; // A cycle or a subtree too deep to serialize: nothing of it is shown.
   }
-  return copy;
+}
+
+/**
+ * A plain copy of a value (objects, arrays, Headers) with secrets masked, safe to print or serialize.
+ * No depth lets a secret through: past COPY_DEPTH the subtree is kept as a redacted JSON string.
+ */
+export function redactValue(value: unknown, secrets: Secrets | readonly string[] = []): unknown {
+  const list = Array.isArray(secrets) ? secrets : (secrets as Secrets).values();
+  return copy(value, list, 0, new WeakSet());
+}
+
+function copy(value: unknown, secrets: readonly string[], depth: number, seen: WeakSet<object>): unknown {
+  if (typeof value === 'string') return redactText(value, secrets);
+  if (value === null || typeof value !== 'object') return value;
+  if (seen.has(value)) return '[circular]';
+  if (depth >= COPY_DEPTH) return deepText(value, secrets);
+  seen.add(value);
+  try {
+    if (Array.isArray(value)) return value.map((item) => copy(item, secrets, depth + 1, seen));
+    const entries =
+      typeof Headers !== 'undefined' && value instanceof Headers ? [...value] : Object.entries(value);
+    const result: Record<string, unknown> = {};
+    for (const [key, item] of entries) {
+      result[key] = isSecretHeader(key) ? MASK : copy(item, secrets, depth + 1, seen);
+    }
+    return result;
+  } finally {
+    seen.delete(value);
+  }
 }

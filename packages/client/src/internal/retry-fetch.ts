@@ -1,10 +1,11 @@
-import { AbortError, ApiError, ValidationError } from '../errors.js';
+import { AbortError, ApiError, ValidationError, withSecrets } from '../errors.js';
 import { requestIdOf } from '../request-id.js';
 import { sendAttempt } from './attempt.js';
 import { backoffDelay } from './backoff.js';
-import { callStateOf } from './call-state.js';
+import { type CallState, callStateOf } from './call-state.js';
+import { hasControlChar } from './control-chars.js';
 import { type Logger, logDebug } from './logger.js';
-import { API_KEY_HEADER, LINK_TOKEN_HEADER, registerSecret } from './redact.js';
+import { API_KEY_HEADER, Secrets } from './redact.js';
 import { parseRetryAfter } from './retry-after.js';
 import { sleep } from './sleep.js';
 
@@ -28,6 +29,8 @@ export interface TransportConfig {
   timeoutMs: number;
   maxRetries: number;
   logger?: Logger | undefined;
+  /** The client's secrets; each call's own are chained to them. Default: the string apiKey alone. */
+  secrets?: Secrets;
   /** Jitter source, injectable for tests. */
   random?: () => number;
 }
@@ -39,30 +42,46 @@ export interface TransportConfig {
 export function createRetryingFetch(config: TransportConfig): (request: Request) => Promise<Response> {
   const { fetch: fetchImpl, apiKey, logger, random } = config;
   const origin = `${new URL(config.baseUrl).origin}/`;
-  if (typeof apiKey === 'string') registerSecret(apiKey);
+  const clientSecrets = config.secrets ?? new Secrets();
+  clientSecrets.add(apiKey);
 
-  async function resolveKey(key: Exclude<ApiKey, string>): Promise<string> {
+  async function resolveKey(key: Exclude<ApiKey, string>, secrets: Secrets): Promise<string> {
     const value = await key();
     if (typeof value !== 'string' || value === '')
       throw new ValidationError('apiKey', 'the apiKey function returned no key');
-    registerSecret(value);
+    secrets.add(value);
+    if (hasControlChar(value))
+      throw new ValidationError('apiKey', 'the apiKey function returned a key with control characters');
     return value;
   }
 
   return async function retryingFetch(request: Request): Promise<Response> {
     const call = callStateOf(request);
+    // A middleware that replaced the Request dropped the call state: the call's secrets live here then.
+    const secrets = call?.secrets ?? new Secrets(clientSecrets);
+    try {
+      return await exchange(request, call, secrets);
+    } catch (error) {
+      throw withSecrets(error, secrets);
+    }
+  };
+
+  async function exchange(
+    request: Request,
+    call: CallState | undefined,
+    secrets: Secrets,
+  ): Promise<Response> {
     if (call) call.sent = true;
     const signal = call?.signal;
     const what = call?.what ?? `${request.method} ${new URL(request.url).pathname}`;
     const { headers } = request;
     if (request.url.startsWith(origin)) {
-      headers.set(API_KEY_HEADER, typeof apiKey === 'string' ? apiKey : await resolveKey(apiKey));
+      headers.set(API_KEY_HEADER, typeof apiKey === 'string' ? apiKey : await resolveKey(apiKey, secrets));
     } else {
       headers.delete(API_KEY_HEADER);
     }
     // send() registered the token given to the call; this catches one a middleware added.
-    const linkToken = headers.get(LINK_TOKEN_HEADER);
-    if (linkToken) registerSecret(linkToken);
+    secrets.addHeaders(headers);
 
     const maxRetries = call?.maxRetries ?? config.maxRetries;
     const timeoutMs = call?.timeoutMs ?? config.timeoutMs;
@@ -80,7 +99,7 @@ export function createRetryingFetch(config: TransportConfig): (request: Request)
         const again =
           retryable && retry < maxRetries && !(error instanceof AbortError || error instanceof ApiError);
         const delay = again ? backoffDelay(retry, random) : undefined;
-        if (logger) log(logger, request, retry, started, { error: String(error), retryInMs: delay });
+        if (logger) log(logger, secrets, request, retry, started, { error: String(error), retryInMs: delay });
         if (delay === undefined) throw error;
         await sleep(delay, signal);
         continue;
@@ -92,25 +111,30 @@ export function createRetryingFetch(config: TransportConfig): (request: Request)
           after === undefined ? backoffDelay(retry, random) : after <= MAX_RETRY_AFTER_MS ? after : undefined;
       }
       if (logger)
-        log(logger, request, retry, started, { status: response.status, retryInMs: delay, response });
+        log(logger, secrets, request, retry, started, {
+          status: response.status,
+          retryInMs: delay,
+          response,
+        });
       if (delay === undefined) {
         if (call) call.response = response;
         return response;
       }
       await sleep(delay, signal);
     }
-  };
+  }
 }
 
 function log(
   logger: Logger,
+  secrets: Secrets,
   request: Request,
   retry: number,
   started: number,
   outcome: { status?: number; error?: string; retryInMs?: number | undefined; response?: Response },
 ): void {
   const { response, ...rest } = outcome;
-  logDebug(logger, `svc ${request.method} ${request.url}`, {
+  logDebug(logger, secrets, `svc ${request.method} ${request.url}`, {
     method: request.method,
     url: request.url,
     attempt: retry + 1,

@@ -1,7 +1,7 @@
-import { ResponseParseError, SvcError, ValidationError } from '../errors.js';
+import { ResponseParseError, SvcError, ValidationError, withSecrets } from '../errors.js';
 import { CALL, type CallState } from './call-state.js';
 import { checkCallOptions } from './check-call-options.js';
-import { LINK_TOKEN_HEADER, registerSecret } from './redact.js';
+import { Secrets } from './redact.js';
 
 export interface FetchResult {
   data?: unknown;
@@ -12,6 +12,8 @@ export interface FetchResult {
 /** The slice of openapi-fetch's client that both call styles go through. */
 export interface CoreClient {
   request(method: string, path: string, init: Record<string, unknown>): Promise<FetchResult>;
+  /** The client's own secrets (API key, secret headers); each call chains its own to them. */
+  secrets: Secrets;
 }
 
 /** Sends through openapi-fetch; anything thrown comes out as a SvcError. */
@@ -22,15 +24,14 @@ export async function send(
   init: Record<string, unknown>,
   state: CallState,
 ): Promise<FetchResult> {
+  const secrets = new Secrets(core.secrets);
+  state.secrets = secrets;
   try {
     const header = (init.params as { header?: Record<string, unknown> } | undefined)?.header;
-    // Registered before anything can fail, so even an error raised while building the request is scrubbed.
-    // Read without constructing Headers, which throws (quoting the value) on bad input.
-    const { headers } = init as { headers?: Record<string, unknown> };
-    const linkToken =
-      header?.[LINK_TOKEN_HEADER] ??
-      (headers instanceof Headers ? headers.get(LINK_TOKEN_HEADER) : headers?.[LINK_TOKEN_HEADER]);
-    if (typeof linkToken === 'string' && linkToken !== '') registerSecret(linkToken);
+    // Registered before anything can fail, so even an error raised while building the request is
+    // scrubbed; read without constructing Headers, which throws (quoting the value) on bad input.
+    secrets.addHeaders(header);
+    secrets.addHeaders(init.headers);
     checkCallOptions({
       timeoutMs: state.timeoutMs,
       maxRetries: state.maxRetries,
@@ -39,7 +40,7 @@ export async function send(
     init[CALL] = state;
     return await core.request(method, path, init);
   } catch (error) {
-    throw asSvcError(error, state);
+    throw withSecrets(asSvcError(error, state), secrets);
   }
 }
 
