@@ -39,12 +39,14 @@ export async function sendAttempt(
   if (caller) linkAbort(caller, attempt);
   const timer = setTimeout(onTimeout, timeoutMs, attempt);
   try {
-    // `redirect: 'manual'`: a followed cross-origin redirect would carry the api-key header along.
-    const response = await fetchImpl(request, {
-      signal: attempt.controller.signal,
-      redirect: 'manual',
-      body,
-    });
+    // Everything the attempt needs travels in the Request itself (a custom fetch may read only its
+    // first argument); `redirect: 'manual'`: a followed cross-origin redirect would carry the api-key.
+    const { signal } = attempt.controller;
+    const sent = new Request(
+      request,
+      body === undefined ? { signal, redirect: 'manual' } : { signal, redirect: 'manual', body },
+    );
+    const response = await fetchImpl(sent, { signal, redirect: 'manual' });
     const { status } = response;
     if (response.type === 'opaqueredirect' || (status >= 300 && status < 400 && status !== 304)) {
       void response.body?.cancel();

@@ -4,6 +4,7 @@ import { sendAttempt } from './attempt.js';
 import { backoffDelay } from './backoff.js';
 import { type CallState, callStateOf } from './call-state.js';
 import { hasControlChar } from './control-chars.js';
+import { withinDeadline } from './deadline.js';
 import { type Logger, logDebug } from './logger.js';
 import { API_KEY_HEADER, Secrets } from './redact.js';
 import { parseRetryAfter } from './retry-after.js';
@@ -18,7 +19,7 @@ export const MAX_RETRY_AFTER_MS = 60_000;
 
 export type ApiKey = string | (() => string | Promise<string>);
 
-/** The fetch signature the client calls: always a Request plus an init with the attempt's signal. */
+/** The fetch signature the client calls: a complete Request (method, headers, body, signal, redirect); `init` repeats signal and redirect. */
 export type FetchLike = (input: Request, init?: RequestInit) => Promise<Response>;
 
 export interface TransportConfig {
@@ -75,16 +76,21 @@ export function createRetryingFetch(config: TransportConfig): (request: Request)
     const signal = call?.signal;
     const what = call?.what ?? `${request.method} ${new URL(request.url).pathname}`;
     const { headers } = request;
+    const maxRetries = call?.maxRetries ?? config.maxRetries;
+    const timeoutMs = call?.timeoutMs ?? config.timeoutMs;
     if (request.url.startsWith(origin)) {
-      headers.set(API_KEY_HEADER, typeof apiKey === 'string' ? apiKey : await resolveKey(apiKey, secrets));
+      // The key lookup (a vault call, say) counts against the call's timeout and its signal.
+      const key =
+        typeof apiKey === 'string'
+          ? apiKey
+          : await withinDeadline(resolveKey(apiKey, secrets), signal, timeoutMs, `${what} (apiKey lookup)`);
+      headers.set(API_KEY_HEADER, key);
     } else {
       headers.delete(API_KEY_HEADER);
     }
     // send() registered the token given to the call; this catches one a middleware added.
     secrets.addHeaders(headers);
 
-    const maxRetries = call?.maxRetries ?? config.maxRetries;
-    const timeoutMs = call?.timeoutMs ?? config.timeoutMs;
     const retryable =
       maxRetries > 0 && (REPEATABLE_METHODS.has(request.method) || headers.has('idempotency-key'));
     // Buffer the body once only when a retry is possible; every attempt then sends the same bytes.

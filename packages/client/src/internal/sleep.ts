@@ -1,5 +1,6 @@
 import { AbortError } from '../errors.js';
 import { linkAbort, unlinkAbort } from './abort-fanout.js';
+import { MAX_TIMEOUT_MS } from './check-call-options.js';
 
 /** Waits `ms`, or rejects with AbortError as soon as `signal` aborts; leaves no timer or listener behind. */
 export function sleep(ms: number, signal: AbortSignal | undefined): Promise<void> {
@@ -12,10 +13,14 @@ export function sleep(ms: number, signal: AbortSignal | undefined): Promise<void
         reject(abortError(signal as AbortSignal));
       },
     };
-    const timer = setTimeout(() => {
-      if (signal) unlinkAbort(signal, wait);
-      resolve();
-    }, ms);
+    // Node turns a delay over 2^31-1 ms into 1 ms; no wait of ours is that long, but none may become instant.
+    const timer = setTimeout(
+      () => {
+        if (signal) unlinkAbort(signal, wait);
+        resolve();
+      },
+      Math.min(ms, MAX_TIMEOUT_MS),
+    );
     if (signal) linkAbort(signal, wait);
   });
 }

@@ -1,0 +1,107 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { AbortError, type FetchLike, type Logger, TimeoutError } from '../../src/index.js';
+import { fakeFetch, json, never, ORDER_ID, testClient, USER_ID } from '../fixtures/fake-fetch.js';
+
+const order = {
+  user_id: USER_ID,
+  lab_test_id: ORDER_ID,
+  patient_details: {
+    first_name: 'Ada',
+    last_name: 'Lovelace',
+    dob: '1990-01-01',
+    gender: 'female',
+    phone_number: '+15555550100',
+    email: 'ada@example.com',
+  },
+  patient_address: {
+    first_line: '1 Main St',
+    city: 'Springfield',
+    state: 'IL',
+    zip_code: '62701',
+    country: 'US',
+  },
+};
+
+/** An apiKey function whose vault never answers. */
+const hungKey = () => new Promise<string>(() => {});
+
+describe('the caller controls a call', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('issue 11: a hung apiKey function is bounded by the call timeout, leaving no timer', async () => {
+    vi.useFakeTimers();
+    const fake = fakeFetch(() => json([]));
+    const call = Promise.allSettled([
+      testClient(fake.fetch, { apiKey: hungKey, timeoutMs: 1000, maxRetries: 0 }).listProviders(),
+    ]);
+    await vi.advanceTimersByTimeAsync(1000);
+    const [result] = await call;
+    expect(result?.status === 'rejected' && result.reason).toBeInstanceOf(TimeoutError);
+    expect(fake.sent).toHaveLength(0);
+    expect(vi.getTimerCount()).toBe(0);
+  });
+
+  it('issue 11: a hung apiKey function is abortable by the call signal', async () => {
+    const fake = fakeFetch(() => json([]));
+    const controller = new AbortController();
+    const call = testClient(fake.fetch, { apiKey: hungKey }).listProviders(undefined, {
+      signal: controller.signal,
+    });
+    setTimeout(() => controller.abort(new Error('user left')), 5);
+    await expect(call).rejects.toBeInstanceOf(AbortError);
+    expect(fake.sent).toHaveLength(0);
+  });
+
+  it('issue 11: a logger that throws or rejects never changes the outcome nor leaks a rejection', async () => {
+    const unhandled: unknown[] = [];
+    const onUnhandled = (reason: unknown) => unhandled.push(reason);
+    process.on('unhandledRejection', onUnhandled);
+    try {
+      const throwing: Logger = {
+        debug() {
+          throw new Error('log sink down');
+        },
+      };
+      const rejecting: Logger = { debug: async () => Promise.reject(new Error('log sink down')) };
+      for (const logger of [throwing, rejecting]) {
+        const fake = fakeFetch(() => json({ order_id: ORDER_ID }, 201));
+        const created = await testClient(fake.fetch, { logger }).createOrder({ body: order } as never);
+        expect(created).toEqual({ order_id: ORDER_ID });
+        expect(fake.sent).toHaveLength(1);
+      }
+      await new Promise((done) => setTimeout(done, 20));
+      expect(unhandled).toEqual([]);
+    } finally {
+      process.off('unhandledRejection', onUnhandled);
+    }
+  });
+
+  it('issue 11: a custom fetch that reads only the Request gets method, headers, body and signal', async () => {
+    const seen: { method: string; key: string | null; body: string; signal: AbortSignal }[] = [];
+    const requestOnly: FetchLike = async (request) => {
+      seen.push({
+        method: request.method,
+        key: request.headers.get('x-svc-api-key'),
+        body: await request.text(),
+        signal: request.signal,
+      });
+      return seen.length === 1 ? json({}, 503, { 'retry-after': '0' }) : json({ order_id: ORDER_ID }, 201);
+    };
+    await testClient(requestOnly).createOrder({ body: order } as never);
+    expect(seen).toHaveLength(2);
+    for (const entry of seen) {
+      expect(entry.method).toBe('POST');
+      expect(entry.key).not.toBeNull();
+      expect(JSON.parse(entry.body)).toMatchObject({ user_id: USER_ID });
+    }
+    expect(seen[0]?.signal).not.toBe(seen[1]?.signal);
+  });
+
+  it('issue 11: a custom fetch that reads only the Request still times out', async () => {
+    const requestOnly: FetchLike = (request) => never({ signal: request.signal } as never);
+    const call = testClient(requestOnly, { timeoutMs: 20, maxRetries: 0 }).listProviders();
+    await expect(call).rejects.toBeInstanceOf(TimeoutError);
+  });
+});
