@@ -16,6 +16,39 @@ export interface Rule {
   required?: string[];
   props?: Record<string, Rule>;
   items?: Rule;
+  /** `format: binary`: a file, with the rules of `x-svc-file` when the spec gives them. */
+  file?: FileRule;
+}
+
+export interface FileRule {
+  mediaTypes?: string[];
+  maxBytes?: number;
+}
+
+/** The vendor extension carrying a file property's rules (see spec/README.md). */
+export const FILE_EXTENSION = 'x-svc-file';
+
+/** The rules of `x-svc-file`, checked: a bad extension is a generator error, not a silent no-op. */
+function fileRuleOf(schema: JsonObject): FileRule {
+  const extension = schema[FILE_EXTENSION] as JsonObject | undefined;
+  if (extension === undefined) return {};
+  const { mediaTypes, maxBytes, ...rest } = extension;
+  const problems: string[] = Object.keys(rest).map((key) => `unknown key ${key}`);
+  if (
+    mediaTypes !== undefined &&
+    !(
+      Array.isArray(mediaTypes) &&
+      mediaTypes.every((t) => typeof t === 'string' && /^[\w.+-]+\/[\w.+-]+$/.test(t))
+    )
+  )
+    problems.push('mediaTypes must be a list of type/subtype strings');
+  if (maxBytes !== undefined && !(Number.isInteger(maxBytes) && (maxBytes as number) > 0))
+    problems.push('maxBytes must be a positive integer');
+  if (problems.length > 0) throw new Error(`${FILE_EXTENSION}: ${problems.join('; ')}`);
+  const rule: FileRule = {};
+  if (mediaTypes !== undefined) rule.mediaTypes = (mediaTypes as string[]).map((type) => type.toLowerCase());
+  if (maxBytes !== undefined) rule.maxBytes = maxBytes as number;
+  return rule;
 }
 
 const SCALAR_TYPES = new Set(['string', 'integer', 'number', 'boolean']);
@@ -60,8 +93,13 @@ export function ruleOf(spec: JsonObject, node: unknown, stack: unknown[] = []): 
     // A union of scalars (e.g. lab_id: integer | string) still refuses objects and arrays.
     if (real.every((type) => SCALAR_TYPES.has(type))) rule.types = real;
   }
-  // A file (`format: binary`) is a Blob at run time, not a string.
-  if (schema.format === 'binary') delete rule.type;
+  // A file (`format: binary`) is bytes at run time, not a string.
+  if (schema.format === 'binary') {
+    delete rule.type;
+    rule.file = fileRuleOf(schema);
+  } else if (schema[FILE_EXTENSION] !== undefined) {
+    throw new Error(`${FILE_EXTENSION} belongs on a format: binary property`);
+  }
   if (schema.format === 'uuid' && rule.type === 'string') rule.uuid = true;
 
   const number = (key: string) => (typeof schema[key] === 'number' ? (schema[key] as number) : undefined);

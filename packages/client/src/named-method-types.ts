@@ -1,4 +1,5 @@
 // Types of named-method params and data, derived from @svc/types `operations[...]`.
+import type { Uploadable } from './internal/upload-input.js';
 
 /** Headers the client sets itself: the API key (auth layer) and the idempotency key (`options.idempotencyKey`). */
 type ClientHeaders = 'x-svc-api-key' | 'Idempotency-Key';
@@ -12,13 +13,19 @@ type Section<P, K extends string> = P extends { [Key in K]?: infer S }
 
 type ParametersOf<Op> = Op extends { parameters: infer P } ? P : unknown;
 
+/** A multipart body's file fields (typed `Blob`) accept any Uploadable: bytes, streams, `{ data, filename, contentType }`. */
+type WithUploads<B> = {
+  [K in keyof B]: [Blob] extends [NonNullable<B[K]>] ? Uploadable | Exclude<B[K], Blob> : B[K];
+};
+type Content<C> = C extends { 'multipart/form-data': infer M } ? WithUploads<M> : C[keyof C];
+
 /** The request body as `body`: required, optional or absent as the spec says. */
 type BodyOf<Op> = Op extends { requestBody?: never }
   ? unknown
   : Op extends { requestBody: { content: infer C } }
-    ? { body: C[keyof C] }
+    ? { body: Content<C> }
     : Op extends { requestBody?: { content: infer C } }
-      ? { body?: C[keyof C] }
+      ? { body?: Content<C> }
       : unknown;
 
 type Simplify<T> = { [K in keyof T]: T[K] } & {};

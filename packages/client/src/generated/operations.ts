@@ -311,7 +311,12 @@ export const operations: readonly Operation[] = [
     method: 'POST',
     path: '/lab_report/v1/parser/job',
     multipart: true,
-    body: { type: 'object', required: ['file'] },
+    body: {
+      type: 'object',
+      props: {
+        file: { file: { mediaTypes: ['application/pdf', 'image/jpeg', 'image/png'], maxBytes: 10000000 } },
+      },
+    },
     bodyRequired: true,
   },
   {

@@ -7,6 +7,7 @@ import { toFormData } from './form-data.js';
 import { idempotencyKey } from './idempotency-key.js';
 import type { Operation } from './operation.js';
 import { type CoreClient, send } from './send.js';
+import { prepareUploads } from './upload-body.js';
 import { validateInput } from './validate.js';
 
 type Params = Record<string, unknown>;
@@ -47,8 +48,9 @@ async function run(
     if (!target) throw new ValidationError(name, `is not a parameter of ${operation.id}`);
     target[target === header ? (headerName as string) : name] = params[name];
   }
-  const body = params.body;
-  validateInput(operation, { path, query, header, body });
+  validateInput(operation, { path, query, header, body: params.body });
+  // Files are read into memory (streams counted against the size limit) before the request is built.
+  const body = operation.multipart ? await prepareUploads(operation.body, params.body) : params.body;
 
   const key = options.idempotencyKey ?? (operation.idempotent ? idempotencyKey() : undefined);
   if (key !== undefined) header['Idempotency-Key'] = key;

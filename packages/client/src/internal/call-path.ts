@@ -1,7 +1,9 @@
 import { findOperation } from './find-operation.js';
+import { toFormData } from './form-data.js';
 import { idempotencyKey } from './idempotency-key.js';
 import { checkPathParams } from './path-segment.js';
 import { type CoreClient, type FetchResult, send } from './send.js';
+import { prepareUploads } from './upload-body.js';
 import { validateInput } from './validate.js';
 
 type Params = {
@@ -48,5 +50,12 @@ export function callPath(
   const key =
     givenKey ?? (operation?.idempotent && !params.header?.['Idempotency-Key'] ? idempotencyKey() : undefined);
   if (key !== undefined) rest.params = { ...params, header: { ...params.header, 'Idempotency-Key': key } };
-  return send(core, method, path, rest, { what: `${method} ${path}`, signal, timeoutMs, maxRetries });
+  const state = { what: `${method} ${path}`, signal, timeoutMs, maxRetries };
+  if (!operation?.multipart) return send(core, method, path, rest, state);
+  // A file upload is multipart, never JSON, in this call style too.
+  rest.bodySerializer ??= toFormData;
+  return prepareUploads(operation.body, rest.body).then((body) => {
+    rest.body = body;
+    return send(core, method, path, rest, state);
+  });
 }

@@ -20,6 +20,14 @@ export interface Rule {
   required?: readonly string[];
   props?: Readonly<Record<string, Rule>>;
   items?: Rule;
+  /** `format: binary`: a file (see upload-input.ts), with the spec's `x-svc-file` rules when given. */
+  file?: FileRule;
+}
+
+/** A file field's rules: accepted content types (lower case) and the largest size in bytes. */
+export interface FileRule {
+  mediaTypes?: readonly string[];
+  maxBytes?: number;
 }
 
 /** Parameters of one location: every name is listed in `props`, so a flat params object can be split. */

@@ -1,6 +1,7 @@
 import { ValidationError } from '../errors.js';
 import type { Operation, ParameterRules, Rule } from './operation.js';
 import { checkPathParams } from './path-segment.js';
+import { checkFile } from './upload-input.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const patterns = new Map<string, RegExp>();
@@ -21,6 +22,10 @@ export function check(rule: Rule, value: unknown, field: string): void {
   if (value === null) {
     if (rule.nullable || (!rule.type && !rule.types)) return;
     fail(field, 'must not be null');
+  }
+  if (rule.file) {
+    checkFile(rule.file, value, field);
+    return;
   }
   if (
     rule.types &&

@@ -1,6 +1,12 @@
 import type { Schema } from '@svc/types';
 import { describe, expectTypeOf, it } from 'vitest';
-import { type APIPromise, createClient, type NamedParams, type WithResponse } from '../../src/index.js';
+import {
+  type APIPromise,
+  createClient,
+  type NamedParams,
+  type Uploadable,
+  type WithResponse,
+} from '../../src/index.js';
 
 const client = createClient({ apiKey: 'k', region: 'eu' });
 
@@ -48,8 +54,17 @@ describe('named method types', () => {
     client.listLabTestMarkers({ lab_test_id: 'x', size: '10' });
   });
 
-  it('types the lab report file as a Blob', () => {
-    expectTypeOf<Parameters<typeof client.createParsingJob>[0]['body']['file']>().toEqualTypeOf<Blob>();
+  it('issue 11: types the lab report file as any Uploadable, and only the body as required', () => {
+    expectTypeOf<Parameters<typeof client.createParsingJob>[0]['body']['file']>().toEqualTypeOf<
+      Uploadable | undefined
+    >();
+    client.createParsingJob({ body: { file: new Uint8Array(4) } });
+    client.createParsingJob({
+      body: { file: { data: new ArrayBuffer(4), filename: 'r.pdf', contentType: 'application/pdf' } },
+    });
+    client.createParsingJob({ body: {} });
+    // @ts-expect-error a file is bytes, not a string
+    client.createParsingJob({ body: { file: 'report.pdf' } });
   });
 
   it('accepts and returns unknown values of non-exhaustive enums', () => {

@@ -1359,13 +1359,13 @@ export interface components {
         PscAppointmentBookRequest: {
             [key: string]: unknown;
         };
-        /** @description Lab report upload: a PDF, JPEG or PNG file of at most 10 MB (the size limit cannot be expressed in a schema). Other form fields are not shown in the interface document. */
+        /** @description Lab report upload: a PDF, JPEG or PNG file of at most 10,000,000 bytes (10 MB). Other form fields are not shown in the interface document. */
         ParsingJobUploadRequest: {
             /**
              * Format: binary
-             * @description The lab report file (PDF, JPEG or PNG, up to 10 MB). Name inferred: the interface document does not give the form field name.
+             * @description The lab report file: PDF, JPEG or PNG, at most 10,000,000 bytes (10 MB). Name inferred: the interface document does not give the form field name.
              */
-            file: Blob;
+            file?: Blob;
         };
         /**
          * @description Status of a parsing job. The document names the statuses completed, failed and "pending review"; the wire spelling of "pending review" is not shown in the interface document (`pending_review` is assumed). Transitions: not shown. Non-exhaustive: unknown values must be tolerated.
@@ -1589,7 +1589,7 @@ export interface components {
                 "application/json": components["schemas"]["PscAppointmentBookRequest"];
             };
         };
-        /** @description The lab report file: PDF, JPEG or PNG, up to 10 MB (the size limit is stated here because a schema cannot express it). */
+        /** @description The lab report file: PDF, JPEG or PNG, at most 10,000,000 bytes (10 MB). */
         ParsingJobUpload: {
             content: {
                 "multipart/form-data": components["schemas"]["ParsingJobUploadRequest"];

@@ -1,0 +1,144 @@
+import { createReadStream } from 'node:fs';
+import { mkdtemp, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { type FetchLike, ValidationError } from '../../src/index.js';
+import { json, testClient } from '../fixtures/fake-fetch.js';
+
+const PDF = new Uint8Array([0x25, 0x50, 0x44, 0x46, 0x2d, 0x31, 0x2e, 0x37, 0x0a, 0x25]);
+const PNG = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0]);
+const MAX_BYTES = 10_000_000;
+
+/** A fetch that keeps each request's parsed multipart form. */
+function formFetch() {
+  const forms: { contentType: string | null; form: FormData }[] = [];
+  const fetch: FetchLike = async (request) => {
+    forms.push({ contentType: request.headers.get('content-type'), form: await request.formData() });
+    return json({ id: 'job-1', status: 'pending' }, 201);
+  };
+  return { fetch, forms };
+}
+
+async function sentFile(file: unknown): Promise<File> {
+  const fake = formFetch();
+  await testClient(fake.fetch).createParsingJob({ body: { file } as never });
+  expect(fake.forms).toHaveLength(1);
+  expect(fake.forms[0]?.contentType).toMatch(/^multipart\/form-data; boundary=/);
+  const part = fake.forms[0]?.form.get('file');
+  expect(part).toBeInstanceOf(File);
+  return part as File;
+}
+
+async function* chunks(...parts: Uint8Array[]): AsyncGenerator<Uint8Array> {
+  for (const part of parts) yield part;
+}
+
+async function refusedUpload(file: unknown): Promise<ValidationError> {
+  const fake = formFetch();
+  const error = await testClient(fake.fetch)
+    .createParsingJob({ body: { file } as never })
+    .then(
+      () => undefined,
+      (caught: unknown) => caught,
+    );
+  expect(error).toBeInstanceOf(ValidationError);
+  expect(fake.forms).toHaveLength(0);
+  return error as ValidationError;
+}
+
+describe('uploads are bytes, never JSON', () => {
+  it('issue 11: sends a Buffer as a file part with its bytes, a name and a type told from the bytes', async () => {
+    const part = await sentFile(Buffer.from(PDF));
+    expect(new Uint8Array(await part.arrayBuffer())).toEqual(PDF);
+    expect(part.type).toBe('application/pdf');
+    expect(part.name).toBe('file.pdf');
+  });
+
+  it('issue 11: sends a Node file stream as its bytes, named by its base name, never its local path', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'svc-upload-'));
+    const path = join(dir, 'report.pdf');
+    await writeFile(path, PDF);
+    const fake = formFetch();
+    await testClient(fake.fetch).createParsingJob({ body: { file: createReadStream(path) } });
+    const part = fake.forms[0]?.form.get('file') as File;
+    expect(new Uint8Array(await part.arrayBuffer())).toEqual(PDF);
+    expect(part.name).toBe('report.pdf');
+    expect(JSON.stringify([...(fake.forms[0]?.form.keys() ?? [])])).not.toContain(dir);
+  });
+
+  it('accepts Blob, File, Uint8Array, ArrayBuffer, web streams, async iterables and { data, filename, contentType }', async () => {
+    const inputs: [unknown, string, string][] = [
+      [new Blob([PDF], { type: 'application/pdf' }), 'file.pdf', 'application/pdf'],
+      [new File([PNG], 'scan.png', { type: 'image/png' }), 'scan.png', 'image/png'],
+      [PDF.buffer.slice(0), 'file.pdf', 'application/pdf'],
+      [new Blob([PDF]).stream(), 'file.pdf', 'application/pdf'],
+      [chunks(PNG.slice(0, 3), PNG.slice(3)), 'file.png', 'image/png'],
+      [{ data: PDF, filename: 'lab.pdf', contentType: 'application/pdf' }, 'lab.pdf', 'application/pdf'],
+    ];
+    for (const [input, name, type] of inputs) {
+      const part = await sentFile(input);
+      expect([part.name, part.type]).toEqual([name, type]);
+      expect((await part.arrayBuffer()).byteLength).toBe(10);
+    }
+  });
+
+  it('sends a file through the typed path client as multipart too', async () => {
+    const fake = formFetch();
+    await testClient(fake.fetch).POST('/lab_report/v1/parser/job', {
+      body: { file: Buffer.from(PNG) as never },
+    });
+    expect(((fake.forms[0]?.form.get('file') as File) ?? {}).type).toBe('image/png');
+  });
+
+  it('issue 11: refuses what is not bytes before sending', async () => {
+    for (const input of [
+      'report.pdf',
+      42,
+      { type: 'Buffer', data: [...PDF] },
+      { path: '/home/someone/report.pdf' },
+      { data: PDF, filename: 'a.pdf', extra: true },
+      [PDF],
+    ]) {
+      const error = await refusedUpload(input);
+      expect(error.field).toBe('body.file');
+      expect(error.message).not.toContain('someone');
+    }
+  });
+
+  it('issue 11: refuses a file type or size the spec does not allow', async () => {
+    expect((await refusedUpload(new Blob([PDF], { type: 'image/gif' }))).message).toContain('image/gif');
+    expect((await refusedUpload(new Uint8Array([1, 2, 3, 4]))).message).toContain('give contentType');
+    expect((await refusedUpload({ data: PDF, contentType: 'text/plain' })).field).toBe('body.file');
+    const big = new Blob([PDF, new Uint8Array(MAX_BYTES - PDF.length + 1)]);
+    expect((await refusedUpload(big)).message).toContain(`at most ${MAX_BYTES} bytes`);
+    const exact = new Blob([PDF, new Uint8Array(MAX_BYTES - PDF.length)]);
+    expect((await sentFile(exact)).size).toBe(MAX_BYTES);
+  });
+
+  it('issue 11: counts a stream of unknown size while reading and stops past the limit', async () => {
+    let yielded = 0;
+    let closed = false;
+    async function* endless(): AsyncGenerator<Uint8Array> {
+      try {
+        yield PDF;
+        for (;;) {
+          yielded++;
+          yield new Uint8Array(1_000_000);
+        }
+      } finally {
+        closed = true;
+      }
+    }
+    const error = await refusedUpload(endless());
+    expect(error.message).toContain(`at most ${MAX_BYTES} bytes`);
+    expect(yielded).toBe(10);
+    expect(closed).toBe(true);
+  });
+
+  it('issue 11: requires the body, not the file field', async () => {
+    const fake = formFetch();
+    await testClient(fake.fetch).createParsingJob({ body: {} });
+    expect([...(fake.forms[0]?.form.keys() ?? [])]).toEqual([]);
+  });
+});
