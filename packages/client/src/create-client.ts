@@ -9,8 +9,9 @@ import { callPath } from './internal/call-path.js';
 import { checkCallOptions } from './internal/check-call-options.js';
 import { hasControlChar } from './internal/control-chars.js';
 import type { Logger } from './internal/logger.js';
-import { Secrets } from './internal/redact.js';
+import { isSecretHeader, Secrets } from './internal/redact.js';
 import { type ApiKey, createRetryingFetch, type FetchLike } from './internal/retry-fetch.js';
+import { DEFAULT_IDEMPOTENCY_HEADER, HEADER_NAME } from './internal/retry-safety.js';
 import type { CoreClient } from './internal/send.js';
 import type { RequestOptions } from './request-options.js';
 
@@ -30,6 +31,13 @@ interface CommonOptions {
   headers?: Record<string, string>;
   /** Debug logging (method, URL, status, attempt, duration; secrets redacted). Off when absent. */
   logger?: Logger;
+  /**
+   * The header the service reads idempotency keys from, once you have confirmed it (e.g.
+   * `'Idempotency-Key'`). Keys are then sent under this name and a keyed POST or PATCH is retried
+   * after any retryable failure. Without it, keys go as `Idempotency-Key`, but a POST or PATCH is
+   * retried only when the service certainly did not process it, so a retry can never duplicate an order.
+   */
+  idempotencyHeader?: string;
 }
 
 /** Where to send requests: an explicit `baseUrl` wins over `environment` (default production) + `region`. */
@@ -97,6 +105,16 @@ export function createClient(options: ClientOptions): SvcClient {
   const problem = baseUrlProblem(baseUrl);
   if (problem) throw new ValidationError('baseUrl', problem);
   checkCallOptions({ timeoutMs, maxRetries });
+  const { idempotencyHeader } = options;
+  if (
+    idempotencyHeader !== undefined &&
+    !(
+      typeof idempotencyHeader === 'string' &&
+      HEADER_NAME.test(idempotencyHeader) &&
+      !isSecretHeader(idempotencyHeader)
+    )
+  )
+    throw new ValidationError('idempotencyHeader', 'must be a header name such as Idempotency-Key');
   // This client's secrets, owned by it alone: no other client can push them out.
   const secrets = new Secrets();
   secrets.add(apiKey);
@@ -118,10 +136,15 @@ export function createClient(options: ClientOptions): SvcClient {
       timeoutMs,
       maxRetries,
       logger: options.logger,
+      idempotencyHeader,
       secrets,
     }),
   });
-  const loose: CoreClient = { request: (core as unknown as CoreClient).request, secrets };
+  const loose: CoreClient = {
+    request: (core as unknown as CoreClient).request,
+    secrets,
+    idempotencyHeader: idempotencyHeader ?? DEFAULT_IDEMPOTENCY_HEADER,
+  };
   const client: Record<string, unknown> = { use: core.use, eject: core.eject };
   for (const method of ['GET', 'PUT', 'POST', 'DELETE', 'PATCH']) {
     client[method] = (path: string, init?: Record<string, unknown>) => callPath(loose, method, path, init);

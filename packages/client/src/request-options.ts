@@ -7,8 +7,9 @@ export interface RequestOptions {
   /** Retries after the first attempt; default: the client's `maxRetries`. `0` disables them. */
   maxRetries?: number;
   /**
-   * Sent as `Idempotency-Key`. Operations that accept one get a generated key when this is omitted;
-   * the same key goes with every retry of the call. A POST or PATCH is retried only with a key.
+   * Sent as `Idempotency-Key` (or the client's `idempotencyHeader`). Operations that accept one get a
+   * generated key when this is omitted; the same key goes with every retry of the call. A POST or
+   * PATCH is retried after an ambiguous failure only when the client's `idempotencyHeader` is set.
    */
   idempotencyKey?: string;
   /** Extra headers for this call (the API key header is always set by the client). */

@@ -53,7 +53,7 @@ async function run(
   const body = operation.multipart ? await prepareUploads(operation.body, params.body) : params.body;
 
   const key = options.idempotencyKey ?? (operation.idempotent ? idempotencyKey() : undefined);
-  if (key !== undefined) header['Idempotency-Key'] = key;
+  if (key !== undefined) header[core.idempotencyHeader] = key;
   const init = {
     params: { path, query, header },
     body,

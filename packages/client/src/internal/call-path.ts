@@ -2,6 +2,7 @@ import { findOperation } from './find-operation.js';
 import { toFormData } from './form-data.js';
 import { idempotencyKey } from './idempotency-key.js';
 import { checkPathParams } from './path-segment.js';
+import { DEFAULT_IDEMPOTENCY_HEADER } from './retry-safety.js';
 import { type CoreClient, type FetchResult, send } from './send.js';
 import { prepareUploads } from './upload-body.js';
 import { validateInput } from './validate.js';
@@ -47,9 +48,21 @@ export function callPath(
   } catch (error) {
     return Promise.reject(error);
   }
-  const key =
-    givenKey ?? (operation?.idempotent && !params.header?.['Idempotency-Key'] ? idempotencyKey() : undefined);
-  if (key !== undefined) rest.params = { ...params, header: { ...params.header, 'Idempotency-Key': key } };
+  // A key given as a header (any letter case, default or confirmed name) goes under the client's name once.
+  const header: Record<string, unknown> = { ...params.header };
+  let headerKey: unknown;
+  for (const name of Object.keys(header)) {
+    const lower = name.toLowerCase();
+    if (
+      lower === core.idempotencyHeader.toLowerCase() ||
+      lower === DEFAULT_IDEMPOTENCY_HEADER.toLowerCase()
+    ) {
+      headerKey ??= header[name];
+      delete header[name];
+    }
+  }
+  const key = givenKey ?? headerKey ?? (operation?.idempotent ? idempotencyKey() : undefined);
+  if (key !== undefined) rest.params = { ...params, header: { ...header, [core.idempotencyHeader]: key } };
   const state = { what: `${method} ${path}`, signal, timeoutMs, maxRetries };
   if (!operation?.multipart) return send(core, method, path, rest, state);
   // A file upload is multipart, never JSON, in this call style too.

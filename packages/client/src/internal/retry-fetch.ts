@@ -8,12 +8,11 @@ import { withinDeadline } from './deadline.js';
 import { type Logger, logDebug } from './logger.js';
 import { API_KEY_HEADER, Secrets } from './redact.js';
 import { parseRetryAfter } from './retry-after.js';
+import { neverSent, notProcessed, repeatable } from './retry-safety.js';
 import { sleep } from './sleep.js';
 
 /** Statuses worth another attempt; 501 (and every other status) never is. */
 const RETRY_STATUSES = new Set([408, 429, 500, 502, 503, 504]);
-/** Methods safe to repeat; POST and PATCH only when the request carries an idempotency key. */
-const REPEATABLE_METHODS = new Set(['GET', 'HEAD', 'PUT', 'DELETE', 'OPTIONS']);
 /** A server asking for a longer wait than this gets its error back instead of a silent minute-long stall. */
 export const MAX_RETRY_AFTER_MS = 60_000;
 
@@ -30,6 +29,8 @@ export interface TransportConfig {
   timeoutMs: number;
   maxRetries: number;
   logger?: Logger | undefined;
+  /** The idempotency header the user confirmed the service reads; without it POST/PATCH retry only when unprocessed. */
+  idempotencyHeader?: string | undefined;
   /** The client's secrets; each call's own are chained to them. Default: the string apiKey alone. */
   secrets?: Secrets;
   /** Jitter source, injectable for tests. */
@@ -91,8 +92,9 @@ export function createRetryingFetch(config: TransportConfig): (request: Request)
     // send() registered the token given to the call; this catches one a middleware added.
     secrets.addHeaders(headers);
 
-    const retryable =
-      maxRetries > 0 && (REPEATABLE_METHODS.has(request.method) || headers.has('idempotency-key'));
+    const retryable = maxRetries > 0;
+    // Otherwise (POST, PATCH) only an attempt the service certainly did not process is sent again.
+    const anyFailure = repeatable(request.method, headers, config.idempotencyHeader);
     // Buffer the body once only when a retry is possible; every attempt then sends the same bytes.
     const body = retryable && request.body !== null ? await request.arrayBuffer() : undefined;
 
@@ -103,7 +105,10 @@ export function createRetryingFetch(config: TransportConfig): (request: Request)
         response = await sendAttempt(fetchImpl, request, body, signal, timeoutMs, what);
       } catch (error) {
         const again =
-          retryable && retry < maxRetries && !(error instanceof AbortError || error instanceof ApiError);
+          retryable &&
+          retry < maxRetries &&
+          !(error instanceof AbortError || error instanceof ApiError) &&
+          (anyFailure || neverSent(error));
         const delay = again ? backoffDelay(retry, random) : undefined;
         if (logger) log(logger, secrets, request, retry, started, { error: String(error), retryInMs: delay });
         if (delay === undefined) throw error;
@@ -113,8 +118,13 @@ export function createRetryingFetch(config: TransportConfig): (request: Request)
       let delay: number | undefined;
       if (retryable && retry < maxRetries && RETRY_STATUSES.has(response.status)) {
         const after = parseRetryAfter(response.headers.get('retry-after'));
-        delay =
-          after === undefined ? backoffDelay(retry, random) : after <= MAX_RETRY_AFTER_MS ? after : undefined;
+        if (anyFailure || notProcessed(response.status, after))
+          delay =
+            after === undefined
+              ? backoffDelay(retry, random)
+              : after <= MAX_RETRY_AFTER_MS
+                ? after
+                : undefined;
       }
       if (logger)
         log(logger, secrets, request, retry, started, {

@@ -14,6 +14,8 @@ export interface CoreClient {
   request(method: string, path: string, init: Record<string, unknown>): Promise<FetchResult>;
   /** The client's own secrets (API key, secret headers); each call chains its own to them. */
   secrets: Secrets;
+  /** The header idempotency keys are sent under (the confirmed `idempotencyHeader`, else the default). */
+  idempotencyHeader: string;
 }
 
 /** Sends through openapi-fetch; anything thrown comes out as a SvcError. */
@@ -35,7 +37,7 @@ export async function send(
     checkCallOptions({
       timeoutMs: state.timeoutMs,
       maxRetries: state.maxRetries,
-      idempotencyKey: header?.['Idempotency-Key'],
+      idempotencyKey: header?.[core.idempotencyHeader],
     });
     init[CALL] = state;
     return await core.request(method, path, init);

@@ -139,9 +139,10 @@ describe('retries', () => {
     expect(fake.sent).toHaveLength(1);
   });
 
-  it('retries an idempotent POST with the same generated key and body on every attempt', async () => {
+  it('retries an idempotent POST with the same generated key and body once the header is confirmed', async () => {
     const fake = fakeFetch((_sent, index) => (index < 2 ? json({}, 500) : json({ id: ORDER_ID })));
-    const result = await settle(testClient(fake.fetch).createOrder({ body: { clinical_notes: 'fasting' } }));
+    const client = testClient(fake.fetch, { idempotencyHeader: 'Idempotency-Key' });
+    const result = await settle(client.createOrder({ body: { clinical_notes: 'fasting' } }));
     expect(result.status).toBe('fulfilled');
     expect(fake.sent).toHaveLength(3);
     const keys = fake.sent.map((sent) => sent.headers.get('idempotency-key'));
@@ -160,10 +161,13 @@ describe('retries', () => {
     );
   });
 
-  it('retries a POST of an operation without x-svc-idempotent when the caller gives an idempotencyKey', async () => {
+  it('retries a POST of an operation without x-svc-idempotent when the caller gives an idempotencyKey and the header is confirmed', async () => {
     const fake = fakeFetch((_sent, index) => (index === 0 ? json({}, 502) : json({ sign_in_token: 't' })));
     await settle(
-      testClient(fake.fetch).createSignInToken({ user_id: USER_ID }, { idempotencyKey: 'call-7' }),
+      testClient(fake.fetch, { idempotencyHeader: 'Idempotency-Key' }).createSignInToken(
+        { user_id: USER_ID },
+        { idempotencyKey: 'call-7' },
+      ),
     );
     expect(fake.sent.map((sent) => sent.headers.get('idempotency-key'))).toEqual(['call-7', 'call-7']);
   });
