@@ -9,7 +9,7 @@ import { callPath } from './internal/call-path.js';
 import { checkCallOptions } from './internal/check-call-options.js';
 import { hasControlChar } from './internal/control-chars.js';
 import type { Logger } from './internal/logger.js';
-import { isSecretHeader, Secrets } from './internal/redact.js';
+import { isSecretHeader, registerClientSecrets, Secrets } from './internal/redact.js';
 import { type ApiKey, createRetryingFetch, type FetchLike } from './internal/retry-fetch.js';
 import { DEFAULT_IDEMPOTENCY_HEADER, HEADER_NAME } from './internal/retry-safety.js';
 import type { CoreClient } from './internal/send.js';
@@ -119,6 +119,7 @@ export function createClient(options: ClientOptions): SvcClient {
   const secrets = new Secrets();
   secrets.add(apiKey);
   secrets.addHeaders(options.headers);
+  registerClientSecrets(secrets);
 
   // openapi-fetch's CJS build exports `default` without an ESM wrapper Node would unwrap: in our CJS
   // build the default import is that exports object, so take its `default` when present.

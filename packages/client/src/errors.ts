@@ -1,5 +1,5 @@
 // The one error hierarchy of @svc/client and its factory. Every error the package throws is a SvcError.
-import { redactValue, Secrets } from './internal/redact.js';
+import { liveSecrets, redactValue, redactWith, Secrets } from './internal/redact.js';
 import { parseRetryAfter } from './internal/retry-after.js';
 import { requestIdOf } from './request-id.js';
 
@@ -23,14 +23,18 @@ export class SvcError extends Error {
 
   constructor(message: string, options?: SvcErrorOptions) {
     // Redacted before the stack is captured, so no secret reaches `stack` either.
-    super(options?.secrets ? options.secrets.redact(message) : message, options);
+    // Without the secrets of a call (an error a helper builds), every live client's are used.
+    super(redactWith(message, options?.secrets), options);
     Object.defineProperty(this, SECRETS, { value: options?.secrets, writable: true });
   }
 
   /** A plain, redacted view: name, message and the error's own fields (never request headers). */
   toJSON(): Record<string, unknown> {
     const { stack: _stack, ...own } = this as Record<string, unknown>;
-    return redactValue({ ...own, message: this.message }, this[SECRETS]) as Record<string, unknown>;
+    return redactValue({ ...own, message: this.message }, this[SECRETS] ?? liveSecrets()) as Record<
+      string,
+      unknown
+    >;
   }
 
   /** Node's `util.inspect` and `console.log` print this instead of the raw object. */
@@ -39,7 +43,7 @@ export class SvcError extends Error {
     let text = this.stack ?? `${this.name}: ${this.message}`;
     if (Object.keys(fields).length > 0) text += ` ${inspect(fields, options)}`;
     if (this.cause !== undefined) text += `\n  [cause]: ${inspect(this.cause, options)}`;
-    return this[SECRETS]?.redact(text) ?? text;
+    return redactWith(text, this[SECRETS]);
   }
 }
 
@@ -74,7 +78,7 @@ export class ApiError extends SvcError {
     super(message, { secrets });
     this.status = status;
     this.headers = headers;
-    this.body = redactValue(body, secrets);
+    this.body = redactValue(body, secrets ?? liveSecrets());
     this.requestId = requestIdOf(headers);
   }
 }
@@ -167,7 +171,7 @@ function summary(body: unknown, secrets: Secrets | undefined): string {
   const record = body as Record<string, unknown> | null | undefined;
   const text = typeof body === 'string' ? body : (record?.detail ?? record?.message ?? record?.error);
   // Redacted before it is cut: a cut through a secret would leave its tail unmasked.
-  return typeof text === 'string' && text ? `: ${(secrets?.redact(text) ?? text).slice(0, 200)}` : '';
+  return typeof text === 'string' && text ? `: ${redactWith(text, secrets).slice(0, 200)}` : '';
 }
 
 /**

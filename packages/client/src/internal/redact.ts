@@ -54,6 +54,30 @@ export class Secrets {
   }
 }
 
+/**
+ * The Secrets of every live client, held weakly: an error a helper package builds (a pagination
+ * cursor, a polled record) is redacted with them. Unbounded yet never growing past the live clients,
+ * and nothing is evicted while its client lives.
+ */
+const liveClients = new Set<WeakRef<Secrets>>();
+
+/** Adds a client's Secrets to the live set, dropping those of clients already collected. */
+export function registerClientSecrets(secrets: Secrets): void {
+  for (const ref of liveClients) if (ref.deref() === undefined) liveClients.delete(ref);
+  liveClients.add(new WeakRef(secrets));
+}
+
+/** The secrets of every live client, longest first. */
+export function liveSecrets(): string[] {
+  const all: string[] = [];
+  for (const ref of liveClients) all.push(...(ref.deref()?.values() ?? []));
+  return all.sort((a, b) => b.length - a.length);
+}
+
+/** Redacts with the given secrets, or with every live client's when none are given. */
+export const redactWith = (text: string, secrets: Secrets | undefined): string =>
+  redactText(text, secrets ? secrets.values() : liveSecrets());
+
 function redactText(text: string, secrets: readonly string[]): string {
   for (const secret of secrets) if (text.includes(secret)) text = text.split(secret).join(MASK);
   return text;

@@ -1,6 +1,6 @@
 import { inspect } from 'node:util';
 import { describe, expect, it } from 'vitest';
-import { type ApiError, createClient, type SvcError, ValidationError } from '../../src/index.js';
+import { type ApiError, createClient, SvcError, ValidationError } from '../../src/index.js';
 import { API_KEY, BASE_URL, fakeFetch, json, testClient } from '../fixtures/fake-fetch.js';
 
 const failure = (promise: Promise<unknown>): Promise<SvcError> =>
@@ -51,6 +51,17 @@ describe('secrets are redacted by the client that owns them', () => {
     const late = await failure(owner.resolveUser({ client_user_id: 'u1' }));
     for (const error of [early, late])
       for (const text of renderings(error)) expect(text).not.toContain(API_KEY);
+  });
+
+  it('issue 11: redacts an error a helper builds (a quoted cursor) with every live client key', () => {
+    const owner = testClient(echo().fetch);
+    for (let index = 0; index < 1000; index++) testClient(echo().fetch, { apiKey: `sk-${index}` });
+    class CursorError extends SvcError {
+      readonly cursor = API_KEY;
+    }
+    const error = new CursorError(`the service returned cursor "${API_KEY}" twice`);
+    for (const text of renderings(error)) expect(text).not.toContain(API_KEY);
+    expect(owner).toBeDefined();
   });
 
   it('issue 11: redacts an error detail before cutting it, so no tail of a key is left', async () => {
