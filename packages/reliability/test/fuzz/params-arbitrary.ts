@@ -21,12 +21,34 @@ export function bodyArb(schema: Schema, valid: boolean): fc.Arbitrary<unknown> {
   );
 }
 
+/**
+ * Whether a path parameter value keeps the path's shape: not empty, and no `.` or `..` segment once
+ * percent-decoded (repeatedly) or NFKC-normalised. The client refuses the others (see its README).
+ */
+function keepsPathShape(value: unknown): boolean {
+  let text = String(value);
+  for (;;) {
+    if (text.trim() === '') return false;
+    for (const form of [text, text.normalize('NFKC')])
+      if (form.split(/[/\\]/).some((segment) => segment === '.' || segment === '..')) return false;
+    let decoded: string;
+    try {
+      decoded = decodeURIComponent(text);
+    } catch {
+      return true;
+    }
+    if (decoded === text) return true;
+    text = decoded;
+  }
+}
+
 /** Params that satisfy the spec: every required parameter present, every value valid. */
 export function validParams(operation: SpecOperation): fc.Arbitrary<Record<string, unknown>> {
   const fields: Record<string, fc.Arbitrary<unknown>> = {};
   const required: string[] = [];
   for (const parameter of operation.parameters) {
-    fields[parameter.name] = validArb(parameter.schema);
+    const valid = validArb(parameter.schema);
+    fields[parameter.name] = parameter.in === 'path' ? valid.filter(keepsPathShape) : valid;
     if (parameter.required) required.push(parameter.name);
   }
   if (operation.body) {
