@@ -86,7 +86,8 @@ describe('creating an order against the mock', () => {
 describe('creating an order over a flaky network', () => {
   it('creates exactly one order when attempts fail after the service read the body', async () => {
     const server = await idempotentOrdersServer(['drop-before-create', '503', 'drop-after-create']);
-    const { lab } = recordingClient(server.baseUrl, { maxRetries: 3 });
+    // This service honours Idempotency-Key, as the client is told: keyed POSTs may then be retried.
+    const { lab } = recordingClient(server.baseUrl, { maxRetries: 3, idempotencyHeader: 'Idempotency-Key' });
     const order = await lab.orders.create({ patient_address, clinical_notes: 'Fasting.' });
     expect(server.orders.size).toBe(1);
     expect(server.orders.get(order.id as string)).toMatchObject({ clinical_notes: 'Fasting.' });

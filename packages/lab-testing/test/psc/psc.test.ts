@@ -87,7 +87,8 @@ describe('following a PSC confirmation (stateful fake)', () => {
 
   it('reuses one idempotency key across booking retries, so one booking exists', async () => {
     const fake = await pscFake({ statuses: ['confirmed'], failBookings: 2 });
-    const { lab } = recordingClient(fake.baseUrl, { maxRetries: 2 });
+    // This service honours Idempotency-Key, as the client is told: keyed POSTs may then be retried.
+    const { lab } = recordingClient(fake.baseUrl, { maxRetries: 2, idempotencyHeader: 'Idempotency-Key' });
     await lab.appointments.psc.book(ORDER_ID, { slot_id: 's1' });
     expect(fake.keys).toHaveLength(3);
     expect(new Set(fake.keys).size).toBe(1);
