@@ -51,7 +51,7 @@ describe('secrets are redacted by the client that owns them', () => {
     const late = await failure(owner.resolveUser({ client_user_id: 'u1' }));
     for (const error of [early, late])
       for (const text of renderings(error)) expect(text).not.toContain(API_KEY);
-  });
+  }, 60_000);
 
   it('issue 11: redacts an error a helper builds (a quoted cursor) with every live client key', () => {
     const owner = testClient(echo().fetch);

@@ -88,7 +88,7 @@ describe('uploads are bytes, never JSON', () => {
     await testClient(fake.fetch).POST('/lab_report/v1/parser/job', {
       body: { file: Buffer.from(PNG) as never },
     });
-    expect(((fake.forms[0]?.form.get('file') as File) ?? {}).type).toBe('image/png');
+    expect((fake.forms[0]?.form.get('file') as File | undefined)?.type).toBe('image/png');
   });
 
   it('issue 11: refuses what is not bytes before sending', async () => {
