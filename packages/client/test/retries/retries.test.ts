@@ -96,6 +96,22 @@ describe('retries', () => {
     expect(gaps).toEqual([250, 500, 1000]);
   });
 
+  it('issue 11: falls back to the backoff for a Retry-After that is not digits or an HTTP date', async () => {
+    for (const value of ['-1', '+5', '1.']) {
+      const fake = fakeFetch(() => json({}, 503, { 'retry-after': value }));
+      const retrying = createRetryingFetch({
+        fetch: fake.fetch,
+        apiKey: API_KEY,
+        baseUrl: BASE_URL,
+        timeoutMs: 60_000,
+        maxRetries: 1,
+        random: () => 0.5,
+      });
+      await settle(retrying(new Request(`${BASE_URL}/v2/providers`)));
+      expect((fake.sent[1]?.at ?? 0) - (fake.sent[0]?.at ?? 0), value).toBe(250);
+    }
+  });
+
   it('caps the backoff at 8 seconds', () => {
     expect(backoffDelay(20, () => 0.999_999)).toBeLessThan(MAX_DELAY_MS);
     expect(backoffDelay(20, () => 0.999_999)).toBeGreaterThan(MAX_DELAY_MS - 1);
