@@ -1,0 +1,120 @@
+#!/usr/bin/env node
+// svc-sandbox: the stateful sandbox on a loopback port. Bad input gets a 4xx and the server keeps
+// serving; a crash exits non-zero with its cause.
+import { existsSync, readFileSync } from 'node:fs';
+import { rename, writeFile } from 'node:fs/promises';
+import { parseArgs } from 'node:util';
+import { createSandbox, DEFAULT_API_KEY, type SandboxState } from './create-sandbox.js';
+import { serveSandbox } from './serve-sandbox.js';
+
+const USAGE = `Usage: svc-sandbox [--port 4011] [--host 127.0.0.1] [--seed TEXT] [--state FILE]
+                   [--webhook-url URL --webhook-secret whsec_…] [--strict]`;
+
+function fail(message: string, code = 1): never {
+  process.stderr.write(`svc-sandbox: ${message}\n`);
+  process.exit(code);
+}
+
+process.on('uncaughtException', (error) => fail(`crashed: ${error.stack ?? error.message}`));
+process.on('unhandledRejection', (error) =>
+  fail(`crashed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`),
+);
+
+let args: ReturnType<typeof parse>;
+function parse() {
+  return parseArgs({
+    options: {
+      port: { type: 'string', default: '4011' },
+      host: { type: 'string', default: '127.0.0.1' },
+      seed: { type: 'string' },
+      state: { type: 'string' },
+      'webhook-url': { type: 'string' },
+      'webhook-secret': { type: 'string' },
+      strict: { type: 'boolean', default: false },
+      help: { type: 'boolean', default: false },
+    },
+    strict: true,
+  }).values;
+}
+try {
+  args = parse();
+} catch (error) {
+  fail(`${(error as Error).message}\n${USAGE}`, 2);
+}
+if (args.help) {
+  process.stdout.write(`${USAGE}\n`);
+  process.exit(0);
+}
+const port = Number(args.port);
+if (!Number.isInteger(port) || port < 0 || port > 65535)
+  fail(`--port must be a port number (got ${args.port})\n${USAGE}`, 2);
+if (Boolean(args['webhook-url']) !== Boolean(args['webhook-secret']))
+  fail('--webhook-url and --webhook-secret go together', 2);
+
+const sandbox = createSandbox({
+  seed: args.seed,
+  strict: args.strict,
+  ...(args['webhook-url']
+    ? { webhooks: { url: args['webhook-url'], secret: args['webhook-secret'] as string } }
+    : {}),
+});
+if (args['webhook-url']) {
+  try {
+    await sandbox.webhooks.configure({ url: args['webhook-url'], secret: args['webhook-secret'] as string });
+  } catch (error) {
+    fail((error as Error).message, 2);
+  }
+}
+
+const stateFile = args.state;
+if (stateFile && existsSync(stateFile)) {
+  try {
+    sandbox.importState(JSON.parse(readFileSync(stateFile, 'utf8')) as SandboxState);
+  } catch (error) {
+    fail(`--state ${stateFile} is not a sandbox state file: ${(error as Error).message}`, 2);
+  }
+}
+
+// Writes are serialised and coalesced; each goes to a temporary file renamed over the old one, so a
+// crash mid-write leaves the previous state whole.
+let writing: Promise<void> = Promise.resolve();
+let dirty = false;
+function persist(): void {
+  if (!stateFile || dirty) return;
+  dirty = true;
+  writing = writing.then(async () => {
+    dirty = false;
+    const temporary = `${stateFile}.${process.pid}.tmp`;
+    await writeFile(temporary, JSON.stringify(sandbox.exportState()));
+    await rename(temporary, stateFile);
+  });
+}
+
+let server: Awaited<ReturnType<typeof serveSandbox>>;
+try {
+  server = await serveSandbox(sandbox, { port, host: args.host, onChange: persist });
+} catch (error) {
+  const code = (error as NodeJS.ErrnoException).code;
+  if (code === 'EADDRINUSE')
+    fail(
+      `port ${port} on ${args.host} is already in use: stop the process using it or pass --port <another port> (0 picks a free one)`,
+    );
+  if (code === 'EACCES')
+    fail(`not allowed to listen on ${args.host}:${port}: pick a port above 1023 with --port`);
+  throw error;
+}
+server.server.on('error', (error) => fail(`server error: ${error.message}`));
+
+process.stdout.write(
+  `svc-sandbox listening on ${server.url}${args.strict ? ' (strict)' : ''}\n` +
+    `Try: curl -s -H 'x-svc-api-key: ${DEFAULT_API_KEY}' ${server.url}/v2/user/resolve/alice\n`,
+);
+
+async function shutdown() {
+  persist();
+  await writing;
+  await server.close();
+  process.exit(0);
+}
+process.on('SIGINT', shutdown);
+process.on('SIGTERM', shutdown);

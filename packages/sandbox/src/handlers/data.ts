@@ -1,0 +1,161 @@
+import { PROVIDERS } from '../internal/catalogue-data.js';
+import type { OperationContext, OperationHandler } from '../internal/context.js';
+import { HttpError } from '../internal/http-error.js';
+import { randomFor } from '../internal/random.js';
+import { userById } from './users.js';
+
+const DAY_MS = 86_400_000;
+/** Longest date range one read may ask for. */
+export const MAX_RANGE_DAYS = 366;
+
+const badRequest = (name: string, message: string) =>
+  new HttpError(422, 'invalid_request', `${name} ${message}`, [
+    { location: ['request', 'query', name], code: 'format', message: `${name} ${message}` },
+  ]);
+
+/** A date given as `YYYY-MM-DD` or a date-time, as the UTC day it falls on. */
+function dayOf(name: string, value: string): number {
+  const time = Date.parse(/^\d{4}-\d{2}-\d{2}$/.test(value) ? `${value}T00:00:00Z` : value);
+  if (Number.isNaN(time)) throw badRequest(name, 'must be a date (YYYY-MM-DD) or a date-time');
+  return Math.floor(time / DAY_MS) * DAY_MS;
+}
+
+const isoDay = (time: number) => new Date(time).toISOString().slice(0, 10);
+
+interface Range {
+  first: number;
+  last: number;
+}
+
+/** The UTC days a read covers: `start_date` to `end_date` (default: the sandbox's today). */
+function rangeOf(context: OperationContext): Range {
+  const first = dayOf('start_date', context.query.start_date as string);
+  const today = Math.floor(new Date(context.world.now).getTime() / DAY_MS) * DAY_MS;
+  const end = context.query.end_date;
+  const last = end ? dayOf('end_date', end) : Math.max(today, first);
+  if (last < first) throw badRequest('end_date', 'must not be before start_date');
+  if ((last - first) / DAY_MS >= MAX_RANGE_DAYS)
+    throw badRequest('end_date', `must be within ${MAX_RANGE_DAYS} days of start_date`);
+  return { first, last };
+}
+
+/** The user's connected providers, narrowed by the `provider` query when given. */
+function sourcesOf(context: OperationContext) {
+  const user = userById(context.world, context.path.user_id);
+  const filter = context.query.provider;
+  const slugs = user.connected_sources.map((c) => c.source.slug).filter((slug) => !filter || slug === filter);
+  return {
+    user,
+    sources: slugs.map((slug) => ({ provider: slug, type: PROVIDERS[slug]?.type ?? 'unknown' })),
+  };
+}
+
+/** Hourly step counts of one day, the same for a seed, user, provider and hour; none after sandbox now. */
+function stepsOfDay(seed: string, userId: string, provider: string, day: number, now: number) {
+  const points = [];
+  for (let hour = 0; hour < 24; hour++) {
+    const start = day + hour * 3_600_000;
+    if (start + 3_600_000 > now) break;
+    const random = randomFor(`${seed}:steps:${userId}:${provider}:${start}`);
+    const awake = hour >= 7 && hour <= 22;
+    points.push({
+      start: new Date(start).toISOString(),
+      end: new Date(start + 3_599_000).toISOString(),
+      unit: 'count',
+      value: awake ? Math.floor(150 + random() * 1400) : Math.floor(random() * 40),
+    });
+  }
+  return points;
+}
+
+interface StepsCursor {
+  day: number;
+  first: number;
+  last: number;
+}
+
+const encodeCursor = (cursor: StepsCursor) => Buffer.from(JSON.stringify(cursor)).toString('base64url');
+
+function decodeCursor(text: string, range: Range): StepsCursor {
+  try {
+    const cursor = JSON.parse(Buffer.from(text, 'base64url').toString('utf8')) as StepsCursor;
+    if (
+      [cursor.day, cursor.first, cursor.last].every(Number.isInteger) &&
+      cursor.first === range.first &&
+      cursor.last === range.last &&
+      cursor.day > cursor.first &&
+      cursor.day <= cursor.last
+    )
+      return cursor;
+  } catch {
+    // Falls through to the refusal below: a cursor is only ever one this sandbox issued for this range.
+  }
+  throw badRequest('next_cursor', 'is not a cursor issued for this date range');
+}
+
+/** One day per page: `next_cursor` names the next day and is null on the last one. */
+export const getStepsGrouped: OperationHandler = (context) => {
+  const range = rangeOf(context);
+  const { user, sources } = sourcesOf(context);
+  const cursorText = context.query.next_cursor ?? context.query.cursor;
+  const day = cursorText ? decodeCursor(cursorText, range).day : range.first;
+  const now = new Date(context.world.now).getTime();
+  const groups: Record<string, unknown[]> = {};
+  for (const source of sources) {
+    groups[source.provider] = [
+      { data: stepsOfDay(context.world.seed, user.user_id, source.provider, day, now), source },
+    ];
+  }
+  const nextCursor =
+    day < range.last ? encodeCursor({ day: day + DAY_MS, first: range.first, last: range.last }) : null;
+  return { status: 200, body: { groups, next_cursor: nextCursor } };
+};
+
+type SummaryKind = 'activity' | 'body' | 'meal' | 'profile' | 'sleep' | 'workouts';
+
+/** The fields of one day's summary of a kind, drawn from `random`. */
+const SUMMARY_FIELDS: Record<SummaryKind, (random: () => number, day: string) => Record<string, unknown>> = {
+  activity: (r) => ({
+    steps: Math.floor(4000 + r() * 9000),
+    calories_active: Math.floor(200 + r() * 600),
+    low: 3600,
+  }),
+  body: (r) => ({
+    weight: Math.round((60 + r() * 30) * 10) / 10,
+    fat: Math.round((15 + r() * 15) * 10) / 10,
+  }),
+  meal: (r) => ({ name: 'Dinner', energy: { unit: 'kcal', value: Math.floor(400 + r() * 600) } }),
+  profile: () => ({ height: 175, gender: 'unknown' }),
+  sleep: (r, day) => ({
+    bedtime_start: `${day}T22:30:00.000Z`,
+    duration: Math.floor(21_600 + r() * 7_200),
+    efficiency: Math.round((0.8 + r() * 0.15) * 100) / 100,
+  }),
+  workouts: (r) => ({
+    sport: { name: 'Running', slug: 'running' },
+    distance: Math.floor(3000 + r() * 7000),
+    calories: Math.floor(200 + r() * 400),
+  }),
+};
+
+/** One record per day and connected provider, up to the sandbox's today. */
+export const summaryHandler =
+  (kind: SummaryKind): OperationHandler =>
+  (context) => {
+    const range = rangeOf(context);
+    const { user, sources } = sourcesOf(context);
+    const now = new Date(context.world.now).getTime();
+    const records = [];
+    for (let day = range.first; day <= range.last && day + DAY_MS <= now; day += DAY_MS) {
+      for (const source of sources) {
+        const random = randomFor(`${context.world.seed}:${kind}:${user.user_id}:${source.provider}:${day}`);
+        records.push({
+          user_id: user.user_id,
+          calendar_date: isoDay(day),
+          ...SUMMARY_FIELDS[kind](random, isoDay(day)),
+          source,
+        });
+      }
+    }
+    return { status: 200, body: { [kind]: records } };
+  };

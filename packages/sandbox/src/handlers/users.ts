@@ -1,0 +1,82 @@
+import { providerSource } from '../internal/catalogue-data.js';
+import type { OperationContext, OperationHandler } from '../internal/context.js';
+import { HttpError, notFound } from '../internal/http-error.js';
+import { nextToken, nextUuid, type SandboxUser, type WorldState } from '../internal/world.js';
+import { scenarioOfClientUserId } from '../scenarios.js';
+
+/** `client_user_id`s with this prefix are never created: resolving one answers 404, to test that path. */
+export const UNKNOWN_USER_PREFIX = 'unknown_';
+
+/** The provider every new sandbox user starts connected to, so data reads have something to return. */
+export const DEMO_PROVIDER = 'oura';
+
+export function userRecord(world: WorldState, user: SandboxUser) {
+  return {
+    user_id: user.user_id,
+    team_id: world.team_id,
+    client_user_id: user.client_user_id,
+    created_on: user.created_on,
+    connected_sources: user.connected_sources,
+    fallback_time_zone: { id: 'UTC', source_slug: 'sandbox', updated_at: user.created_on },
+    ingestion_start: null,
+    ingestion_end: null,
+  };
+}
+
+export function userById(world: WorldState, userId: string | undefined): SandboxUser {
+  const user = userId === undefined ? undefined : world.users[userId];
+  if (!user) throw notFound(`user ${userId}`);
+  return user;
+}
+
+/** Connects a provider to a user (once) and emits `provider.connection.created`. */
+export function connectProvider(context: OperationContext, user: SandboxUser, slug: string): void {
+  if (user.connected_sources.some((c) => c.source.slug === slug)) return;
+  const source = providerSource(slug);
+  user.connected_sources.push({ created_on: context.world.now, source });
+  context.emit({
+    event_type: 'provider.connection.created',
+    user_id: user.user_id,
+    client_user_id: user.client_user_id,
+    data: { user_id: user.user_id, provider: source, resource: 'connection' },
+  });
+  context.schedule({ at: 60, kind: 'data', id: user.user_id, event: slug });
+}
+
+export const resolveUser: OperationHandler = (context) => {
+  const clientUserId = context.path.client_user_id as string;
+  const { world } = context;
+  let userId = world.userIdsByClientId[clientUserId];
+  if (userId === undefined) {
+    if (clientUserId.startsWith(UNKNOWN_USER_PREFIX)) throw notFound(`user ${clientUserId}`);
+    // The API shows no user-creation operation: the sandbox creates a user the first time it is resolved.
+    userId = nextUuid(world, 'user');
+    const user: SandboxUser = {
+      user_id: userId,
+      client_user_id: clientUserId,
+      created_on: world.now,
+      scenario: scenarioOfClientUserId(clientUserId) ?? 'happy_path',
+      connected_sources: [],
+    };
+    world.users[userId] = user;
+    world.userIdsByClientId[clientUserId] = userId;
+    connectProvider(context, user, DEMO_PROVIDER);
+  }
+  return { status: 200, body: userRecord(world, userById(world, userId)) };
+};
+
+export const createSignInToken: OperationHandler = (context) => {
+  const user = userById(context.world, context.path.user_id);
+  const token = nextToken(context.world, 'st_');
+  context.world.signInTokens[token] = user.user_id;
+  return { status: 200, body: { user_id: user.user_id, sign_in_token: token } };
+};
+
+export const deregisterProvider: OperationHandler = (context) => {
+  const user = userById(context.world, context.path.user_id);
+  const slug = context.path.provider as string;
+  const index = user.connected_sources.findIndex((c) => c.source.slug === slug);
+  if (index < 0) throw new HttpError(404, 'not_found', `user ${user.user_id} has no ${slug} connection`);
+  user.connected_sources.splice(index, 1);
+  return { status: 200, body: { success: true } };
+};

@@ -1,0 +1,27 @@
+import type { Violation } from './validator.js';
+
+/** A refusal the sandbox answers with `status` and a JSON body naming the problem. */
+export class HttpError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+    readonly violations?: Violation[],
+  ) {
+    super(message);
+    this.name = 'HttpError';
+  }
+
+  toBody(): { error: { code: string; message: string; violations?: Violation[] } } {
+    return {
+      error: {
+        code: this.code,
+        message: this.message,
+        ...(this.violations ? { violations: this.violations } : {}),
+      },
+    };
+  }
+}
+
+export const notFound = (what: string) =>
+  new HttpError(404, 'not_found', `${what} was not found in this sandbox world`);

@@ -1,0 +1,124 @@
+import type {
+  MediaTypeObject,
+  OpenApiDocument,
+  OperationObject,
+  ParameterObject,
+  ResponseObject,
+} from './spec-types.js';
+
+const METHODS = ['get', 'put', 'post', 'delete', 'patch', 'head', 'options'] as const;
+
+/** One operation of the spec, with its `$ref`s resolved and its path template compiled. */
+export interface SpecOperation {
+  operationId: string;
+  method: string;
+  path: string;
+  /** JSON pointer of the operation in the document (for Ajv `$ref`s). */
+  pointer: string;
+  parameters: ParameterObject[];
+  requestBody: { required: boolean; content: Record<string, MediaTypeObject> } | undefined;
+  responses: Record<string, ResponseObject>;
+  idempotent: boolean;
+  segments: ReadonlyArray<{ literal: string } | { param: string }>;
+}
+
+export interface RouteMatch {
+  operation: SpecOperation;
+  params: Record<string, string>;
+}
+
+const escapePointer = (part: string) => part.replace(/~/g, '~0').replace(/\//g, '~1');
+
+/** Follows a local `$ref` (`#/components/...`) until a node that is not a reference. */
+export function resolveRef<T>(document: OpenApiDocument, node: unknown): T {
+  let current = node as { $ref?: unknown } | undefined;
+  for (let hops = 0; current && typeof current.$ref === 'string'; hops++) {
+    if (hops > 32) throw new Error(`reference cycle at ${current.$ref}`);
+    const parts = current.$ref.replace(/^#\//, '').split('/');
+    let target: unknown = document;
+    for (const part of parts) {
+      target = (target as Record<string, unknown>)[part.replace(/~1/g, '/').replace(/~0/g, '~')];
+    }
+    current = target as { $ref?: unknown };
+  }
+  return current as T;
+}
+
+/** Every operation of the spec's `paths`, and a router over them. */
+export class SpecIndex {
+  readonly operations: SpecOperation[] = [];
+  readonly byId = new Map<string, SpecOperation>();
+
+  constructor(readonly document: OpenApiDocument) {
+    for (const [path, item] of Object.entries(document.paths)) {
+      for (const method of METHODS) {
+        const raw = item[method] as OperationObject | undefined;
+        if (!raw) continue;
+        const body = raw.requestBody
+          ? resolveRef<{ required?: boolean; content: Record<string, MediaTypeObject> }>(
+              document,
+              raw.requestBody,
+            )
+          : undefined;
+        const operation: SpecOperation = {
+          operationId: raw.operationId,
+          method: method.toUpperCase(),
+          path,
+          pointer: `#/paths/${escapePointer(path)}/${method}`,
+          parameters: (raw.parameters ?? []).map((p) => resolveRef<ParameterObject>(document, p)),
+          requestBody: body ? { required: body.required === true, content: body.content } : undefined,
+          responses: Object.fromEntries(
+            Object.entries(raw.responses).map(([code, r]) => [code, resolveRef<ResponseObject>(document, r)]),
+          ),
+          idempotent: raw['x-svc-idempotent'] === true,
+          segments: path
+            .split('/')
+            .slice(1)
+            .map((segment) => {
+              const param = /^\{(.+)\}$/.exec(segment);
+              return param?.[1] ? { param: param[1] } : { literal: segment };
+            }),
+        };
+        this.operations.push(operation);
+        this.byId.set(operation.operationId, operation);
+      }
+    }
+    // A literal segment is more specific than a parameter: `/v2/user/resolve/{id}` before `/v2/user/{id}/{provider}`.
+    this.operations.sort((a, b) => specificity(b) - specificity(a));
+  }
+
+  /**
+   * The operation for a method and raw segments (already percent-decoded), `'method'` when the path
+   * exists under other methods only, or undefined for an unknown path.
+   */
+  match(method: string, segments: readonly string[]): RouteMatch | 'method' | undefined {
+    let pathMatched = false;
+    for (const operation of this.operations) {
+      const params = matchSegments(operation, segments);
+      if (!params) continue;
+      if (operation.method === method || (method === 'HEAD' && operation.method === 'GET'))
+        return { operation, params };
+      pathMatched = true;
+    }
+    return pathMatched ? 'method' : undefined;
+  }
+}
+
+function specificity(operation: SpecOperation): number {
+  return operation.segments.reduce((score, s, i) => score + ('literal' in s ? 2 ** (16 - i) : 0), 0);
+}
+
+function matchSegments(operation: SpecOperation, segments: readonly string[]) {
+  if (operation.segments.length !== segments.length) return undefined;
+  const params: Record<string, string> = {};
+  for (const [i, segment] of operation.segments.entries()) {
+    const value = segments[i] as string;
+    if ('literal' in segment) {
+      if (segment.literal !== value) return undefined;
+    } else {
+      if (value === '') return undefined;
+      params[segment.param] = value;
+    }
+  }
+  return params;
+}

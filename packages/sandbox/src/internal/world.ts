@@ -1,0 +1,147 @@
+import type { Scenario } from '../scenarios.js';
+import { randomFor, uuidFrom } from './random.js';
+
+/** A user of a world. */
+export interface SandboxUser {
+  user_id: string;
+  client_user_id: string;
+  created_on: string;
+  scenario: Scenario;
+  connected_sources: Array<{ created_on: string; source: { name: string; slug: string; logo: string } }>;
+}
+
+export interface SandboxOrder {
+  id: string;
+  user_id: string;
+  team_id: string;
+  state: string;
+  scenario: Scenario;
+  created_at: string;
+  updated_at: string;
+  request: Record<string, unknown>;
+  events: Array<{ id: number; created_at: string; status: string; status_detail: string | null }>;
+  low_level_status: string | null;
+  appointment_id: string | null;
+  psc_appointment_id: string | null;
+}
+
+export interface SandboxAppointment {
+  id: string;
+  kind: 'phlebotomy' | 'patient_service_center';
+  state: string;
+  user_id: string;
+  order_id: string;
+  address: Record<string, unknown>;
+  provider: string;
+  start_at: string | null;
+  end_at: string | null;
+  appointment_notes: string | null;
+  events: Array<{ created_at: string; status: string; data?: Record<string, unknown> }>;
+}
+
+export interface SandboxParsingJob {
+  id: string;
+  state: string;
+  scenario: Scenario;
+  created_at: string;
+  updated_at: string;
+  file: { content_type: string; size: number; name: string };
+  results: Array<Record<string, unknown>>;
+}
+
+export interface SandboxLinkToken {
+  user_id: string;
+  provider: string | null;
+  state: string;
+  scenario: Scenario;
+  created_at: string;
+}
+
+/** Something the clock does when it reaches `at`. */
+export interface Timer {
+  at: string;
+  seq: number;
+  kind: 'order' | 'phlebotomy' | 'psc' | 'parsing' | 'data';
+  id: string;
+  event: string;
+}
+
+/** A webhook event as sent: `event_type` names it, `data` carries the resource. */
+export interface SandboxEvent {
+  id: string;
+  event_type: string;
+  created_at: string;
+  user_id: string | null;
+  client_user_id: string | null;
+  team_id: string;
+  data: Record<string, unknown>;
+}
+
+export interface IdempotencyRecord {
+  operation: string;
+  fingerprint: string;
+  status: number;
+  body: unknown;
+}
+
+/** Everything one API key sees. Plain JSON: a snapshot is this object. */
+export interface WorldState {
+  version: 1;
+  seed: string;
+  team_id: string;
+  now: string;
+  sequence: number;
+  timerSequence: number;
+  users: Record<string, SandboxUser>;
+  userIdsByClientId: Record<string, string>;
+  linkTokens: Record<string, SandboxLinkToken>;
+  signInTokens: Record<string, string>;
+  orders: Record<string, SandboxOrder>;
+  appointments: Record<string, SandboxAppointment>;
+  parsingJobs: Record<string, SandboxParsingJob>;
+  idempotency: Record<string, IdempotencyRecord>;
+  timers: Timer[];
+  events: SandboxEvent[];
+}
+
+/** A fresh world for a seed: the same seed always gives the same ids and data. */
+export function createWorld(seed: string, startTime: string): WorldState {
+  return {
+    version: 1,
+    seed,
+    team_id: uuidFrom(randomFor(`${seed}:team`)),
+    now: startTime,
+    sequence: 0,
+    timerSequence: 0,
+    users: {},
+    userIdsByClientId: {},
+    linkTokens: {},
+    signInTokens: {},
+    orders: {},
+    appointments: {},
+    parsingJobs: {},
+    idempotency: {},
+    timers: [],
+    events: [],
+  };
+}
+
+/** The next id of a world: drawn from its seed and a counter, so replays give the same ids. */
+export function nextUuid(world: WorldState, purpose: string): string {
+  world.sequence += 1;
+  return uuidFrom(randomFor(`${world.seed}:${purpose}:${world.sequence}`));
+}
+
+/** A random-looking token of a world, with a prefix (`lt_`, `st_`…). */
+export function nextToken(world: WorldState, prefix: string): string {
+  return `${prefix}${nextUuid(world, prefix).replace(/-/g, '').slice(0, 24)}`;
+}
+
+/** Schedules `event` on a resource at `at` (sandbox time). */
+export function schedule(world: WorldState, at: Date | string, timer: Omit<Timer, 'at' | 'seq'>): void {
+  world.timerSequence += 1;
+  world.timers.push({ ...timer, at: new Date(at).toISOString(), seq: world.timerSequence });
+}
+
+export const addSeconds = (iso: string, seconds: number): string =>
+  new Date(new Date(iso).getTime() + seconds * 1000).toISOString();

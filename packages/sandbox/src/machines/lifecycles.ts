@@ -1,0 +1,91 @@
+import { type AnyStateMachine, transition } from 'xstate';
+import { phlebotomyAppointmentMachine, pscAppointmentMachine } from './appointment-machine.js';
+import { linkMfaMachine } from './link-mfa-machine.js';
+import { orderMachine } from './order-machine.js';
+import { parsingJobMachine } from './parsing-job-machine.js';
+
+/** Every lifecycle of the sandbox, by resource. */
+export const lifecycles = {
+  order: orderMachine,
+  phlebotomyAppointment: phlebotomyAppointmentMachine,
+  pscAppointment: pscAppointmentMachine,
+  parsingJob: parsingJobMachine,
+  linkMfa: linkMfaMachine,
+} as const satisfies Record<string, AnyStateMachine>;
+
+export type Lifecycle = keyof typeof lifecycles;
+
+/** One allowed transition of a lifecycle. */
+export interface Transition {
+  from: string;
+  event: string;
+  to: string;
+}
+
+type StateConfig = {
+  meta?: Record<string, string>;
+  type?: string;
+  on?: Record<string, string | { target: string }>;
+};
+
+const statesOf = (lifecycle: Lifecycle) =>
+  lifecycles[lifecycle].config.states as unknown as Record<string, StateConfig>;
+
+/** Every allowed transition of a lifecycle, read from its machine definition. */
+export function transitionsOf(lifecycle: Lifecycle): Transition[] {
+  return Object.entries(statesOf(lifecycle)).flatMap(([from, state]) =>
+    Object.entries(state.on ?? {}).map(([event, target]) => ({
+      from,
+      event,
+      to: typeof target === 'string' ? target : target.target,
+    })),
+  );
+}
+
+/** The wire values (`status`, …) a state of a lifecycle stands for. */
+export function metaOf(lifecycle: Lifecycle, state: string): Record<string, string> {
+  const meta = statesOf(lifecycle)[state]?.meta;
+  if (!meta) throw new Error(`${lifecycle} has no state ${state}`);
+  return meta;
+}
+
+/** Whether a state of a lifecycle is final. */
+export const isFinal = (lifecycle: Lifecycle, state: string): boolean =>
+  statesOf(lifecycle)[state]?.type === 'final';
+
+/** Thrown for an event a state does not allow; the sandbox answers it with 409. */
+export class TransitionRefusedError extends Error {
+  constructor(
+    readonly lifecycle: Lifecycle,
+    readonly state: string,
+    readonly event: string,
+  ) {
+    const allowed = transitionsOf(lifecycle)
+      .filter((t) => t.from === state)
+      .map((t) => t.event);
+    super(
+      `${event} is not allowed while the ${lifecycle} is ${state}` +
+        (allowed.length ? ` (allowed: ${allowed.join(', ')})` : ' (it is final)'),
+    );
+    this.name = 'TransitionRefusedError';
+  }
+}
+
+/** The next state of a lifecycle for an event, computed by xstate; throws when the machine refuses. */
+export function next(lifecycle: Lifecycle, state: string, event: string): string {
+  const machine = lifecycles[lifecycle] as AnyStateMachine;
+  const snapshot = machine.resolveState({ value: state, context: {} });
+  if (!snapshot.can({ type: event })) throw new TransitionRefusedError(lifecycle, state, event);
+  const [nextSnapshot] = transition(machine, snapshot, { type: event });
+  return String(nextSnapshot.value);
+}
+
+/** Lists every lifecycle's transitions as Markdown, the way the README shows them. */
+export function lifecyclesMarkdown(): string {
+  return (Object.keys(lifecycles) as Lifecycle[])
+    .map((lifecycle) => {
+      const rows = transitionsOf(lifecycle).map((t) => `| \`${t.from}\` | \`${t.event}\` | \`${t.to}\` |`);
+      return [`#### ${lifecycle}`, '', '| from | event | to |', '| --- | --- | --- |', ...rows].join('\n');
+    })
+    .join('\n\n');
+}

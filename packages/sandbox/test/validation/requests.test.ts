@@ -1,0 +1,135 @@
+import { describe, expect, it } from 'vitest';
+import { call, strictSandbox } from '../fixtures/sandbox.js';
+
+describe('requests the spec refuses', () => {
+  const sandbox = strictSandbox();
+
+  it('refuses a request without x-svc-api-key with 401 and says which header to send', async () => {
+    const response = await sandbox.fetch(new Request(`${sandbox.url}/v2/providers`));
+    expect(response.status).toBe(401);
+    expect((await response.json()).error.message).toContain('x-svc-api-key');
+  });
+
+  it('answers 422 naming the violation when a path parameter breaks its schema', async () => {
+    const { status, body } = await call(sandbox, 'POST', '/v2/user/not-a-uuid/sign_in_token');
+    expect(status).toBe(422);
+    expect(body.error.violations).toContainEqual(
+      expect.objectContaining({ location: ['request', 'path', 'user_id'], code: 'format' }),
+    );
+  });
+
+  it('answers 422 for a missing required body field and for notes over 1000 characters', async () => {
+    const mfa = await call(sandbox, 'POST', '/v2/link/provider/password/whoop/complete_mfa', { body: {} });
+    expect(mfa.status).toBe(422);
+    expect(mfa.body.error.violations[0]).toMatchObject({
+      location: ['request', 'body', 'mfa_code'],
+      code: 'required',
+    });
+    const notes = await call(
+      sandbox,
+      'POST',
+      '/v3/order/2a7e9f14-6c3b-4d2a-8e1f-9b0c7d6e5f43/phlebotomy/appointment/request',
+      {
+        body: { address: {}, provider: 'x', appointment_notes: 'n'.repeat(1001) },
+      },
+    );
+    expect(notes.status).toBe(422);
+    expect(notes.body.error.violations[0].location).toEqual(['request', 'body', 'appointment_notes']);
+  });
+
+  it('answers 422 for a query value of the wrong type and for a missing required query', async () => {
+    const size = await call(sandbox, 'GET', '/v3/lab_tests/markers?size=1000');
+    expect(size.status).toBe(422);
+    expect(size.body.error.violations[0].location).toEqual(['request', 'query', 'size']);
+    const start = await call(sandbox, 'GET', '/v2/summary/sleep/2a7e9f14-6c3b-4d2a-8e1f-9b0c7d6e5f43');
+    expect(start.body.error.violations[0].location).toEqual(['request', 'query', 'start_date']);
+  });
+
+  it('accepts enum values the spec marks non-exhaustive (the service may add some)', async () => {
+    const { status, body } = await call(
+      sandbox,
+      'POST',
+      '/v2/link/provider/password/brand_new_provider/complete_mfa',
+      {
+        body: { mfa_code: '123456' },
+      },
+    );
+    expect(status).toBe(200);
+    expect(body.error_type).toBe('invalid_token');
+  });
+
+  it('answers malformed JSON with 400 and the place it broke', async () => {
+    const { status, body } = await call(sandbox, 'POST', '/v3/order', {
+      raw: '{"patient_address": ',
+      headers: { 'content-type': 'application/json' },
+    });
+    expect(status).toBe(400);
+    expect(body.error.code).toBe('malformed_json');
+  });
+
+  it('answers bad percent-encoding in the path with 400', async () => {
+    const { status, body } = await call(sandbox, 'GET', '/v2/user/resolve/%E0%A4%A');
+    expect(status).toBe(400);
+    expect(body.error.code).toBe('bad_path_encoding');
+  });
+
+  it('answers an unknown route with 404 and a known path under another method with 405', async () => {
+    expect((await call(sandbox, 'GET', '/v9/nothing')).status).toBe(404);
+    expect((await call(sandbox, 'DELETE', '/v2/providers')).status).toBe(405);
+  });
+
+  it('answers a body of another media type with 415 naming the accepted one', async () => {
+    const { status, body } = await call(sandbox, 'POST', '/v3/order', {
+      raw: 'a=1',
+      headers: { 'content-type': 'text/plain' },
+    });
+    expect(status).toBe(415);
+    expect(body.error.message).toContain('application/json');
+  });
+
+  it('answers a broken multipart body with 400', async () => {
+    const { status, body } = await call(sandbox, 'POST', '/lab_report/v1/parser/job', {
+      raw: '--xyz\r\nContent-Disposition: form-data; name="file"\r\n\r\nabc',
+      headers: { 'content-type': 'multipart/form-data; boundary=xyz' },
+    });
+    expect(status).toBe(400);
+    expect(body.error.code).toBe('malformed_multipart');
+  });
+
+  it('refuses an unknown scenario name and lists the known ones', async () => {
+    const { status, body } = await call(sandbox, 'POST', '/v3/order', {
+      body: {},
+      headers: { 'x-svc-sandbox-scenario': 'nope' },
+    });
+    expect(status).toBe(422);
+    expect(body.error.message).toContain('sample_lost_in_transit');
+  });
+});
+
+describe('Prefer, as the mock reads it', () => {
+  const sandbox = strictSandbox();
+
+  it('serves the named example of an operation without state', async () => {
+    const { status, body } = await call(sandbox, 'GET', '/v2/providers', {
+      headers: { prefer: 'example=providers' },
+    });
+    expect(status).toBe(200);
+    expect(body[0].slug).toBe('whoop');
+  });
+
+  it('answers the preferred status with the open error shape, for any operation', async () => {
+    const { status, body } = await call(sandbox, 'GET', '/v2/user/resolve/alice', {
+      headers: { prefer: 'code=429' },
+    });
+    expect(status).toBe(429);
+    expect(body.error.code).toBe('preferred_status');
+  });
+
+  it('refuses an example name the operation does not have, listing those it has', async () => {
+    const { status, body } = await call(sandbox, 'GET', '/v2/providers', {
+      headers: { prefer: 'example=nope' },
+    });
+    expect(status).toBe(422);
+    expect(body.error.message).toContain('providers');
+  });
+});
