@@ -175,6 +175,13 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
           client_user_id: event.client_user_id,
           data: event.data,
         };
+        if (options.strict) {
+          const problems = validator.event(full.event_type, full);
+          if (problems.length > 0)
+            throw new Error(
+              `the sandbox emitted an invalid ${full.event_type} event: ${JSON.stringify(problems)}`,
+            );
+        }
         world.events.push(full);
         entry.dispatcher.enqueue(full);
       },

@@ -71,7 +71,9 @@ export class SpecValidator {
   private readonly responses: AjvInstance;
   private readonly compiled = new Map<string, Compiled>();
 
-  constructor(document: OpenApiDocument) {
+  private readonly events = new Map<string, ValidateFunction | null>();
+
+  constructor(private readonly document: OpenApiDocument) {
     this.requests = makeAjv(true);
     this.responses = makeAjv(false);
     for (const ajv of [this.requests, this.responses]) ajv.addSchema({ ...document, $id: SPEC_ID });
@@ -137,6 +139,39 @@ export class SpecValidator {
     if (!validate || validate(body)) return [];
     return toViolations(['response', 'body'], validate.errors);
   }
+
+  /** Violations of a webhook payload against the spec's `webhooks` entry for its name (or its template). */
+  event(name: string, payload: unknown): Violation[] {
+    let validate = this.events.get(name);
+    if (validate === undefined) {
+      const key = webhookEntryOf(this.document, name);
+      if (!key)
+        return [{ location: ['event'], code: 'name', message: `${name} is not an event of the spec` }];
+      const item = this.document.webhooks?.[key] as {
+        post?: { requestBody?: { content?: Record<string, { schema?: unknown }> } };
+      };
+      const schema = item.post?.requestBody?.content?.['application/json']?.schema;
+      validate = schema ? this.responses.compile(absolute(schema) as object) : null;
+      this.events.set(name, validate);
+    }
+    if (!validate || validate(payload)) return [];
+    return toViolations(['event', name], validate.errors);
+  }
+}
+
+/** The entry of the spec's `webhooks` an event name belongs to: its own, else the template it fills. */
+export function webhookEntryOf(document: OpenApiDocument, name: string): string | undefined {
+  const webhooks = document.webhooks ?? {};
+  if (webhooks[name]) return name;
+  return Object.keys(webhooks).find((key) => {
+    const [prefix, suffix] = key.split('<resource>');
+    return (
+      suffix !== undefined &&
+      name.startsWith(prefix as string) &&
+      name.endsWith(suffix) &&
+      !name.slice((prefix as string).length, name.length - suffix.length).includes('.')
+    );
+  });
 }
 
 /** The key of `responses` that covers a status: the exact code, else its `nXX` range, else `default`. */

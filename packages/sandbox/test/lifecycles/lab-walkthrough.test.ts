@@ -1,0 +1,160 @@
+import { describe, expect, it } from 'vitest';
+import { webhookReceiver } from '../fixtures/receiver.js';
+import { clientOn, REPORTS, strictSandbox } from '../fixtures/sandbox.js';
+
+const address = {
+  first_line: '1 Main St',
+  city: 'Springfield',
+  state: 'IL',
+  zip_code: '62701',
+  access_notes: 'Gate code 4321',
+};
+
+describe('the lab walkthrough, in-process through @svc/client', () => {
+  it('walks order → appointment → clock → results, with every transition delivered as a signed webhook', async () => {
+    const receiver = webhookReceiver();
+    const sandbox = strictSandbox({ webhookFetch: receiver.fetch });
+    await sandbox.webhooks.configure({ url: receiver.url, secret: receiver.secret });
+    const client = clientOn(sandbox);
+
+    const user = await client.resolveUser({ client_user_id: 'patient-1' });
+    const order = (await client.createOrder(
+      { body: { user_id: user.user_id, patient_address: address, clinical_notes: 'Fasting' } },
+      { idempotencyKey: 'order-1' },
+    )) as Record<string, unknown> & { id: string };
+    expect(order.last_event).toMatchObject({
+      status: 'received.at_home_phlebotomy.ordered',
+      status_detail: null,
+    });
+
+    const availability = (await client.getPhlebotomyAppointmentAvailability({ order_id: order.id })) as {
+      slots: Array<{ date: string; booking_key: string }>;
+    };
+    expect(new Set(availability.slots.map((s) => s.date)).size).toBe(14);
+
+    const pending = await client.requestPhlebotomyAppointment({
+      order_id: order.id,
+      body: { address, provider: 'sandbox_phlebotomy', appointment_notes: 'Ring twice' },
+    });
+    expect(pending).toMatchObject({
+      status: 'pending',
+      event_status: 'pending',
+      appointment_notes: 'Ring twice',
+    });
+
+    const booked = (await client.bookPhlebotomyAppointment({
+      order_id: order.id,
+      body: { booking_key: availability.slots[2]?.booking_key },
+    })) as Record<string, unknown>;
+    expect(booked).toMatchObject({
+      status: 'confirmed',
+      event_status: 'scheduled',
+      appointment_notes: 'Ring twice',
+    });
+    const rescheduled = (await client.reschedulePhlebotomyAppointment({
+      order_id: order.id,
+      body: { booking_key: availability.slots[5]?.booking_key, appointment_notes: 'Side door' },
+    })) as { start_at: string; appointment_notes: string; events: Array<{ data?: Record<string, unknown> }> };
+    expect(rescheduled.appointment_notes).toBe('Side door');
+    expect(rescheduled.start_at).not.toBe(booked.start_at);
+    // The address's access notes go with the booking and with every reschedule.
+    expect(rescheduled.events.filter((e) => e.data).map((e) => e.data?.access_notes)).toEqual([
+      'Gate code 4321',
+      'Gate code 4321',
+    ]);
+
+    sandbox.clock.advance({ seconds: 5 * 86_400 });
+    await sandbox.webhooks.flush();
+    const orderStatuses = receiver.received
+      .filter((e) => e.type === 'labtest.order.updated')
+      .map((e) => (e.payload as { data: { last_event: { status: string } } }).data.last_event.status);
+    expect(orderStatuses).toEqual([
+      'received.at_home_phlebotomy.ordered',
+      'collecting_sample.at_home_phlebotomy.appointment_pending',
+      'collecting_sample.at_home_phlebotomy.appointment_scheduled',
+      'collecting_sample.at_home_phlebotomy.appointment_scheduled',
+      'collecting_sample.at_home_phlebotomy.draw_completed',
+      'collecting_sample.testkit.transit_lab',
+      'sample_with_lab.at_home_phlebotomy.delivered_to_lab',
+      'completed.at_home_phlebotomy.completed',
+    ]);
+    const last = receiver.received.at(-1);
+    const completed = (last?.payload as { data: { results: unknown[]; events: unknown[] } } | undefined)
+      ?.data;
+    expect(completed?.results.length).toBeGreaterThan(0);
+    expect(completed?.events).toHaveLength(8);
+
+    const job = (await client.createParsingJob({
+      body: { file: new File([REPORTS.pdf], 'report.pdf', { type: 'application/pdf' }) },
+    })) as { id: string; status: string };
+    expect(job.status).toBe('pending');
+    sandbox.clock.advance({ seconds: 60 });
+    const parsed = (await client.getParsingJob({ job_id: job.id })) as {
+      status: string;
+      results: Array<Record<string, unknown>>;
+    };
+    expect(parsed.status).toBe('completed');
+    expect(parsed.results[0]).toMatchObject({ name: 'Glucose', unit: 'mg/dL', loinc_code: '2345-7' });
+    await sandbox.webhooks.flush();
+    expect(receiver.received.map((e) => e.type)).toEqual(
+      expect.arrayContaining([
+        'provider.connection.created',
+        'lab_report.parsing_job.created',
+        'lab_report.parsing_job.updated',
+      ]),
+    );
+    expect(sandbox.webhooks.deliveries().every((d) => d.delivered)).toBe(true);
+  });
+
+  it('creates an order once per Idempotency-Key and refuses the key with a different body', async () => {
+    const sandbox = strictSandbox();
+    const client = clientOn(sandbox);
+    const first = (await client.createOrder({ body: { clinical_notes: 'a' } }, { idempotencyKey: 'k' })) as {
+      id: string;
+    };
+    const again = (await client.createOrder({ body: { clinical_notes: 'a' } }, { idempotencyKey: 'k' })) as {
+      id: string;
+    };
+    expect(again.id).toBe(first.id);
+    await expect(
+      client.createOrder({ body: { clinical_notes: 'b' } }, { idempotencyKey: 'k' }),
+    ).rejects.toMatchObject({
+      status: 409,
+    });
+    const other = (await client.createOrder({ body: { clinical_notes: 'a' } }, { idempotencyKey: 'k2' })) as {
+      id: string;
+    };
+    expect(other.id).not.toBe(first.id);
+  });
+
+  it('books a service center appointment idempotently and confirms it later on the clock', async () => {
+    const sandbox = strictSandbox();
+    const client = clientOn(sandbox);
+    const order = (await client.createOrder({ body: {} })) as { id: string };
+    const booking = await client.bookPscAppointment(
+      { order_id: order.id, body: {} },
+      { idempotencyKey: 'psc-1' },
+    );
+    const replay = await client.bookPscAppointment(
+      { order_id: order.id, body: {} },
+      { idempotencyKey: 'psc-1' },
+    );
+    expect(replay).toEqual(booking);
+    expect(booking).toMatchObject({ status: 'reserved' });
+    expect(await client.getPscAppointment({ order_id: order.id })).toMatchObject({ status: 'reserved' });
+    sandbox.clock.advance({ seconds: 60 });
+    expect(await client.getPscAppointment({ order_id: order.id })).toMatchObject({
+      status: 'confirmed',
+      event_status: 'scheduled',
+    });
+  });
+
+  it('refuses a reschedule of an order without an appointment with 404', async () => {
+    const sandbox = strictSandbox();
+    const client = clientOn(sandbox);
+    const order = (await client.createOrder({ body: {} })) as { id: string };
+    await expect(
+      client.reschedulePhlebotomyAppointment({ order_id: order.id, body: {} }),
+    ).rejects.toMatchObject({ status: 404 });
+  });
+});
