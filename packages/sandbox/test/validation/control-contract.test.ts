@@ -1,0 +1,75 @@
+import { readFileSync } from 'node:fs';
+import { Ajv2020 } from 'ajv/dist/2020.js';
+import addFormats from 'ajv-formats';
+import { load } from 'js-yaml';
+import { describe, expect, it } from 'vitest';
+import { call, strictSandbox } from '../fixtures/sandbox.js';
+
+interface Operation {
+  responses: Record<string, { $ref?: string; content?: { 'application/json': { schema: unknown } } }>;
+}
+const document = load(readFileSync(new URL('../../control-openapi.yaml', import.meta.url), 'utf8')) as {
+  paths: Record<string, Record<string, Operation>>;
+  components: { responses: Record<string, { content: { 'application/json': { schema: unknown } } }> };
+};
+const ajv = new Ajv2020({ strict: false, allErrors: true });
+(addFormats as unknown as (a: Ajv2020) => void)(ajv);
+ajv.addSchema({ ...document, $id: 'https://control.invalid/doc' });
+
+/** Checks an answer against the control document's response for its status. */
+function expectDocumented(method: string, path: string, status: number, body: unknown) {
+  const operation = document.paths[path]?.[method.toLowerCase()];
+  expect(operation, `${method} ${path} is documented`).toBeDefined();
+  const response = operation?.responses[String(status)];
+  expect(response, `${method} ${path} documents ${status}`).toBeDefined();
+  const name = response?.$ref?.split('/').at(-1);
+  const schema = name
+    ? document.components.responses[name]?.content['application/json'].schema
+    : response?.content?.['application/json'].schema;
+  const validate = ajv.compile({
+    $id: `https://control.invalid/check/${method}${path}/${status}`,
+    ...(absolute(schema) as object),
+  });
+  expect(validate(body), JSON.stringify(validate.errors)).toBe(true);
+}
+
+const absolute = (node: unknown): unknown =>
+  Array.isArray(node)
+    ? node.map(absolute)
+    : node && typeof node === 'object'
+      ? Object.fromEntries(
+          Object.entries(node).map(([k, v]) => [
+            k,
+            k === '$ref' && typeof v === 'string' ? `https://control.invalid/doc${v}` : absolute(v),
+          ]),
+        )
+      : node;
+
+describe('the control routes follow control-openapi.yaml', () => {
+  it('answers every documented route with its documented shape', async () => {
+    const sandbox = strictSandbox({ webhookFetch: async () => new Response(null, { status: 204 }) });
+    const check = async (method: string, path: string, body?: unknown) => {
+      const answer = await call(sandbox, method, path, body === undefined ? {} : { body });
+      expectDocumented(method, path, answer.status, answer.body);
+      return answer;
+    };
+    await check('GET', '/_sandbox/clock');
+    await check('POST', '/_sandbox/clock/advance', { seconds: 60 });
+    await check('POST', '/_sandbox/clock/advance', { to: 'yesterday' });
+    await check('PUT', '/_sandbox/webhooks', {
+      url: 'https://r.test/h',
+      secret: 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw',
+    });
+    await check('PUT', '/_sandbox/webhooks', { url: 'nope', secret: 'x' });
+    await call(sandbox, 'POST', '/v3/order', { body: {} });
+    await sandbox.world('sk_test_fixture').webhooks.flush();
+    const deliveries = await check('GET', '/_sandbox/webhooks/deliveries');
+    expect(deliveries.body.deliveries).toHaveLength(1);
+    const snapshot = await check('GET', '/_sandbox/snapshot');
+    await check('PUT', '/_sandbox/snapshot', snapshot.body);
+    await check('PUT', '/_sandbox/snapshot', { version: 1 });
+    await check('POST', '/_sandbox/reset');
+    const missingKey = await sandbox.fetch(new Request(`${sandbox.url}/_sandbox/clock`));
+    expectDocumented('GET', '/_sandbox/clock', missingKey.status, await missingKey.json());
+  });
+});
