@@ -1,6 +1,5 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { Readable } from 'node:stream';
 import type { Sandbox } from './create-sandbox.js';
 
 export interface ServeOptions {
@@ -25,7 +24,41 @@ function refuse(res: ServerResponse, status: number, code: string, message: stri
   res.end(JSON.stringify({ error: { code, message } }));
 }
 
-function toRequest(req: IncomingMessage, origin: string): Request {
+/** Longest wait for the rest of a refused body before answering anyway and closing. */
+const DRAIN_TIMEOUT_MS = 5_000;
+
+/** A request body read on demand: a web stream for the sandbox, and a drain for what it left unread. */
+function bodyOf(req: IncomingMessage) {
+  let chunks: AsyncIterator<Buffer> | undefined;
+  const next = () => {
+    chunks ??= req[Symbol.asyncIterator]() as AsyncIterator<Buffer>;
+    return chunks.next();
+  };
+  const stream = new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      const { done, value } = await next();
+      if (done) controller.close();
+      else controller.enqueue(new Uint8Array(value.buffer, value.byteOffset, value.byteLength));
+    },
+    // Not `Readable.toWeb`: its cancel destroys the socket, and the client must still read the 413.
+    cancel() {},
+  });
+  /** Reads and drops the rest, so closing never resets a connection the client is still writing to. */
+  const drain = async () => {
+    const timer = setTimeout(() => req.destroy(), DRAIN_TIMEOUT_MS);
+    timer.unref();
+    try {
+      while (!(await next()).done) {}
+    } catch {
+      // The client went away or the timeout destroyed the request: nothing left to drain.
+    } finally {
+      clearTimeout(timer);
+    }
+  };
+  return { stream, drain };
+}
+
+function toRequest(req: IncomingMessage, origin: string, body: ReadableStream<Uint8Array>): Request {
   const headers = new Headers();
   for (let i = 0; i < req.rawHeaders.length; i += 2)
     headers.append(req.rawHeaders[i] as string, req.rawHeaders[i + 1] as string);
@@ -33,7 +66,7 @@ function toRequest(req: IncomingMessage, origin: string): Request {
   return new Request(new URL(req.url ?? '/', origin), {
     method: req.method,
     headers,
-    body: hasBody ? (Readable.toWeb(req) as ReadableStream<Uint8Array>) : undefined,
+    body: hasBody ? body : undefined,
     // @ts-expect-error: Node's fetch needs `duplex` for a streamed body; the DOM RequestInit type does not list it.
     duplex: 'half',
   });
@@ -45,8 +78,9 @@ export function serveSandbox(sandbox: Sandbox, options: ServeOptions = {}): Prom
   let origin = '';
   const server = createServer((req, res) => {
     let request: Request;
+    const body = bodyOf(req);
     try {
-      request = toRequest(req, origin);
+      request = toRequest(req, origin, body.stream);
     } catch (error) {
       req.resume();
       return refuse(res, 400, 'bad_request', `The request could not be read: ${(error as Error).message}`);
@@ -54,10 +88,12 @@ export function serveSandbox(sandbox: Sandbox, options: ServeOptions = {}): Prom
     sandbox
       .fetch(request)
       .then(async (response) => {
+        const payload = Buffer.from(await response.arrayBuffer());
+        // A body refused before it was read in full (413): drain the rest first, else closing the
+        // socket with unread bytes resets the connection and the client never sees the answer.
+        if (!req.complete) await body.drain();
         res.writeHead(response.status, Object.fromEntries(response.headers));
-        res.end(Buffer.from(await response.arrayBuffer()));
-        // A body refused before it was read in full: drop the rest rather than read it.
-        if (!req.complete) req.destroy();
+        res.end(payload);
         if (req.method !== 'GET' && req.method !== 'HEAD') options.onChange?.();
       })
       .catch((error: unknown) => refuse(res, 500, 'sandbox_error', (error as Error).message));

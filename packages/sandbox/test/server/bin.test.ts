@@ -1,0 +1,160 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createClient } from '@svc/client';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { walkLabFlow } from '../fixtures/walkthrough.js';
+
+const CLI = new URL('../../dist/cli.js', import.meta.url).pathname;
+const KEY = { 'x-svc-api-key': 'sk_test_bin' };
+const started: ChildProcess[] = [];
+
+interface Running {
+  child: ChildProcess;
+  url: string;
+  banner: string;
+}
+
+/** Starts the bin and resolves once it prints its URL. */
+async function startBin(args: string[]): Promise<Running> {
+  const child = spawn(process.execPath, [CLI, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+  started.push(child);
+  let banner = '';
+  return new Promise((resolve, reject) => {
+    child.stdout?.on('data', (chunk) => {
+      banner += chunk;
+      const url = /listening on (http:\/\/\S+)/.exec(banner)?.[1];
+      if (url && banner.includes('curl')) resolve({ child, url, banner });
+    });
+    child.once('exit', (code) => reject(new Error(`svc-sandbox exited ${code} before listening`)));
+  });
+}
+
+/** Stops a started bin by its process id and waits for it to exit. */
+async function stop(child: ChildProcess) {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = once(child, 'exit');
+  process.kill(child.pid as number, 'SIGTERM');
+  await exited;
+}
+
+afterEach(async () => {
+  await Promise.all(started.splice(0).map(stop));
+});
+
+beforeAll(() => {
+  if (!existsSync(CLI))
+    throw new Error('dist/cli.js is missing: run `pnpm --filter @svc/sandbox build` first');
+});
+
+describe('the svc-sandbox bin', () => {
+  it('prints its URL and a first curl request that works', async () => {
+    const { url, banner } = await startBin(['--port', '0']);
+    expect(banner).toContain(`curl -s -H 'x-svc-api-key: sk_test_sandbox' ${url}/v2/user/resolve/alice`);
+    const response = await fetch(`${url}/v2/user/resolve/alice`, {
+      headers: { 'x-svc-api-key': 'sk_test_sandbox' },
+    });
+    expect(response.status).toBe(200);
+  });
+
+  it('answers a thousand bad requests with 4xx and then serves a good one', async () => {
+    const { url, child } = await startBin(['--port', '0', '--strict']);
+    const json = { ...KEY, 'content-type': 'application/json' };
+    const bad: Array<() => Promise<Response>> = [
+      () => fetch(`${url}/v3/order`, { method: 'POST', headers: json, body: '{"broken' }),
+      () => fetch(`${url}/v2/user/resolve/%E0%A4%A`, { headers: KEY }),
+      () => fetch(`${url}/no/such/route`, { headers: KEY }),
+      () =>
+        fetch(`${url}/lab_report/v1/parser/job`, {
+          method: 'POST',
+          headers: { ...KEY, 'content-type': 'multipart/form-data; boundary=b' },
+          body: '--b\r\nbroken',
+        }),
+      () =>
+        fetch(`${url}/v3/order`, { method: 'POST', headers: json, body: `{"a":"${'x'.repeat(1_100_000)}"}` }),
+      () => fetch(`${url}/v2/providers`),
+      () => fetch(`${url}/v2/user/x/sign_in_token`, { method: 'POST', headers: KEY }),
+    ];
+    const statuses = new Set<number>();
+    for (let i = 0; i < 1000; i += 20) {
+      const batch = await Promise.all(
+        Array.from({ length: 20 }, (_, j) => (bad[(i + j) % bad.length] as () => Promise<Response>)()),
+      );
+      for (const response of batch) {
+        statuses.add(response.status);
+        expect(response.status).toBeGreaterThanOrEqual(400);
+        expect(response.status).toBeLessThan(500);
+        const body = await response.json();
+        expect(body.error.message).toEqual(expect.any(String));
+      }
+    }
+    expect([...statuses].sort()).toEqual([400, 401, 404, 413, 422]);
+    expect(child.exitCode).toBeNull();
+    const good = await fetch(`${url}/v2/user/resolve/alice`, { headers: KEY });
+    expect(good.status).toBe(200);
+  });
+
+  it('walks the lab flow over HTTP with the client', async () => {
+    const { url } = await startBin(['--port', '0', '--strict']);
+    const client = createClient({ apiKey: 'sk_test_bin', baseUrl: url, maxRetries: 0 });
+    await walkLabFlow(client, (seconds) =>
+      fetch(`${url}/_sandbox/clock/advance`, {
+        method: 'POST',
+        headers: { ...KEY, 'content-type': 'application/json' },
+        body: JSON.stringify({ seconds }),
+      }),
+    );
+  });
+
+  it('keeps the worlds across a restart with --state, written whole', async () => {
+    const file = join(mkdtempSync(join(tmpdir(), 'svc-sandbox-')), 'state.json');
+    const first = await startBin(['--port', '0', '--state', file]);
+    const created = await fetch(`${first.url}/v3/order`, {
+      method: 'POST',
+      headers: { ...KEY, 'content-type': 'application/json' },
+      body: '{}',
+    });
+    const order = await created.json();
+    await stop(first.child);
+    expect(JSON.parse(readFileSync(file, 'utf8')).version).toBe(1);
+    expect(readFileSync(file, 'utf8')).not.toContain('sk_test_bin');
+    const second = await startBin(['--port', '0', '--state', file]);
+    const snapshot = await (await fetch(`${second.url}/_sandbox/snapshot`, { headers: KEY })).json();
+    expect(Object.keys(snapshot.orders)).toEqual([order.id]);
+  });
+
+  it('exits 1 with one first line naming the port and the fix when the port is taken', async () => {
+    const { url } = await startBin(['--port', '0']);
+    const port = new URL(url).port;
+    const second = spawn(process.execPath, [CLI, '--port', port], { stdio: ['ignore', 'pipe', 'pipe'] });
+    started.push(second);
+    let stderr = '';
+    second.stderr?.on('data', (chunk) => {
+      stderr += chunk;
+    });
+    const [code] = await once(second, 'exit');
+    expect(code).toBe(1);
+    expect(stderr.split('\n')[0]).toMatch(new RegExp(`port ${port} .*already in use.*--port`));
+  });
+
+  it('exits 2 with the cause for bad arguments', async () => {
+    const child = spawn(
+      process.execPath,
+      [CLI, '--webhook-url', 'https://r.test', '--webhook-secret', 'plain'],
+      {
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    );
+    started.push(child);
+    let stderr = '';
+    child.stderr?.on('data', (chunk) => {
+      stderr += chunk;
+    });
+    const [code] = await once(child, 'exit');
+    expect(code).toBe(2);
+    expect(stderr).toContain('whsec_');
+    expect(stderr).not.toContain('plain');
+  });
+});
