@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { bundledSpecPath } from './bundled-spec-path.js';
+import { cancelAppointment, cancelOrder } from './handlers/appointments.js';
 import { operationHandlers } from './handlers/operation-handlers.js';
 import { advanceClock, type ClockAdvance } from './internal/advance-clock.js';
 import type { OperationContext, WorldRuntime } from './internal/context.js';
@@ -222,6 +223,8 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
       configureWebhooks: (config) => controls.webhooks.configure(config),
       deliveries: () => controls.webhooks.deliveries(),
       now: () => entry().state.now,
+      cancelAppointment: (orderId) => cancelAppointment(runtimeOf(entry()), orderId),
+      cancelOrder: (orderId) => cancelOrder(runtimeOf(entry()), orderId),
     };
     return controls;
   }

@@ -2,7 +2,7 @@ import type { OperationContext, OperationHandler, WorldRuntime } from '../intern
 import { HttpError, notFound } from '../internal/http-error.js';
 import { nextUuid, type SandboxAppointment, type SandboxOrder } from '../internal/world.js';
 import { isFinal, metaOf, next } from '../machines/lifecycles.js';
-import { idempotent, moveOrder, onOrderTimer, orderById } from './orders.js';
+import { idempotent, moveOrder, onOrderTimer, orderById, orderRecord } from './orders.js';
 
 const DAY_MS = 86_400_000;
 /** Days of slots an availability answer covers. */
@@ -279,3 +279,37 @@ export const getPscAppointment: OperationHandler = (context) => {
   if (!appointment) throw notFound(`a service center appointment of order ${order.id}`);
   return { status: 200, body: appointmentRecord(appointment) };
 };
+
+/** Cancels the order's active appointment (phlebotomy or service center); the order waits for a new one. */
+export function cancelAppointment(runtime: WorldRuntime, orderId: string) {
+  const order = orderById(runtime, orderId);
+  const id = [order.appointment_id, order.psc_appointment_id].find(
+    (candidate) => candidate && !isFinalAppointment(runtime.world.appointments[candidate]),
+  );
+  const appointment = id ? runtime.world.appointments[id] : undefined;
+  if (!appointment) throw notFound(`an active appointment of order ${order.id}`);
+  next('order', order.state, 'APPOINTMENT_CANCELLED'); // refuses before anything changes
+  moveAppointment(appointment, 'CANCEL', runtime.world.now);
+  unschedule(runtime, appointment.id);
+  moveOrder(runtime, order, 'APPOINTMENT_CANCELLED');
+  return appointmentRecord(appointment);
+}
+
+/** Cancels an order, and its active appointment with it. */
+export function cancelOrder(runtime: WorldRuntime, orderId: string) {
+  const order = orderById(runtime, orderId);
+  next('order', order.state, 'CANCEL'); // refuses before anything changes
+  for (const id of [order.appointment_id, order.psc_appointment_id]) {
+    const appointment = id ? runtime.world.appointments[id] : undefined;
+    if (appointment && !isFinalAppointment(appointment)) {
+      moveAppointment(appointment, 'CANCEL', runtime.world.now);
+      unschedule(runtime, appointment.id);
+    }
+  }
+  unschedule(runtime, order.id);
+  moveOrder(runtime, order, 'CANCEL');
+  return orderRecord(runtime, order);
+}
+
+const isFinalAppointment = (appointment: SandboxAppointment | undefined) =>
+  !appointment || isFinal(lifecycleOf(appointment.kind), appointment.state);

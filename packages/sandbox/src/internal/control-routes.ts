@@ -13,6 +13,8 @@ export interface WorldControlsApi {
   configureWebhooks(config: WebhookConfig): Promise<void>;
   deliveries(): unknown[];
   now(): string;
+  cancelAppointment(orderId: string): unknown;
+  cancelOrder(orderId: string): unknown;
 }
 
 /** Prefix of the sandbox's own routes; outside the public API. */
@@ -32,6 +34,14 @@ export async function controlRoute(
   controls: WorldControlsApi,
 ): Promise<{ status: number; body: unknown }> {
   const key = `${request.method} ${route}`;
+  const cancel = /^POST orders\/([^/]+)\/(appointment\/)?cancel$/.exec(key);
+  if (cancel) {
+    const orderId = cancel[1] as string;
+    return {
+      status: 200,
+      body: cancel[2] ? controls.cancelAppointment(orderId) : controls.cancelOrder(orderId),
+    };
+  }
   switch (key) {
     case 'POST clock/advance': {
       const body = await objectBody(request);

@@ -19,15 +19,32 @@ export const phlebotomyAppointmentMachine = setup({
   states: {
     pending: {
       meta: { status: 'pending', eventStatus: 'pending' },
-      on: { BOOK: 'confirmed', CANCEL: 'cancelled' },
+      on: {
+        BOOK: { target: 'confirmed', description: 'POST …/phlebotomy/appointment/book' },
+        CANCEL: {
+          target: 'cancelled',
+          description: 'POST /_sandbox/orders/{order_id}/appointment/cancel (or the order is cancelled)',
+        },
+      },
     },
     confirmed: {
       meta: { status: 'confirmed', eventStatus: 'scheduled' },
-      on: { RESCHEDULE: { target: 'confirmed', reenter: true }, CANCEL: 'cancelled', START: 'in_progress' },
+      on: {
+        RESCHEDULE: {
+          target: 'confirmed',
+          reenter: true,
+          description: 'PATCH …/phlebotomy/appointment/reschedule',
+        },
+        CANCEL: {
+          target: 'cancelled',
+          description: 'POST /_sandbox/orders/{order_id}/appointment/cancel (or the order is cancelled)',
+        },
+        START: { target: 'in_progress', description: 'clock: the slot starts' },
+      },
     },
     in_progress: {
       meta: { status: 'in_progress', eventStatus: 'in_progress' },
-      on: { COMPLETE: 'completed' },
+      on: { COMPLETE: { target: 'completed', description: 'clock: the slot ends' } },
     },
     completed: { meta: { status: 'completed', eventStatus: 'completed' }, type: 'final' },
     cancelled: { meta: { status: 'cancelled', eventStatus: 'cancelled' }, type: 'final' },
@@ -48,15 +65,27 @@ export const pscAppointmentMachine = setup({
   states: {
     reserved: {
       meta: { status: 'reserved', eventStatus: 'reserved' },
-      on: { CONFIRM: 'confirmed', CANCEL: 'cancelled' },
+      on: {
+        CONFIRM: { target: 'confirmed', description: 'clock: 60 seconds after booking' },
+        CANCEL: {
+          target: 'cancelled',
+          description: 'POST /_sandbox/orders/{order_id}/appointment/cancel (or the order is cancelled)',
+        },
+      },
     },
     confirmed: {
       meta: { status: 'confirmed', eventStatus: 'scheduled' },
-      on: { START: 'in_progress', CANCEL: 'cancelled' },
+      on: {
+        START: { target: 'in_progress', description: 'clock: the slot starts' },
+        CANCEL: {
+          target: 'cancelled',
+          description: 'POST /_sandbox/orders/{order_id}/appointment/cancel (or the order is cancelled)',
+        },
+      },
     },
     in_progress: {
       meta: { status: 'in_progress', eventStatus: 'in_progress' },
-      on: { COMPLETE: 'completed' },
+      on: { COMPLETE: { target: 'completed', description: 'clock: the slot ends' } },
     },
     completed: { meta: { status: 'completed', eventStatus: 'completed' }, type: 'final' },
     cancelled: { meta: { status: 'cancelled', eventStatus: 'cancelled' }, type: 'final' },

@@ -20,12 +20,14 @@ export interface Transition {
   from: string;
   event: string;
   to: string;
+  /** What makes it happen: an API call, or the clock. */
+  trigger: string;
 }
 
 type StateConfig = {
   meta?: Record<string, string>;
   type?: string;
-  on?: Record<string, string | { target: string }>;
+  on?: Record<string, { target: string; description?: string }>;
 };
 
 const statesOf = (lifecycle: Lifecycle) =>
@@ -37,7 +39,8 @@ export function transitionsOf(lifecycle: Lifecycle): Transition[] {
     Object.entries(state.on ?? {}).map(([event, target]) => ({
       from,
       event,
-      to: typeof target === 'string' ? target : target.target,
+      to: target.target,
+      trigger: target.description ?? '',
     })),
   );
 }
@@ -84,8 +87,20 @@ export function next(lifecycle: Lifecycle, state: string, event: string): string
 export function lifecyclesMarkdown(): string {
   return (Object.keys(lifecycles) as Lifecycle[])
     .map((lifecycle) => {
-      const rows = transitionsOf(lifecycle).map((t) => `| \`${t.from}\` | \`${t.event}\` | \`${t.to}\` |`);
-      return [`#### ${lifecycle}`, '', '| from | event | to |', '| --- | --- | --- |', ...rows].join('\n');
+      const wire = (state: string) =>
+        Object.values(metaOf(lifecycle, state))
+          .map((value) => `\`${value}\``)
+          .join(', ');
+      const rows = transitionsOf(lifecycle).map(
+        (t) => `| \`${t.from}\` (${wire(t.from)}) | ${t.trigger} | \`${t.to}\` (${wire(t.to)}) |`,
+      );
+      return [
+        `#### ${lifecycle}`,
+        '',
+        '| from (wire values) | when | to (wire values) |',
+        '| --- | --- | --- |',
+        ...rows,
+      ].join('\n');
     })
     .join('\n\n');
 }

@@ -15,14 +15,24 @@ export const linkMfaMachine = setup({
     awaiting_code: {
       meta: { state: 'pending_provider_mfa' },
       on: {
-        CODE_ACCEPTED: 'connected',
-        CODE_REJECTED: { target: 'awaiting_code', reenter: true },
-        PROVIDER_MFA_REQUIRED: 'awaiting_provider_mfa',
+        CODE_ACCEPTED: { target: 'connected', description: 'complete_mfa with any code but 000000' },
+        CODE_REJECTED: { target: 'awaiting_code', reenter: true, description: 'complete_mfa with 000000' },
+        PROVIDER_MFA_REQUIRED: {
+          target: 'awaiting_provider_mfa',
+          description: 'complete_mfa, first right code (scenario mfa_required)',
+        },
       },
     },
     awaiting_provider_mfa: {
       meta: { state: 'pending_provider_mfa' },
-      on: { CODE_ACCEPTED: 'connected', CODE_REJECTED: { target: 'awaiting_provider_mfa', reenter: true } },
+      on: {
+        CODE_ACCEPTED: { target: 'connected', description: 'complete_mfa with any code but 000000' },
+        CODE_REJECTED: {
+          target: 'awaiting_provider_mfa',
+          reenter: true,
+          description: 'complete_mfa with 000000',
+        },
+      },
     },
     connected: { meta: { state: 'success' }, type: 'final' },
   },

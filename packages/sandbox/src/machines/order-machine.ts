@@ -27,36 +27,67 @@ export const orderMachine = setup({
     ordered: {
       meta: { status: 'received.at_home_phlebotomy.ordered' },
       on: {
-        APPOINTMENT_REQUESTED: 'appointment_pending',
-        APPOINTMENT_BOOKED: 'appointment_scheduled',
-        KIT_LOST: 'problem_in_transit_customer',
-        CANCEL: 'cancelled',
+        APPOINTMENT_REQUESTED: {
+          target: 'appointment_pending',
+          description: 'POST /v3/order/{order_id}/phlebotomy/appointment/request',
+        },
+        APPOINTMENT_BOOKED: {
+          target: 'appointment_scheduled',
+          description: 'POST …/phlebotomy/appointment/book or …/psc/appointment/book',
+        },
+        KIT_LOST: {
+          target: 'problem_in_transit_customer',
+          description: 'clock: 1 day after ordering (scenario kit_lost_to_customer)',
+        },
+        CANCEL: { target: 'cancelled', description: 'POST /_sandbox/orders/{order_id}/cancel' },
       },
     },
     appointment_pending: {
       meta: { status: 'collecting_sample.at_home_phlebotomy.appointment_pending' },
       on: {
-        APPOINTMENT_BOOKED: 'appointment_scheduled',
-        APPOINTMENT_CANCELLED: 'ordered',
-        CANCEL: 'cancelled',
+        APPOINTMENT_BOOKED: {
+          target: 'appointment_scheduled',
+          description: 'POST …/phlebotomy/appointment/book or …/psc/appointment/book',
+        },
+        APPOINTMENT_CANCELLED: {
+          target: 'ordered',
+          description: 'POST /_sandbox/orders/{order_id}/appointment/cancel',
+        },
+        CANCEL: { target: 'cancelled', description: 'POST /_sandbox/orders/{order_id}/cancel' },
       },
     },
     appointment_scheduled: {
       meta: { status: 'collecting_sample.at_home_phlebotomy.appointment_scheduled' },
       on: {
-        APPOINTMENT_RESCHEDULED: { target: 'appointment_scheduled', reenter: true },
-        APPOINTMENT_CANCELLED: 'ordered',
-        SAMPLE_DRAWN: 'draw_completed',
-        CANCEL: 'cancelled',
+        APPOINTMENT_RESCHEDULED: {
+          target: 'appointment_scheduled',
+          reenter: true,
+          description: 'PATCH …/phlebotomy/appointment/reschedule',
+        },
+        APPOINTMENT_CANCELLED: {
+          target: 'ordered',
+          description: 'POST /_sandbox/orders/{order_id}/appointment/cancel',
+        },
+        SAMPLE_DRAWN: { target: 'draw_completed', description: 'clock: the appointment ends' },
+        CANCEL: { target: 'cancelled', description: 'POST /_sandbox/orders/{order_id}/cancel' },
       },
     },
     draw_completed: {
       meta: { status: 'collecting_sample.at_home_phlebotomy.draw_completed' },
-      on: { SAMPLE_SHIPPED: 'transit_lab' },
+      on: { SAMPLE_SHIPPED: { target: 'transit_lab', description: 'clock: 1 hour after the draw' } },
     },
     transit_lab: {
       meta: { status: 'collecting_sample.testkit.transit_lab' },
-      on: { SAMPLE_DELIVERED: 'delivered_to_lab', SAMPLE_LOST: 'problem_in_transit_lab' },
+      on: {
+        SAMPLE_DELIVERED: {
+          target: 'delivered_to_lab',
+          description: 'clock: 1 day in transit (other scenarios)',
+        },
+        SAMPLE_LOST: {
+          target: 'problem_in_transit_lab',
+          description: 'clock: 1 day in transit (scenario sample_lost_in_transit)',
+        },
+      },
     },
     problem_in_transit_lab: {
       meta: {
@@ -64,9 +95,15 @@ export const orderMachine = setup({
         lowLevelStatus: 'problem_in_transit_lab',
       },
       on: {
-        APPOINTMENT_REQUESTED: 'appointment_pending',
-        APPOINTMENT_BOOKED: 'appointment_scheduled',
-        CANCEL: 'cancelled',
+        APPOINTMENT_REQUESTED: {
+          target: 'appointment_pending',
+          description: 'POST /v3/order/{order_id}/phlebotomy/appointment/request',
+        },
+        APPOINTMENT_BOOKED: {
+          target: 'appointment_scheduled',
+          description: 'POST …/phlebotomy/appointment/book or …/psc/appointment/book',
+        },
+        CANCEL: { target: 'cancelled', description: 'POST /_sandbox/orders/{order_id}/cancel' },
       },
     },
     problem_in_transit_customer: {
@@ -75,14 +112,20 @@ export const orderMachine = setup({
         lowLevelStatus: 'problem_in_transit_customer',
       },
       on: {
-        APPOINTMENT_REQUESTED: 'appointment_pending',
-        APPOINTMENT_BOOKED: 'appointment_scheduled',
-        CANCEL: 'cancelled',
+        APPOINTMENT_REQUESTED: {
+          target: 'appointment_pending',
+          description: 'POST /v3/order/{order_id}/phlebotomy/appointment/request',
+        },
+        APPOINTMENT_BOOKED: {
+          target: 'appointment_scheduled',
+          description: 'POST …/phlebotomy/appointment/book or …/psc/appointment/book',
+        },
+        CANCEL: { target: 'cancelled', description: 'POST /_sandbox/orders/{order_id}/cancel' },
       },
     },
     delivered_to_lab: {
       meta: { status: 'sample_with_lab.at_home_phlebotomy.delivered_to_lab' },
-      on: { RESULTS_READY: 'completed' },
+      on: { RESULTS_READY: { target: 'completed', description: 'clock: 1 day at the lab' } },
     },
     completed: { meta: { status: 'completed.at_home_phlebotomy.completed' }, type: 'final' },
     cancelled: { meta: { status: 'cancelled.at_home_phlebotomy.cancelled' }, type: 'final' },

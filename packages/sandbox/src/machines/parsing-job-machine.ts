@@ -15,9 +15,19 @@ export const parsingJobMachine = setup({
   states: {
     pending: {
       meta: { status: 'pending' },
-      on: { PARSED: 'completed', FLAGGED_FOR_REVIEW: 'pending_review', FAILED: 'failed' },
+      on: {
+        PARSED: { target: 'completed', description: 'clock: 30 seconds after upload' },
+        FLAGGED_FOR_REVIEW: {
+          target: 'pending_review',
+          description: 'clock: 30 seconds after upload (scenario parsing_needs_review)',
+        },
+        FAILED: { target: 'failed', description: 'clock: 30 seconds after upload (scenario parsing_fails)' },
+      },
     },
-    pending_review: { meta: { status: 'pending_review' }, on: { REVIEWED: 'completed' } },
+    pending_review: {
+      meta: { status: 'pending_review' },
+      on: { REVIEWED: { target: 'completed', description: 'clock: 1 day in review' } },
+    },
     completed: { meta: { status: 'completed' }, type: 'final' },
     failed: { meta: { status: 'failed' }, type: 'final' },
   },

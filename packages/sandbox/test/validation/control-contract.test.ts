@@ -68,6 +68,30 @@ describe('the control routes follow control-openapi.yaml', () => {
     const snapshot = await check('GET', '/_sandbox/snapshot');
     await check('PUT', '/_sandbox/snapshot', snapshot.body);
     await check('PUT', '/_sandbox/snapshot', { version: 1 });
+    const order = (await call(sandbox, 'POST', '/v3/order', { body: {} })).body;
+    await call(sandbox, 'POST', `/v3/order/${order.id}/phlebotomy/appointment/book`, { body: {} });
+    const cancelled = await call(sandbox, 'POST', `/_sandbox/orders/${order.id}/appointment/cancel`);
+    expectDocumented(
+      'POST',
+      '/_sandbox/orders/{order_id}/appointment/cancel',
+      cancelled.status,
+      cancelled.body,
+    );
+    expect(cancelled.body.status).toBe('cancelled');
+    const again = await call(sandbox, 'POST', `/_sandbox/orders/${order.id}/appointment/cancel`);
+    expectDocumented('POST', '/_sandbox/orders/{order_id}/appointment/cancel', again.status, again.body);
+    expect(again.status).toBe(404);
+    const orderCancelled = await call(sandbox, 'POST', `/_sandbox/orders/${order.id}/cancel`);
+    expectDocumented(
+      'POST',
+      '/_sandbox/orders/{order_id}/cancel',
+      orderCancelled.status,
+      orderCancelled.body,
+    );
+    expect(orderCancelled.body.status).toBe('cancelled.at_home_phlebotomy.cancelled');
+    const twice = await call(sandbox, 'POST', `/_sandbox/orders/${order.id}/cancel`);
+    expectDocumented('POST', '/_sandbox/orders/{order_id}/cancel', twice.status, twice.body);
+    expect(twice.status).toBe(409);
     await check('POST', '/_sandbox/reset');
     const missingKey = await sandbox.fetch(new Request(`${sandbox.url}/_sandbox/clock`));
     expectDocumented('GET', '/_sandbox/clock', missingKey.status, await missingKey.json());
