@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { bundledSpecPath } from './bundled-spec-path.js';
 import { cancelAppointment, cancelOrder } from './handlers/appointments.js';
@@ -146,7 +147,16 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
   const retryDelays = options.webhookRetryDelaysMs ?? DEFAULT_RETRY_DELAYS_MS;
   const worlds = new Map<string, WorldEntry>();
 
-  const worldName = (apiKey: string) => digest(`svc-sandbox-world:${apiKey}`);
+  // A one-way hash names each world, so snapshots and state files never hold an API key.
+  const worldNames = new Map<string, string>();
+  const worldName = (apiKey: string) => {
+    let name = worldNames.get(apiKey);
+    if (name === undefined) {
+      name = createHash('sha256').update(`svc-sandbox-world:${apiKey}`).digest('hex').slice(0, 32);
+      worldNames.set(apiKey, name);
+    }
+    return name;
+  };
   const freshWorld = (name: string) => createWorld(`${seed}:${name}`, startTime);
 
   function entryFor(name: string): WorldEntry {
@@ -229,22 +239,24 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
     return controls;
   }
 
-  async function answerOperation(request: Request, entry: WorldEntry, segments: string[], head: boolean) {
+  async function answerOperation(
+    request: Request,
+    url: URL,
+    entry: WorldEntry,
+    segments: string[],
+    head: boolean,
+  ) {
     const match = index.match(head ? 'GET' : request.method, segments);
     if (match === undefined)
       throw new HttpError(
         404,
         'unknown_route',
-        `${request.method} ${new URL(request.url).pathname} is not an operation of the API.`,
+        `${request.method} ${url.pathname} is not an operation of the API.`,
       );
     if (match === 'method')
-      throw new HttpError(
-        405,
-        'method_not_allowed',
-        `${request.method} is not allowed on ${new URL(request.url).pathname}.`,
-      );
+      throw new HttpError(405, 'method_not_allowed', `${request.method} is not allowed on ${url.pathname}.`);
     const { operation } = match;
-    const query = Object.fromEntries(new URL(request.url).searchParams);
+    const query = Object.fromEntries(url.searchParams);
     const headers = Object.fromEntries([...request.headers].map(([k, v]) => [k.toLowerCase(), v]));
     const violations: Violation[] = validator.parameters(operation, {
       path: { ...match.params },
@@ -304,7 +316,8 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
   async function handle(request: Request): Promise<Response> {
     const head = request.method === 'HEAD';
     try {
-      const { pathname } = new URL(request.url);
+      const url = new URL(request.url);
+      const { pathname } = url;
       const segments = pathSegments(pathname);
       const apiKey = request.headers.get(API_KEY_HEADER)?.trim();
       if (!apiKey)
@@ -317,7 +330,7 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
       const entry = entryFor(name);
       const result = pathname.startsWith(CONTROL_PREFIX)
         ? await controlRoute(request, pathname.slice(CONTROL_PREFIX.length), controlsOf(name))
-        : await answerOperation(request, entry, segments, head);
+        : await answerOperation(request, url, entry, segments, head);
       return json(result.status, result.body, head);
     } catch (error) {
       if (error instanceof HttpError) return json(error.status, error.toBody(), head);

@@ -40,7 +40,7 @@ export function randomFor(seed: string): () => number {
   };
 }
 
-/** A stable hex digest of a text (not cryptographic): used to name worlds without keeping the key. */
+/** A stable hex digest of a text (not cryptographic): ids of events. */
 export const digest = (text: string): string =>
   cyrb128(text)
     .map((word) => word.toString(16).padStart(8, '0'))
