@@ -61,6 +61,8 @@ export const resolveUser: OperationHandler = (context) => {
     world.users[userId] = user;
     world.userIdsByClientId[clientUserId] = userId;
     connectProvider(context, user, DEMO_PROVIDER);
+    const midnight = new Date(`${world.now.slice(0, 10)}T00:00:00.000Z`).getTime() + 86_400_000;
+    context.schedule({ at: new Date(midnight).toISOString(), kind: 'daily', id: userId, event: 'DAY_ENDED' });
   }
   return { status: 200, body: userRecord(world, userById(world, userId)) };
 };

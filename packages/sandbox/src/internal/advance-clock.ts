@@ -62,6 +62,26 @@ function fire(runtime: WorldRuntime, timer: Timer): void {
       });
       return;
     }
+    case 'daily': {
+      const user = world.users[timer.id];
+      if (!user) return;
+      // A day of data arrives from every connected provider at midnight UTC; the next day is scheduled.
+      const day = new Date(new Date(world.now).getTime() - 86_400_000).toISOString().slice(0, 10);
+      for (const { source } of user.connected_sources) {
+        runtime.emit({
+          event_type: 'daily.data.steps.created',
+          user_id: user.user_id,
+          client_user_id: user.client_user_id,
+          data: {
+            user_id: user.user_id,
+            calendar_date: day,
+            source: { provider: source.slug, type: PROVIDERS[source.slug]?.type ?? 'unknown' },
+          },
+        });
+      }
+      runtime.schedule({ at: 86_400, kind: 'daily', id: user.user_id, event: 'DAY_ENDED' });
+      return;
+    }
   }
 }
 

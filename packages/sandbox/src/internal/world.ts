@@ -61,7 +61,7 @@ export interface SandboxLinkToken {
 export interface Timer {
   at: string;
   seq: number;
-  kind: 'order' | 'phlebotomy' | 'psc' | 'parsing' | 'data';
+  kind: 'order' | 'phlebotomy' | 'psc' | 'parsing' | 'data' | 'daily';
   id: string;
   event: string;
 }

@@ -78,7 +78,7 @@ describe('the lab walkthrough, in-process through @svc/client', () => {
       'sample_with_lab.at_home_phlebotomy.delivered_to_lab',
       'completed.at_home_phlebotomy.completed',
     ]);
-    const last = receiver.received.at(-1);
+    const last = receiver.received.filter((e) => e.type === 'labtest.order.updated').at(-1);
     const completed = (last?.payload as { data: { results: unknown[]; events: unknown[] } } | undefined)
       ?.data;
     expect(completed?.results.length).toBeGreaterThan(0);

@@ -149,6 +149,14 @@ describe('scenarios', () => {
     ).toHaveLength(2);
     sandbox.clock.advance({ seconds: 60 });
     expect(sandbox.webhooks.events().map((e) => e.event_type)).toContain('historical.data.steps.created');
+    sandbox.clock.advance({ seconds: 86_400 });
+    const daily = sandbox.webhooks.events().filter((e) => e.event_type === 'daily.data.steps.created');
+    expect(
+      daily.map((e) => [e.data.calendar_date, (e.data.source as { provider: string }).provider]),
+    ).toEqual([
+      ['2026-01-05', 'oura'],
+      ['2026-01-05', 'whoop'],
+    ]);
     await client.deregisterProvider({ user_id: user.user_id, provider: 'whoop' });
     const after = await client.resolveUser({ client_user_id: 'bob+mfa_required' });
     expect(after.connected_sources.map((c) => c.source?.slug)).toEqual(['oura']);
