@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { bundledSpecPath } from './bundled-spec-path.js';
 import { cancelAppointment, cancelOrder } from './handlers/appointments.js';
 import { operationHandlers } from './handlers/operation-handlers.js';
-import { advanceClock, type ClockAdvance } from './internal/advance-clock.js';
+import { advanceClock } from './internal/advance-clock.js';
 import type { OperationContext, WorldRuntime } from './internal/context.js';
 import { CONTROL_PREFIX, controlRoute, type WorldControlsApi } from './internal/control-routes.js';
 import { exampleResponse, parsePrefer } from './internal/examples.js';
@@ -18,17 +18,24 @@ import {
   checkWebhookConfig,
   DEFAULT_RETRY_DELAYS_MS,
   type FetchLike,
-  type WebhookConfig,
-  type WebhookDelivery,
   WebhookDispatcher,
 } from './internal/webhook-dispatcher.js';
 import { addSeconds, createWorld, type SandboxEvent, schedule, type WorldState } from './internal/world.js';
 import { TransitionRefusedError } from './machines/lifecycles.js';
+import type { Sandbox, SandboxOptions, SandboxWorld } from './sandbox-types.js';
 import { isScenario, SCENARIO_HEADER, SCENARIOS } from './scenarios.js';
 
 export type { ClockAdvance } from './internal/advance-clock.js';
 export type { WebhookConfig, WebhookDelivery } from './internal/webhook-dispatcher.js';
 export type { SandboxEvent, WorldState } from './internal/world.js';
+export type {
+  Sandbox,
+  SandboxClock,
+  SandboxOptions,
+  SandboxState,
+  SandboxWebhooks,
+  SandboxWorld,
+} from './sandbox-types.js';
 
 /** The header that carries the API key; each key is its own team with its own world. */
 export const API_KEY_HEADER = 'x-svc-api-key';
@@ -36,69 +43,6 @@ export const API_KEY_HEADER = 'x-svc-api-key';
 export const DEFAULT_START_TIME = '2026-01-05T09:00:00.000Z';
 /** The key whose world the sandbox's top-level controls act on, unless `apiKey` says otherwise. */
 export const DEFAULT_API_KEY = 'sk_test_sandbox';
-
-export interface SandboxOptions {
-  /** Seeds ids and generated data: the same seed and key give the same world. Default `"svc-sandbox"`. */
-  seed?: string | number;
-  /** Validate every response against the spec at run time; an invalid one becomes a 500 naming the violations. */
-  strict?: boolean;
-  /** Sandbox time of a new world. Default {@link DEFAULT_START_TIME}. */
-  startTime?: string | Date;
-  /** Base URL the sandbox answers as (in-process: any origin; the server passes its own). */
-  url?: string;
-  /** Key of the world `clock`, `webhooks`, `reset`, `snapshot` and `restore` act on. Default {@link DEFAULT_API_KEY}. */
-  apiKey?: string;
-  /** Webhook destination for every new world (a world can set its own with `webhooks.configure`). */
-  webhooks?: WebhookConfig;
-  /** The fetch that delivers webhooks; default the global fetch. Inject one to receive in-process. */
-  webhookFetch?: FetchLike;
-  /** Waits between delivery attempts, in ms. Default {@link DEFAULT_RETRY_DELAYS_MS}. */
-  webhookRetryDelaysMs?: readonly number[];
-  /** The bundled OpenAPI document; default the copy shipped with this package. */
-  spec?: OpenApiDocument;
-}
-
-export interface SandboxClock {
-  now(): Date;
-  /** Moves sandbox time forward and runs everything due on the way; resolves with how many steps ran. */
-  advance(advance: ClockAdvance): number;
-}
-
-export interface SandboxWebhooks {
-  configure(config: WebhookConfig): Promise<void>;
-  /** Every delivery attempt, in order. */
-  deliveries(): WebhookDelivery[];
-  /** Every event the world emitted, delivered or not: readable without HTTP. */
-  events(): SandboxEvent[];
-  /** Resolves when every delivery under way has finished (delivered or out of attempts). */
-  flush(): Promise<void>;
-}
-
-/** The controls of one world (one API key). */
-export interface SandboxWorld {
-  clock: SandboxClock;
-  webhooks: SandboxWebhooks;
-  /** Back to the world a fresh key gets: the same seed gives the same world again. */
-  reset(): void;
-  /** The world as plain JSON (webhook secrets are not part of it). */
-  snapshot(): WorldState;
-  restore(snapshot: WorldState): void;
-}
-
-/** Every world at once, for persistence (worlds are keyed by a digest of their key, never the key). */
-export interface SandboxState {
-  version: 1;
-  worlds: Record<string, WorldState>;
-}
-
-export interface Sandbox extends SandboxWorld {
-  url: string;
-  /** The whole API as a fetch handler: no socket, no port. */
-  fetch(input: Request | string | URL, init?: RequestInit): Promise<Response>;
-  world(apiKey: string): SandboxWorld;
-  exportState(): SandboxState;
-  importState(state: SandboxState): void;
-}
 
 interface WorldEntry {
   state: WorldState;

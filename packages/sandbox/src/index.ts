@@ -21,3 +21,4 @@ export { REPORT_MAX_BYTES } from './handlers/parsing-jobs.js';
 export { UNKNOWN_USER_PREFIX } from './handlers/users.js';
 export { lifecycles, lifecyclesMarkdown, type Transition, transitionsOf } from './machines/lifecycles.js';
 export { SCENARIO_HEADER, SCENARIOS, type Scenario } from './scenarios.js';
+export { type SandboxServer, type ServeOptions, serveSandbox } from './serve-sandbox.js';
