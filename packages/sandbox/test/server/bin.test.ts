@@ -1,6 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createClient } from '@svc/client';
@@ -156,5 +156,40 @@ describe('the svc-sandbox bin', () => {
     expect(code).toBe(2);
     expect(stderr).toContain('whsec_');
     expect(stderr).not.toContain('plain');
+  });
+
+  it('refuses a --state file that is not sandbox state, naming the file', async () => {
+    const file = join(mkdtempSync(join(tmpdir(), 'svc-sandbox-')), 'state.json');
+    writeFileSync(file, '{"not":"state"}');
+    const child = spawn(process.execPath, [CLI, '--port', '0', '--state', file], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    started.push(child);
+    let stderr = '';
+    child.stderr?.on('data', (chunk) => {
+      stderr += chunk;
+    });
+    const [code] = await once(child, 'exit');
+    expect(code).toBe(2);
+    expect(stderr).toContain(file);
+  });
+
+  it('exits non-zero with the cause when it crashes (here: its state can no longer be written)', async () => {
+    const folder = mkdtempSync(join(tmpdir(), 'svc-sandbox-'));
+    const { url, child } = await startBin(['--port', '0', '--state', join(folder, 'state.json')]);
+    let stderr = '';
+    child.stderr?.on('data', (chunk) => {
+      stderr += chunk;
+    });
+    rmSync(folder, { recursive: true });
+    const exited = once(child, 'exit');
+    await fetch(`${url}/v3/order`, {
+      method: 'POST',
+      headers: { ...KEY, 'content-type': 'application/json' },
+      body: '{}',
+    });
+    const [code] = await exited;
+    expect(code).toBe(1);
+    expect(stderr).toMatch(/crashed: .*ENOENT/);
   });
 });
