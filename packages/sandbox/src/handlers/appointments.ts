@@ -213,9 +213,12 @@ const accessNotes = (appointment: SandboxAppointment) =>
 
 export const bookPhlebotomyAppointment: OperationHandler = (context) => {
   const order = orderById(context, context.path.order_id);
-  const appointment =
-    activeAppointment(context, order, 'phlebotomy') ?? newAppointment(context, order, 'phlebotomy', {});
+  // Everything that can refuse runs before anything changes.
   const slot = slotOf(context, 'phlebotomy');
+  next('order', order.state, 'APPOINTMENT_BOOKED');
+  const active = activeAppointment(context, order, 'phlebotomy');
+  if (active) next('phlebotomyAppointment', active.state, 'BOOK');
+  const appointment = active ?? newAppointment(context, order, 'phlebotomy', {});
   const notes = notesOf(context, appointment);
   moveAppointment(appointment, 'BOOK', context.world.now, {
     ...accessNotes(appointment),
@@ -232,6 +235,8 @@ export const reschedulePhlebotomyAppointment: OperationHandler = (context) => {
   const appointment = activeAppointment(context, order, 'phlebotomy');
   if (!appointment) throw notFound(`an active appointment of order ${order.id}`);
   const slot = slotOf(context, 'phlebotomy');
+  next('phlebotomyAppointment', appointment.state, 'RESCHEDULE'); // refuses before anything changes
+  next('order', order.state, 'APPOINTMENT_RESCHEDULED');
   const notes = notesOf(context, appointment);
   moveAppointment(appointment, 'RESCHEDULE', context.world.now, {
     ...accessNotes(appointment),

@@ -158,3 +158,49 @@ describe('the lab walkthrough, in-process through @svc/client', () => {
     ).rejects.toMatchObject({ status: 404 });
   });
 });
+
+describe('refusals leave the world unchanged', () => {
+  it('keeps a pending appointment pending when a booking is refused, and books it after', async () => {
+    const sandbox = strictSandbox();
+    const client = clientOn(sandbox);
+    const order = (await client.createOrder({ body: {} })) as { id: string };
+    await client.requestPhlebotomyAppointment({ order_id: order.id, body: { address: {}, provider: 'p' } });
+    const before = sandbox.snapshot();
+    await expect(
+      client.bookPhlebotomyAppointment({ order_id: order.id, body: { booking_key: 'bk_nonsense' } }),
+    ).rejects.toMatchObject({ status: 422 });
+    await expect(
+      client.reschedulePhlebotomyAppointment({ order_id: order.id, body: {} }),
+    ).rejects.toMatchObject({
+      status: 409,
+    });
+    expect(sandbox.snapshot()).toEqual(before);
+    await expect(client.bookPhlebotomyAppointment({ order_id: order.id, body: {} })).resolves.toMatchObject({
+      status: 'confirmed',
+    });
+  });
+
+  it('creates no appointment when booking an order without one is refused', async () => {
+    const sandbox = strictSandbox();
+    const client = clientOn(sandbox);
+    const order = (await client.createOrder({ body: {} })) as { id: string };
+    const before = sandbox.snapshot();
+    await expect(
+      client.bookPhlebotomyAppointment({ order_id: order.id, body: { booking_key: 'bk_nonsense' } }),
+    ).rejects.toMatchObject({ status: 422 });
+    expect(sandbox.snapshot()).toEqual(before);
+  });
+
+  it('leaves the appointment alone when the order can no longer take one', async () => {
+    const sandbox = strictSandbox();
+    const client = clientOn(sandbox);
+    const order = (await client.createOrder({ body: {} })) as { id: string };
+    await client.bookPhlebotomyAppointment({ order_id: order.id, body: {} });
+    sandbox.clock.advance({ seconds: 5 * 86_400 });
+    const before = sandbox.snapshot();
+    await expect(client.bookPhlebotomyAppointment({ order_id: order.id, body: {} })).rejects.toMatchObject({
+      status: 409,
+    });
+    expect(sandbox.snapshot()).toEqual(before);
+  });
+});
