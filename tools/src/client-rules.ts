@@ -43,10 +43,12 @@ export function ruleOf(spec: JsonObject, node: unknown, stack: unknown[] = []): 
   if (members) {
     const resolved = members.map((member) => resolveRef(spec, member));
     const nonNull = resolved.filter((member) => member.type !== 'null');
-    // One real alternative (plus null) is checked; a genuine union is left to the service.
-    if (nonNull.length !== 1) return {};
-    Object.assign(rule, ruleOf(spec, nonNull[0], inner));
-    if (nonNull.length < resolved.length) rule.nullable = true;
+    // One real alternative (plus null) is checked; a genuine union is left to the service, except
+    // what the schema itself states beside it (an open enum is `type: string` with an `anyOf`).
+    if (nonNull.length === 1) {
+      Object.assign(rule, ruleOf(spec, nonNull[0], inner));
+      if (nonNull.length < resolved.length) rule.nullable = true;
+    } else if (schema.type === undefined && !schema.properties && !schema.allOf) return {};
   }
   for (const member of (schema.allOf as unknown[] | undefined) ?? [])
     merge(rule, ruleOf(spec, member, inner));

@@ -1017,25 +1017,16 @@ export interface components {
              */
             expires_at: string;
         };
-        /**
-         * @description Password-type provider slug (complete_mfa path, section 4.7). Non-exhaustive: the service may add values; unknown values must be tolerated.
-         * @enum {string}
-         */
+        /** @description Password-type provider slug (complete_mfa path, section 4.7). Non-exhaustive: the service may add values; unknown values must be tolerated. */
         PasswordProvider: "whoop" | "renpho" | "peloton" | "zwift" | "eight_sleep" | "beurer_api" | "dexcom" | "hammerhead" | "my_fitness_pal" | "kardia" | "abbott_libreview" | "tandem_source" | (string & {});
         /** @description Body of complete_mfa. */
         CompleteMfaRequest: {
             /** @description Multi-factor code the user received from the provider. */
             mfa_code: string;
         };
-        /**
-         * @description State of a link result. Non-exhaustive: the service may add values; unknown values must be tolerated. Transitions: not shown in the interface document.
-         * @enum {string}
-         */
+        /** @description State of a link result. Non-exhaustive: the service may add values; unknown values must be tolerated. Transitions: not shown in the interface document. */
         LinkState: "success" | "error" | "pending_provider_mfa" | (string & {});
-        /**
-         * @description Link error type (section 7), reported with `state` = `error`. Non-exhaustive: the service may add values; unknown values must be tolerated.
-         * @enum {string}
-         */
+        /** @description Link error type (section 7), reported with `state` = `error`. Non-exhaustive: the service may add values; unknown values must be tolerated. */
         LinkErrorType: "invalid_token" | "token_expired" | "token_not_validated" | "token_consumed" | "provider_credential_error" | "provider_password_expired" | "provider_api_error" | "unsupported_region" | "duplicate_connection" | "required_scopes_not_granted" | "incorrect_mfa_code" | "user_cancelled" | (string & {});
         /** @description Password-provider link result, the response of complete_mfa (section 2.5). */
         LinkResult: {
@@ -1066,15 +1057,9 @@ export interface components {
                 [key: string]: unknown;
             };
         };
-        /**
-         * @description Connection method of a provider. Password-type providers may require a multi-factor code step. Non-exhaustive: the service may add values; unknown values must be tolerated.
-         * @enum {string}
-         */
+        /** @description Connection method of a provider. Password-type providers may require a multi-factor code step. Non-exhaustive: the service may add values; unknown values must be tolerated. */
         AuthType: "oauth" | "team_oauth" | "sdk" | "password" | "email" | "app" | (string & {});
-        /**
-         * @description A resource a provider supports; summary and timeseries resource names also appear in event names (`daily.data.<resource>.created`). Non-exhaustive: the service may add values; unknown values must be tolerated.
-         * @enum {string}
-         */
+        /** @description A resource a provider supports; summary and timeseries resource names also appear in event names (`daily.data.<resource>.created`). Non-exhaustive: the service may add values; unknown values must be tolerated. */
         SupportedResource: "profile" | "activity" | "sleep" | "body" | "workouts" | "workout_stream" | "connection" | "order" | "result" | "match_review" | "appointment" | "glucose" | "heartrate" | "hrv" | "ige" | "igg" | "blood_oxygen" | "blood_pressure" | "cholesterol" | "device" | "device_legacy" | "weight" | "fat" | "body_temperature" | "body_temperature_delta" | "meal" | "water" | "caffeine" | "mindfulness_minutes" | "steps" | "calories_active" | "distance" | "floors_climbed" | "respiratory_rate" | "vo2_max" | "calories_basal" | "stress_level" | "menstrual_cycle" | "sleep_cycle" | "electrocardiogram" | "electrocardiogram_voltage" | "afib_burden" | "heart_rate_alert" | "stand_hour" | "stand_duration" | "sleep_apnea_alert" | "sleep_breathing_disturbance" | "wheelchair_push" | "forced_expiratory_volume_1" | "forced_vital_capacity" | "peak_expiratory_flow_rate" | "inhaler_usage" | "fall" | "uv_exposure" | "daylight_exposure" | "handwashing" | "basal_body_temperature" | "heart_rate_recovery_one_minute" | "body_mass_index" | "lean_body_mass" | "waist_circumference" | "workout_distance" | "workout_swimming_stroke" | "workout_duration" | "insulin_injection" | "carbohydrates" | "note" | "sleep_stream" | "hypnogram" | (string & {});
         /** @description A provider of the catalogue (section 2.7). */
         ProviderRecord: {
@@ -1208,10 +1193,7 @@ export interface components {
         } & {
             [key: string]: unknown;
         };
-        /**
-         * @description Order status. The full value list and transitions are not shown in the interface document; only the values below are named. Non-exhaustive: the enum may gain values; unknown values must be tolerated: consumers must not match it exhaustively and must handle unknown values by a default path.
-         * @enum {string}
-         */
+        /** @description Order status. The full value list and transitions are not shown in the interface document; only the values below are named. Non-exhaustive: the enum may gain values; unknown values must be tolerated: consumers must not match it exhaustively and must handle unknown values by a default path. */
         OrderStatus: "collecting_sample.testkit.problem_in_transit_customer" | "collecting_sample.testkit.problem_in_transit_lab" | (string & {});
         /** @description An order event, in the order record and in webhook bodies. Fields other than `status_detail` are not shown in the interface document; kept open. */
         OrderEvent: {
@@ -1222,10 +1204,7 @@ export interface components {
         } & {
             [key: string]: unknown;
         };
-        /**
-         * @description Low-level order status. The full value list and transitions are not shown in the interface document; only the values below are named. Non-exhaustive: the enum may gain values; unknown values must be tolerated: consumers must not match it exhaustively and must handle unknown values by a default path.
-         * @enum {string}
-         */
+        /** @description Low-level order status. The full value list and transitions are not shown in the interface document; only the values below are named. Non-exhaustive: the enum may gain values; unknown values must be tolerated: consumers must not match it exhaustively and must handle unknown values by a default path. */
         OrderLowLevelStatus: "problem_in_transit_lab" | "problem_in_transit_customer" | (string & {});
         /** @description Order record. Only the events list and `last_event` are shown; the other fields of the order record are not shown in the interface document; kept open. */
         Order: {
@@ -1271,15 +1250,9 @@ export interface components {
          * @enum {string}
          */
         AppointmentType: "phlebotomy" | "patient_service_center";
-        /**
-         * @description Appointment status (section 3.1). Non-exhaustive: the service may add values; unknown values must be tolerated.
-         * @enum {string}
-         */
+        /** @description Appointment status (section 3.1). Non-exhaustive: the service may add values; unknown values must be tolerated. */
         AppointmentStatus: "confirmed" | "pending" | "reserved" | "in_progress" | "completed" | "cancelled" | (string & {});
-        /**
-         * @description Appointment event status (section 3.2). A new appointment starts in `pending` once the appointment request is accepted; other transitions are not shown. Non-exhaustive: the service may add values; unknown values must be tolerated.
-         * @enum {string}
-         */
+        /** @description Appointment event status (section 3.2). A new appointment starts in `pending` once the appointment request is accepted; other transitions are not shown. Non-exhaustive: the service may add values; unknown values must be tolerated. */
         AppointmentEventStatus: "pending" | "reserved" | "scheduled" | "completed" | "cancelled" | "in_progress" | (string & {});
         /** @description An appointment event. Its inner fields are not shown in the interface document; kept open. */
         AppointmentEvent: {
@@ -1367,10 +1340,7 @@ export interface components {
              */
             file: Blob;
         };
-        /**
-         * @description Status of a parsing job. The document names the statuses completed, failed and "pending review"; the wire spelling of "pending review" is not shown in the interface document (`pending_review` is assumed). Transitions: not shown. Non-exhaustive: unknown values must be tolerated.
-         * @enum {string}
-         */
+        /** @description Status of a parsing job. The document names the statuses completed, failed and "pending review"; the wire spelling of "pending review" is not shown in the interface document (`pending_review` is assumed). Transitions: not shown. Non-exhaustive: unknown values must be tolerated. */
         ParsingJobStatus: "completed" | "failed" | "pending_review" | (string & {});
         /** @description Data extracted for one biomarker: name, value, unit, reference range, interpretation, matched to a LOINC code. Field names and types are not shown in the interface document; the names below are inferred from its wording and the types are kept open. */
         ExtractedBiomarker: {
