@@ -10,6 +10,13 @@ import { validateInput } from './validate.js';
 
 type Params = Record<string, unknown>;
 
+/** What an undeclared parameter may be: one query value (undefined is dropped, like any optional param). */
+const isQueryScalar = (value: unknown): boolean =>
+  value === undefined ||
+  typeof value === 'string' ||
+  typeof value === 'boolean' ||
+  (typeof value === 'number' && Number.isFinite(value));
+
 /** A named method call: flat params split by location, validated, sent; data or a typed error. */
 export function callOperation(
   core: CoreClient,
@@ -41,8 +48,14 @@ async function run(
           : locations?.header && Object.hasOwn(locations.header.props, name)
             ? header
             : undefined;
-    if (!target) throw new ValidationError(name, `is not a parameter of ${operation.id}`);
-    target[name] = params[name];
+    if (target) target[name] = params[name];
+    else if (operation.openQuery && isQueryScalar(params[name])) query[name] = params[name];
+    else if (operation.openQuery)
+      throw new ValidationError(
+        name,
+        'must be a string, a finite number or a boolean (an extra query parameter)',
+      );
+    else throw new ValidationError(name, `is not a parameter of ${operation.id}`);
   }
   const body = params.body;
   validateInput(operation, { path, query, header, body });

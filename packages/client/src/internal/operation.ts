@@ -43,4 +43,6 @@ export interface Operation {
   bodyRequired?: true;
   /** The body is sent as multipart/form-data (file uploads). */
   multipart?: true;
+  /** `x-svc-open-request`: the request's full shape is not shown, so undeclared scalar params go to the query. */
+  openQuery?: true;
 }
