@@ -21,7 +21,12 @@ export type {
   MarkerSearch,
 } from './catalogue.js';
 export { markerSearchQuery } from './catalogue.js';
-export { ParsingJobFailedError, PollTimeoutError, PscBookingFailedError } from './errors.js';
+export {
+  ParsingJobFailedError,
+  PollTimeoutError,
+  PscBookingFailedError,
+  UnexpectedResponseError,
+} from './errors.js';
 export type { LabTesting, LabTestingOptions } from './lab-testing.js';
 export { labTesting } from './lab-testing.js';
 export type {

@@ -3,7 +3,7 @@
 
 import type { operations } from '@svc/types';
 import type { APIPromise } from '../api-promise.js';
-import type { NamedData, NamedParams } from '../named-method-types.js';
+import type { ExtraQuery, NamedData, NamedParams } from '../named-method-types.js';
 import type { RequestOptions } from '../request-options.js';
 
 /** The operationId of every operation of the spec. */
@@ -62,9 +62,10 @@ export interface NamedMethods {
    * Path inferred: the interface document names this operation but not its path. It gives `/v2/summary/activity/*`; the `{user_id}` suffix and the `start_date`, `end_date` and `provider` query parameters follow the timeseries read (section 4.1). Full request and response shapes are not shown; the response is kept open. In the source object of every summary, `name`, `logo` and `slug` are deprecated (only the provider slug remains).
    *
    * `GET /v2/summary/activity/{user_id}`
+   * Parameters not listed here are sent as query parameters (strings, finite numbers or booleans).
    */
   getActivitySummary(
-    params: NamedParams<operations['getActivitySummary']>,
+    params: NamedParams<operations['getActivitySummary']> & ExtraQuery,
     options?: RequestOptions,
   ): APIPromise<NamedData<operations['getActivitySummary']>>;
   /**
@@ -73,9 +74,10 @@ export interface NamedMethods {
    * Path inferred: the interface document names this operation but not its path. It gives `/v2/summary/body/*`; the `{user_id}` suffix and the `start_date`, `end_date` and `provider` query parameters follow the timeseries read (section 4.1). Full request and response shapes are not shown; the response is kept open. In the source object of every summary, `name`, `logo` and `slug` are deprecated (only the provider slug remains).
    *
    * `GET /v2/summary/body/{user_id}`
+   * Parameters not listed here are sent as query parameters (strings, finite numbers or booleans).
    */
   getBodySummary(
-    params: NamedParams<operations['getBodySummary']>,
+    params: NamedParams<operations['getBodySummary']> & ExtraQuery,
     options?: RequestOptions,
   ): APIPromise<NamedData<operations['getBodySummary']>>;
   /**
@@ -84,9 +86,10 @@ export interface NamedMethods {
    * Path inferred: the interface document names this operation but not its path. It gives `/v2/summary/meal/*`; the `{user_id}` suffix and the `start_date`, `end_date` and `provider` query parameters follow the timeseries read (section 4.1). Full request and response shapes are not shown; the response is kept open. In the source object of every summary, `name`, `logo` and `slug` are deprecated (only the provider slug remains).
    *
    * `GET /v2/summary/meal/{user_id}`
+   * Parameters not listed here are sent as query parameters (strings, finite numbers or booleans).
    */
   getMealSummary(
-    params: NamedParams<operations['getMealSummary']>,
+    params: NamedParams<operations['getMealSummary']> & ExtraQuery,
     options?: RequestOptions,
   ): APIPromise<NamedData<operations['getMealSummary']>>;
   /**
@@ -95,9 +98,10 @@ export interface NamedMethods {
    * Path inferred: the interface document names this operation but not its path. It gives `/v2/summary/profile/*`; the `{user_id}` suffix and the `start_date`, `end_date` and `provider` query parameters follow the timeseries read (section 4.1). Full request and response shapes are not shown; the response is kept open. In the source object of every summary, `name`, `logo` and `slug` are deprecated (only the provider slug remains).
    *
    * `GET /v2/summary/profile/{user_id}`
+   * Parameters not listed here are sent as query parameters (strings, finite numbers or booleans).
    */
   getProfileSummary(
-    params: NamedParams<operations['getProfileSummary']>,
+    params: NamedParams<operations['getProfileSummary']> & ExtraQuery,
     options?: RequestOptions,
   ): APIPromise<NamedData<operations['getProfileSummary']>>;
   /**
@@ -106,9 +110,10 @@ export interface NamedMethods {
    * Path inferred: the interface document names this operation but not its path. It gives `/v2/summary/sleep/*`; the `{user_id}` suffix and the `start_date`, `end_date` and `provider` query parameters follow the timeseries read (section 4.1). Full request and response shapes are not shown; the response is kept open. In the source object of every summary, `name`, `logo` and `slug` are deprecated (only the provider slug remains).
    *
    * `GET /v2/summary/sleep/{user_id}`
+   * Parameters not listed here are sent as query parameters (strings, finite numbers or booleans).
    */
   getSleepSummary(
-    params: NamedParams<operations['getSleepSummary']>,
+    params: NamedParams<operations['getSleepSummary']> & ExtraQuery,
     options?: RequestOptions,
   ): APIPromise<NamedData<operations['getSleepSummary']>>;
   /**
@@ -117,9 +122,10 @@ export interface NamedMethods {
    * Path inferred: the interface document names this operation but not its path. It gives `/v2/summary/workouts/*`; the `{user_id}` suffix and the `start_date`, `end_date` and `provider` query parameters follow the timeseries read (section 4.1). Full request and response shapes are not shown; the response is kept open. In the source object of every summary, `name`, `logo` and `slug` are deprecated (only the provider slug remains).
    *
    * `GET /v2/summary/workouts/{user_id}`
+   * Parameters not listed here are sent as query parameters (strings, finite numbers or booleans).
    */
   getWorkoutsSummary(
-    params: NamedParams<operations['getWorkoutsSummary']>,
+    params: NamedParams<operations['getWorkoutsSummary']> & ExtraQuery,
     options?: RequestOptions,
   ): APIPromise<NamedData<operations['getWorkoutsSummary']>>;
   /**
@@ -224,12 +230,13 @@ export interface NamedMethods {
   /**
    * List the lab accounts of the team
    *
-   * Lists the lab accounts of the team, optionally filtered by `lab_account_id` and `status`. The full request and response shapes are not shown in the interface document; the response is modelled as a list of open lab account objects.
+   * Lists the lab accounts of the team, optionally filtered by `lab_account_id` and `status`. The response is a list of lab account objects or an object holding that list; other query parameters pass through to the service.
    *
    * `GET /v3/lab_test/lab_account`
+   * Parameters not listed here are sent as query parameters (strings, finite numbers or booleans).
    */
   listLabAccounts(
-    params?: NamedParams<operations['listLabAccounts']>,
+    params?: NamedParams<operations['listLabAccounts']> & ExtraQuery,
     options?: RequestOptions,
   ): APIPromise<NamedData<operations['listLabAccounts']>>;
   /**
@@ -238,9 +245,10 @@ export interface NamedMethods {
    * Creates an order. The document also writes this path as `/v3/order/create`; `/v3/order` is used here. The optional `lab_account_id` selects the lab account (resolved automatically if omitted); with `update_reason` = `INCORRECT_LAB` a fresh lab account is resolved rather than reusing the earlier one. Order-level clinical comments (up to 1000 characters) are forwarded to the requisition. Ordering is idempotent: an idempotency key prevents duplicate orders. Full request and response shapes are not shown; both are kept open.
    *
    * `POST /v3/order`
+   * Parameters not listed here are sent as query parameters (strings, finite numbers or booleans).
    */
   createOrder(
-    params?: NamedParams<operations['createOrder']>,
+    params?: NamedParams<operations['createOrder']> & ExtraQuery,
     options?: RequestOptions,
   ): APIPromise<NamedData<operations['createOrder']>>;
   /**
@@ -249,9 +257,10 @@ export interface NamedMethods {
    * Imports an order. Lab accounts in PENDING status are accepted. Full request and response shapes are not shown in the interface document; both are kept open.
    *
    * `POST /v3/order/import`
+   * Parameters not listed here are sent as query parameters (strings, finite numbers or booleans).
    */
   importOrder(
-    params?: NamedParams<operations['importOrder']>,
+    params?: NamedParams<operations['importOrder']> & ExtraQuery,
     options?: RequestOptions,
   ): APIPromise<NamedData<operations['importOrder']>>;
   /**
@@ -260,9 +269,10 @@ export interface NamedMethods {
    * Path inferred: the interface document names this operation but not its path. The path follows the order's other phlebotomy appointment operations, and GET is chosen because it is a read. Returns 14 days of slots and accepts `start_date`. Full request and response shapes are not shown; the response is kept open.
    *
    * `GET /v3/order/{order_id}/phlebotomy/appointment/availability`
+   * Parameters not listed here are sent as query parameters (strings, finite numbers or booleans).
    */
   getPhlebotomyAppointmentAvailability(
-    params: NamedParams<operations['getPhlebotomyAppointmentAvailability']>,
+    params: NamedParams<operations['getPhlebotomyAppointmentAvailability']> & ExtraQuery,
     options?: RequestOptions,
   ): APIPromise<NamedData<operations['getPhlebotomyAppointmentAvailability']>>;
   /**
@@ -282,9 +292,10 @@ export interface NamedMethods {
    * Books an at-home phlebotomy appointment for the order. The body accepts optional `appointment_notes` (at most 1000 characters); the patient address `access_notes` given at order creation are forwarded to the provider. Full request and response shapes are not shown in the interface document; both are kept open.
    *
    * `POST /v3/order/{order_id}/phlebotomy/appointment/book`
+   * Parameters not listed here are sent as query parameters (strings, finite numbers or booleans).
    */
   bookPhlebotomyAppointment(
-    params: NamedParams<operations['bookPhlebotomyAppointment']>,
+    params: NamedParams<operations['bookPhlebotomyAppointment']> & ExtraQuery,
     options?: RequestOptions,
   ): APIPromise<NamedData<operations['bookPhlebotomyAppointment']>>;
   /**
@@ -293,9 +304,10 @@ export interface NamedMethods {
    * Reschedules the order's at-home phlebotomy appointment. The body accepts optional `appointment_notes` (at most 1000 characters); the patient address `access_notes` given at order creation are forwarded to the provider. Full request and response shapes are not shown in the interface document; both are kept open.
    *
    * `PATCH /v3/order/{order_id}/phlebotomy/appointment/reschedule`
+   * Parameters not listed here are sent as query parameters (strings, finite numbers or booleans).
    */
   reschedulePhlebotomyAppointment(
-    params: NamedParams<operations['reschedulePhlebotomyAppointment']>,
+    params: NamedParams<operations['reschedulePhlebotomyAppointment']> & ExtraQuery,
     options?: RequestOptions,
   ): APIPromise<NamedData<operations['reschedulePhlebotomyAppointment']>>;
   /**
@@ -304,9 +316,10 @@ export interface NamedMethods {
    * Path inferred: the interface document names this operation but not its path. The path mirrors the phlebotomy appointment operations with `psc` in place of `phlebotomy`. Opt-in feature; availability is served from a cache updated every minute. Full request and response shapes are not shown; the response is kept open.
    *
    * `GET /v3/order/{order_id}/psc/appointment/availability`
+   * Parameters not listed here are sent as query parameters (strings, finite numbers or booleans).
    */
   getPscAppointmentAvailability(
-    params: NamedParams<operations['getPscAppointmentAvailability']>,
+    params: NamedParams<operations['getPscAppointmentAvailability']> & ExtraQuery,
     options?: RequestOptions,
   ): APIPromise<NamedData<operations['getPscAppointmentAvailability']>>;
   /**
@@ -315,20 +328,22 @@ export interface NamedMethods {
    * Path inferred: the interface document names this operation but not its path. The path mirrors the phlebotomy booking with `psc` in place of `phlebotomy`. Opt-in feature. Booking takes an idempotency key and is confirmed asynchronously: the response acknowledges the booking, and the confirmed appointment is read later with `GET /v3/order/{order_id}/psc/appointment`. Full request and response shapes are not shown; both are kept open.
    *
    * `POST /v3/order/{order_id}/psc/appointment/book`
+   * Parameters not listed here are sent as query parameters (strings, finite numbers or booleans).
    */
   bookPscAppointment(
-    params: NamedParams<operations['bookPscAppointment']>,
+    params: NamedParams<operations['bookPscAppointment']> & ExtraQuery,
     options?: RequestOptions,
   ): APIPromise<NamedData<operations['bookPscAppointment']>>;
   /**
    * Read the patient-service-center appointment of an order
    *
-   * Path inferred: the interface document names this operation but not its path. The document says PSC booking has an asynchronous confirmation flow but does not show how the confirmation is observed; this read exists so a client can follow it by polling the appointment record until its status changes. Whether the service offers it under this path is not shown.
+   * Assumed operation: the service may not offer this read. PSC bookings are confirmed asynchronously; this read lets a client follow the confirmation by polling the appointment record until its status changes. If the service answers 404, follow the confirmation through the `labtest.order.updated` webhook instead.
    *
    * `GET /v3/order/{order_id}/psc/appointment`
+   * Parameters not listed here are sent as query parameters (strings, finite numbers or booleans).
    */
   getPscAppointment(
-    params: NamedParams<operations['getPscAppointment']>,
+    params: NamedParams<operations['getPscAppointment']> & ExtraQuery,
     options?: RequestOptions,
   ): APIPromise<NamedData<operations['getPscAppointment']>>;
   /**
@@ -337,9 +352,10 @@ export interface NamedMethods {
    * Beta. Uploads a lab report (PDF, JPEG or PNG, up to 10 MB) and creates a parsing job that extracts per biomarker: name, value, unit, reference range and interpretation, matched to a LOINC code. A job may be flagged for human review. Full request and response shapes are not shown in the interface document; the form field name is inferred and the job is kept open.
    *
    * `POST /lab_report/v1/parser/job`
+   * Parameters not listed here are sent as query parameters (strings, finite numbers or booleans).
    */
   createParsingJob(
-    params: NamedParams<operations['createParsingJob']>,
+    params: NamedParams<operations['createParsingJob']> & ExtraQuery,
     options?: RequestOptions,
   ): APIPromise<NamedData<operations['createParsingJob']>>;
   /**
@@ -348,9 +364,10 @@ export interface NamedMethods {
    * Beta. Job status (completed, failed, pending review) and extracted results. Fields of the job record are not shown in the interface document; kept open.
    *
    * `GET /lab_report/v1/parser/job/{job_id}`
+   * Parameters not listed here are sent as query parameters (strings, finite numbers or booleans).
    */
   getParsingJob(
-    params: NamedParams<operations['getParsingJob']>,
+    params: NamedParams<operations['getParsingJob']> & ExtraQuery,
     options?: RequestOptions,
   ): APIPromise<NamedData<operations['getParsingJob']>>;
 }

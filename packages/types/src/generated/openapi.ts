@@ -331,7 +331,7 @@ export interface paths {
         };
         /**
          * List the lab accounts of the team
-         * @description Lists the lab accounts of the team, optionally filtered by `lab_account_id` and `status`. The full request and response shapes are not shown in the interface document; the response is modelled as a list of open lab account objects.
+         * @description Lists the lab accounts of the team, optionally filtered by `lab_account_id` and `status`. The response is a list of lab account objects or an object holding that list; other query parameters pass through to the service.
          */
         get: operations["listLabAccounts"];
         put?: never;
@@ -511,7 +511,7 @@ export interface paths {
         };
         /**
          * Read the patient-service-center appointment of an order
-         * @description Path inferred: the interface document names this operation but not its path. The document says PSC booking has an asynchronous confirmation flow but does not show how the confirmation is observed; this read exists so a client can follow it by polling the appointment record until its status changes. Whether the service offers it under this path is not shown.
+         * @description Assumed operation: the service may not offer this read. PSC bookings are confirmed asynchronously; this read lets a client follow the confirmation by polling the appointment record until its status changes. If the service answers 404, follow the confirmation through the `labtest.order.updated` webhook instead.
          */
         get: operations["getPscAppointment"];
         put?: never;
@@ -830,6 +830,30 @@ export interface webhooks {
 }
 export interface components {
     schemas: {
+        /** @description The source object of a summary: provider slug and source type. `name`, `logo` and `slug` are deprecated and will be removed; only the provider slug remains. */
+        SummarySource: {
+            /** @description Provider slug. */
+            provider?: string;
+            /** @description Source type. The service may send any value. */
+            type?: string;
+            /**
+             * @deprecated
+             * @description Deprecated, will be removed; read provider details from `GET /v2/providers` by `provider`.
+             */
+            name?: string;
+            /**
+             * @deprecated
+             * @description Deprecated, will be removed; read provider details from `GET /v2/providers` by `provider`.
+             */
+            logo?: string;
+            /**
+             * @deprecated
+             * @description Deprecated, will be removed; use `provider`.
+             */
+            slug?: string;
+        } & {
+            [key: string]: unknown;
+        };
         /** @description One timeseries data point. */
         TimeseriesPoint: {
             /**
@@ -880,27 +904,27 @@ export interface components {
         Error: {
             [key: string]: unknown;
         };
-        /** @description Activity summary read response. Its shape is not shown in the interface document; kept open. The source object of every summary keeps `provider` and `type`; its `name`, `logo` and `slug` fields are deprecated (only the provider slug remains available there, see DataEventSource). */
+        /** @description Activity summary read response. Its shape is not shown in the interface document; kept open. The source object of every summary is a SummarySource: it keeps `provider` and `type`; its `name`, `logo` and `slug` fields are deprecated (only the provider slug remains available there). */
         SummaryActivity: {
             [key: string]: unknown;
         };
-        /** @description Body summary read response. Its shape is not shown in the interface document; kept open. The source object of every summary keeps `provider` and `type`; its `name`, `logo` and `slug` fields are deprecated (only the provider slug remains available there, see DataEventSource). */
+        /** @description Body summary read response. Its shape is not shown in the interface document; kept open. The source object of every summary is a SummarySource: it keeps `provider` and `type`; its `name`, `logo` and `slug` fields are deprecated (only the provider slug remains available there). */
         SummaryBody: {
             [key: string]: unknown;
         };
-        /** @description Meal summary read response. Its shape is not shown in the interface document; kept open. The source object of every summary keeps `provider` and `type`; its `name`, `logo` and `slug` fields are deprecated (only the provider slug remains available there, see DataEventSource). */
+        /** @description Meal summary read response. Its shape is not shown in the interface document; kept open. The source object of every summary is a SummarySource: it keeps `provider` and `type`; its `name`, `logo` and `slug` fields are deprecated (only the provider slug remains available there). */
         SummaryMeal: {
             [key: string]: unknown;
         };
-        /** @description Profile summary read response. Its shape is not shown in the interface document; kept open. The source object of every summary keeps `provider` and `type`; its `name`, `logo` and `slug` fields are deprecated (only the provider slug remains available there, see DataEventSource). */
+        /** @description Profile summary read response. Its shape is not shown in the interface document; kept open. The source object of every summary is a SummarySource: it keeps `provider` and `type`; its `name`, `logo` and `slug` fields are deprecated (only the provider slug remains available there). */
         SummaryProfile: {
             [key: string]: unknown;
         };
-        /** @description Sleep summary read response. Its shape is not shown in the interface document; kept open. The source object of every summary keeps `provider` and `type`; its `name`, `logo` and `slug` fields are deprecated (only the provider slug remains available there, see DataEventSource). */
+        /** @description Sleep summary read response. Its shape is not shown in the interface document; kept open. The source object of every summary is a SummarySource: it keeps `provider` and `type`; its `name`, `logo` and `slug` fields are deprecated (only the provider slug remains available there). */
         SummarySleep: {
             [key: string]: unknown;
         };
-        /** @description Workouts summary read response. Its shape is not shown in the interface document; kept open. The source object of every summary keeps `provider` and `type`; its `name`, `logo` and `slug` fields are deprecated (only the provider slug remains available there, see DataEventSource). */
+        /** @description Workouts summary read response. Its shape is not shown in the interface document; kept open. The source object of every summary is a SummarySource: it keeps `provider` and `type`; its `name`, `logo` and `slug` fields are deprecated (only the provider slug remains available there). */
         SummaryWorkouts: {
             [key: string]: unknown;
         };
@@ -1150,17 +1174,20 @@ export interface components {
             /** @description Number of pages. */
             pages: number | null;
         };
+        /** @description Status of a lab account, for example `PENDING` (an order import accepts lab accounts in this status). The service may send other values: handle unknown ones by a default path. */
+        LabAccountStatus: "PENDING" | (string & {});
         /** @description A lab account of the team. Its fields are not shown in the interface document; kept open. The two properties below are named after the list's query filters. */
         LabAccount: {
             /** @description Lab account id. Name inferred from the `lab_account_id` query filter; type not shown. */
             lab_account_id?: string;
-            /** @description Lab account status (`PENDING` is one status named by the document). Name inferred from the `status` query filter; the full value list is not shown; kept an open string. */
-            status?: string;
+            status?: components["schemas"]["LabAccountStatus"];
         } & {
             [key: string]: unknown;
         };
-        /** @description Lab accounts of the team. The document says the operation lists lab accounts; the exact response shape is not shown; modelled as a list of open lab account objects. */
-        LabAccountList: components["schemas"]["LabAccount"][];
+        /** @description The team's lab accounts: a list of lab account objects, or an object that holds such a list (for example under `data`). Read it with `catalogue.labAccounts()` of `@svc/lab-testing`, which accepts both. */
+        LabAccountList: components["schemas"]["LabAccount"][] | {
+            [key: string]: unknown;
+        };
         /** @description US address (section 2.8). Which fields are required is not shown in the interface document; none is marked required and the object is kept open. */
         UsAddress: {
             /** @description First address line. */
@@ -1180,6 +1207,8 @@ export interface components {
         } & {
             [key: string]: unknown;
         };
+        /** @description Reason for the order update. With `INCORRECT_LAB`, a fresh lab account is resolved rather than reusing the earlier one. The service may accept other values. */
+        OrderUpdateReason: "INCORRECT_LAB" | (string & {});
         /** @description Body of an order creation. Only the fields below are shown in the interface document; the full request shape is not shown, so the object is kept open. */
         OrderCreateRequest: {
             /** @description Patient address. Accepts optional `access_notes`, forwarded to the phlebotomy provider on every booking and reschedule. */
@@ -1188,8 +1217,7 @@ export interface components {
             lab_account_id?: string;
             /** @description Order-level clinical comments (at most 1000 characters), forwarded to the requisition. Name inferred: the interface document describes this field but does not give its name. */
             clinical_notes?: string;
-            /** @description Reason for the order update. With `INCORRECT_LAB`, a fresh lab account is resolved rather than reusing the earlier one. The full value list is not shown in the interface document; kept an open string. */
-            update_reason?: string;
+            update_reason?: components["schemas"]["OrderUpdateReason"];
         } & {
             [key: string]: unknown;
         };
@@ -1471,6 +1499,8 @@ export interface components {
         cursor: string | null;
         /** @description Next-page cursor, taken from `next_cursor` of the previous page. */
         nextCursor: string | null;
+        /** @description Start of the range: a date `YYYY-MM-DD` or an ISO 8601 datetime. A date alone means 00:00:00 of that day. Optional here; the service decides the range when it is omitted. */
+        summaryStartDate: string;
         /** @description The team's own unique id for the end user. Must not contain personal information such as an e-mail address or phone number. */
         clientUserId: string;
         /** @description Slug of the provider to disconnect. The document calls it an enum of 42 cloud and device provider slugs (non-exhaustive) but does not list them; kept an open string. See `GET /v2/providers` for slugs. */
@@ -1485,8 +1515,8 @@ export interface components {
         linkToken: string | null;
         /** @description Filter providers by source type, or null. The allowed values are not shown in the interface document; kept open. */
         sourceType: string | null;
-        /** @description Identifier of a lab partner. Its type is not shown in the interface document; kept open (integer or string). If both `lab_id` and `lab_slug` are given, `lab_slug` is used. */
-        labId: number | string;
+        /** @description Identifier of a lab partner: a number or a string, or a list of them (sent as repeated `lab_id`). If both `lab_id` and `lab_slug` are given, `lab_slug` is used. */
+        labId: (number | string) | (number | string)[];
         /** @description Slug of a lab; narrows markers to one lab. Takes precedence over `lab_id` when both are given. */
         labSlug: string;
         /** @description Lab account id. On the markers list, the lab account used to decide which markers and tests are available (the panels and markers offered are those of that account's lab). Its type is not shown in the interface document for this operation; kept an open string. */
@@ -1505,8 +1535,8 @@ export interface components {
         page: number;
         /** @description Page size (section 8). */
         size: number;
-        /** @description Filter lab accounts by status (`PENDING` is one status named by the document). The full value list is not shown in the interface document; kept an open string. */
-        labAccountStatus: string;
+        /** @description Filter lab accounts by status, for example `PENDING`; other values pass through. */
+        labAccountStatus: components["schemas"]["LabAccountStatus"];
         /** @description Idempotency key: repeating a request with the same key does not create a duplicate. Name inferred: the interface document says there is an idempotency key but does not give the header name; `Idempotency-Key` is the common convention. Format and retention of keys: not shown. */
         idempotencyKey: string;
         /** @description Order id (uuid). */
@@ -1604,7 +1634,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Grouped timeseries. The success status code is not shown as a number. */
+            /** @description Grouped steps; every point's `unit` is `count`. */
             "2XX": {
                 headers: {
                     [name: string]: unknown;
@@ -1619,9 +1649,9 @@ export interface operations {
     };
     getActivitySummary: {
         parameters: {
-            query: {
-                /** @description Start of the range: a date `YYYY-MM-DD` or an ISO 8601 datetime. A date alone means 00:00:00 of that day. The maximum date range is not shown in the interface document. */
-                start_date: components["parameters"]["startDate"];
+            query?: {
+                /** @description Start of the range: a date `YYYY-MM-DD` or an ISO 8601 datetime. A date alone means 00:00:00 of that day. Optional here; the service decides the range when it is omitted. */
+                start_date?: components["parameters"]["summaryStartDate"];
                 /** @description End of the range: a date `YYYY-MM-DD` or an ISO 8601 datetime, or null. A date alone means 23:59:59 of that day. */
                 end_date?: components["parameters"]["endDate"];
                 /** @description Provider slug to restrict the read to; the empty string (default) means no restriction. */
@@ -1658,9 +1688,9 @@ export interface operations {
     };
     getBodySummary: {
         parameters: {
-            query: {
-                /** @description Start of the range: a date `YYYY-MM-DD` or an ISO 8601 datetime. A date alone means 00:00:00 of that day. The maximum date range is not shown in the interface document. */
-                start_date: components["parameters"]["startDate"];
+            query?: {
+                /** @description Start of the range: a date `YYYY-MM-DD` or an ISO 8601 datetime. A date alone means 00:00:00 of that day. Optional here; the service decides the range when it is omitted. */
+                start_date?: components["parameters"]["summaryStartDate"];
                 /** @description End of the range: a date `YYYY-MM-DD` or an ISO 8601 datetime, or null. A date alone means 23:59:59 of that day. */
                 end_date?: components["parameters"]["endDate"];
                 /** @description Provider slug to restrict the read to; the empty string (default) means no restriction. */
@@ -1697,9 +1727,9 @@ export interface operations {
     };
     getMealSummary: {
         parameters: {
-            query: {
-                /** @description Start of the range: a date `YYYY-MM-DD` or an ISO 8601 datetime. A date alone means 00:00:00 of that day. The maximum date range is not shown in the interface document. */
-                start_date: components["parameters"]["startDate"];
+            query?: {
+                /** @description Start of the range: a date `YYYY-MM-DD` or an ISO 8601 datetime. A date alone means 00:00:00 of that day. Optional here; the service decides the range when it is omitted. */
+                start_date?: components["parameters"]["summaryStartDate"];
                 /** @description End of the range: a date `YYYY-MM-DD` or an ISO 8601 datetime, or null. A date alone means 23:59:59 of that day. */
                 end_date?: components["parameters"]["endDate"];
                 /** @description Provider slug to restrict the read to; the empty string (default) means no restriction. */
@@ -1736,9 +1766,9 @@ export interface operations {
     };
     getProfileSummary: {
         parameters: {
-            query: {
-                /** @description Start of the range: a date `YYYY-MM-DD` or an ISO 8601 datetime. A date alone means 00:00:00 of that day. The maximum date range is not shown in the interface document. */
-                start_date: components["parameters"]["startDate"];
+            query?: {
+                /** @description Start of the range: a date `YYYY-MM-DD` or an ISO 8601 datetime. A date alone means 00:00:00 of that day. Optional here; the service decides the range when it is omitted. */
+                start_date?: components["parameters"]["summaryStartDate"];
                 /** @description End of the range: a date `YYYY-MM-DD` or an ISO 8601 datetime, or null. A date alone means 23:59:59 of that day. */
                 end_date?: components["parameters"]["endDate"];
                 /** @description Provider slug to restrict the read to; the empty string (default) means no restriction. */
@@ -1775,9 +1805,9 @@ export interface operations {
     };
     getSleepSummary: {
         parameters: {
-            query: {
-                /** @description Start of the range: a date `YYYY-MM-DD` or an ISO 8601 datetime. A date alone means 00:00:00 of that day. The maximum date range is not shown in the interface document. */
-                start_date: components["parameters"]["startDate"];
+            query?: {
+                /** @description Start of the range: a date `YYYY-MM-DD` or an ISO 8601 datetime. A date alone means 00:00:00 of that day. Optional here; the service decides the range when it is omitted. */
+                start_date?: components["parameters"]["summaryStartDate"];
                 /** @description End of the range: a date `YYYY-MM-DD` or an ISO 8601 datetime, or null. A date alone means 23:59:59 of that day. */
                 end_date?: components["parameters"]["endDate"];
                 /** @description Provider slug to restrict the read to; the empty string (default) means no restriction. */
@@ -1814,9 +1844,9 @@ export interface operations {
     };
     getWorkoutsSummary: {
         parameters: {
-            query: {
-                /** @description Start of the range: a date `YYYY-MM-DD` or an ISO 8601 datetime. A date alone means 00:00:00 of that day. The maximum date range is not shown in the interface document. */
-                start_date: components["parameters"]["startDate"];
+            query?: {
+                /** @description Start of the range: a date `YYYY-MM-DD` or an ISO 8601 datetime. A date alone means 00:00:00 of that day. Optional here; the service decides the range when it is omitted. */
+                start_date?: components["parameters"]["summaryStartDate"];
                 /** @description End of the range: a date `YYYY-MM-DD` or an ISO 8601 datetime, or null. A date alone means 23:59:59 of that day. */
                 end_date?: components["parameters"]["endDate"];
                 /** @description Provider slug to restrict the read to; the empty string (default) means no restriction. */
@@ -2081,7 +2111,7 @@ export interface operations {
     listMarkers: {
         parameters: {
             query?: {
-                /** @description Identifier of a lab partner. Its type is not shown in the interface document; kept open (integer or string). If both `lab_id` and `lab_slug` are given, `lab_slug` is used. */
+                /** @description Identifier of a lab partner: a number or a string, or a list of them (sent as repeated `lab_id`). If both `lab_id` and `lab_slug` are given, `lab_slug` is used. */
                 lab_id?: components["parameters"]["labId"];
                 /** @description Slug of a lab; narrows markers to one lab. Takes precedence over `lab_id` when both are given. */
                 lab_slug?: components["parameters"]["labSlug"];
@@ -2164,7 +2194,7 @@ export interface operations {
             query?: {
                 /** @description Lab account id. On the markers list, the lab account used to decide which markers and tests are available (the panels and markers offered are those of that account's lab). Its type is not shown in the interface document for this operation; kept an open string. */
                 lab_account_id?: components["parameters"]["labAccountIdFilter"];
-                /** @description Filter lab accounts by status (`PENDING` is one status named by the document). The full value list is not shown in the interface document; kept an open string. */
+                /** @description Filter lab accounts by status, for example `PENDING`; other values pass through. */
                 status?: components["parameters"]["labAccountStatus"];
             };
             header?: {
