@@ -64,6 +64,7 @@ export {
   DEFAULT_POLL_INITIAL_DELAY_MS,
   DEFAULT_POLL_MAX_DELAY_MS,
   DEFAULT_POLL_TIMEOUT_MS,
+  MAX_POLL_MS,
 } from './poll-options.js';
 export type { PscAppointments, PscAvailability, PscBooking } from './psc.js';
 export type { ReportFile, ReportFileInput, ReportFileKind } from './report-file.js';
