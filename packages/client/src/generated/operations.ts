@@ -178,7 +178,7 @@ export const operations: readonly Operation[] = [
     params: {
       query: {
         props: {
-          lab_id: {  },
+          lab_id: { types: ['integer', 'string', 'array'], items: { types: ['integer', 'string'] } },
           lab_slug: { type: 'string' },
           lab_account_id: { type: 'string' },
           name: { type: 'string' },
