@@ -105,4 +105,18 @@ describe('issue 11: lab_id accepts what the service may accept', () => {
       expect(url.searchParams.getAll('lab_id')).toEqual(expected);
     }
   });
+
+  it('still refuses an object, or a list holding one, before sending', async () => {
+    const fake = fakeFetch(() => json({}));
+    const client = testClient(fake.fetch);
+    for (const [lab_id, field] of [
+      [{ a: 1 }, 'lab_id'],
+      [[7, { a: 1 }], 'lab_id[1]'],
+    ] as const) {
+      const error = await client.listMarkers({ lab_id: lab_id as never }).catch((caught: unknown) => caught);
+      expect(error).toBeInstanceOf(ValidationError);
+      expect((error as ValidationError).field).toBe(field);
+    }
+    expect(fake.sent).toHaveLength(0);
+  });
 });
