@@ -5,8 +5,12 @@
 import { gzipSync } from 'node:zlib';
 import { build } from 'esbuild';
 
-/** Budget for our code on top of openapi-fetch, in gzipped bytes. */
-const BUDGET = 6 * 1024;
+/**
+ * Budget for our code on top of openapi-fetch, in gzipped bytes. Raised from 6 KiB to 6.25 KiB when
+ * operations of unpublished request shape began passing extra params (issue 11) and list-valued
+ * params (lab_id) began to be checked: about 130 B of the 256 B added.
+ */
+const BUDGET = 6.25 * 1024;
 
 async function measure(entry, platform) {
   const result = await build({
