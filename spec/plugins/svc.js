@@ -1,5 +1,10 @@
 // Svc lint rules that configurable `rule/*` assertions cannot express.
 // Loaded by ../redocly.yaml as plugin `svc`.
+import {
+  looksLikeUnmarkedOpenEnum,
+  NON_EXHAUSTIVE,
+  nonExhaustiveFormProblem,
+} from './non-exhaustive-form.js';
 
 const API_KEY_HEADER = 'x-svc-api-key';
 const SHARED_REF = 'components/parameters/apiKey.yaml';
@@ -41,12 +46,31 @@ function OperationApiKeyHeader() {
   };
 }
 
+// Every non-exhaustive enum is written in the one form every validator reads as open (spec/README.md),
+// and nothing written in that form goes without the marker the generators read.
+function NonExhaustiveEnumForm() {
+  return {
+    Schema(schema, { report, location }) {
+      if (schema[NON_EXHAUSTIVE] !== undefined) {
+        const problem = nonExhaustiveFormProblem(schema);
+        if (problem) report({ message: `Non-exhaustive enum: ${problem}.`, location: location.key() });
+      } else if (looksLikeUnmarkedOpenEnum(schema)) {
+        report({
+          message: `An enum beside an open string is a non-exhaustive enum: mark it \`${NON_EXHAUSTIVE}: true\` in the one form.`,
+          location: location.key(),
+        });
+      }
+    },
+  };
+}
+
 export default function svcPlugin() {
   return {
     id: 'svc',
     rules: {
       oas3: {
         'operation-api-key-header': OperationApiKeyHeader,
+        'non-exhaustive-enum-form': NonExhaustiveEnumForm,
       },
     },
   };

@@ -76,9 +76,14 @@ export function ruleOf(spec: JsonObject, node: unknown, stack: unknown[] = []): 
   if (members) {
     const resolved = members.map((member) => resolveRef(spec, member));
     const nonNull = resolved.filter((member) => member.type !== 'null');
-    // One real alternative (plus null) is checked; a genuine union is left to the service.
-    if (nonNull.length !== 1) return {};
-    Object.assign(rule, ruleOf(spec, nonNull[0], inner));
+    // One real alternative (plus null) is checked. A union of scalars and arrays of scalars (lab_id:
+    // a value or a list) is checked by type; any other union is left to the service, except what the
+    // schema itself states beside it (an open enum is `type: string` with an `anyOf`).
+    const alternatives = nonNull.map((member) => ruleOf(spec, member, inner));
+    const union = scalarOrListUnion(alternatives);
+    if (nonNull.length === 1) Object.assign(rule, alternatives[0]);
+    else if (union) Object.assign(rule, union);
+    else if (schema.type === undefined && !schema.properties && !schema.allOf) return {};
     if (nonNull.length < resolved.length) rule.nullable = true;
   }
   for (const member of (schema.allOf as unknown[] | undefined) ?? [])
@@ -140,6 +145,25 @@ export function ruleOf(spec: JsonObject, node: unknown, stack: unknown[] = []): 
     if (required?.length) rule.required = [...new Set([...(rule.required ?? []), ...required])];
   }
   return rule;
+}
+
+/** `types` (and `items`) for alternatives that are each a plain scalar type or one array of them; else undefined. */
+function scalarOrListUnion(alternatives: Rule[]): Rule | undefined {
+  const types = new Set<string>();
+  let items: Rule | undefined;
+  for (const alternative of alternatives) {
+    const { type, types: scalars, items: itemRule, ...rest } = alternative;
+    if (Object.keys(rest).length > 0) return undefined;
+    if (type === 'array' && !items && !scalars) {
+      if (itemRule && (itemRule.type ? !SCALAR_TYPES.has(itemRule.type) : !itemRule.types)) return undefined;
+      items = itemRule ?? {};
+      types.add('array');
+    } else if (type && SCALAR_TYPES.has(type) && !itemRule && !scalars) types.add(type);
+    else if (scalars && !type && !itemRule) for (const scalar of scalars) types.add(scalar);
+    else return undefined;
+  }
+  if (types.size < 2) return undefined;
+  return { types: [...types], ...(items && Object.keys(items).length > 0 ? { items } : {}) };
 }
 
 /** allOf: every member's constraints apply. */

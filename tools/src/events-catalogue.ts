@@ -1,4 +1,5 @@
 // Reads the event catalogue out of a bundled spec: the `webhooks` map and the `SupportedResource` enum.
+import { nonExhaustiveValues } from './non-exhaustive.ts';
 
 /** Marks a webhook whose name holds a `<resource>` placeholder, expanded over `SupportedResource`. */
 export const TEMPLATE_EXTENSION = 'x-svc-event-template';
@@ -19,7 +20,7 @@ type Operation = {
 type PathItem = { post?: Operation } & Record<string, unknown>;
 export type BundledSpec = {
   webhooks?: Record<string, PathItem>;
-  components?: { schemas?: Record<string, { enum?: unknown[] }> };
+  components?: { schemas?: Record<string, unknown> };
 };
 
 export interface CatalogueEntry {
@@ -97,11 +98,10 @@ export function readCatalogue(spec: BundledSpec): Catalogue {
   const webhooks = spec.webhooks ?? {};
   const keys = new Set(Object.keys(webhooks));
   if (keys.size === 0) throw new Error('the bundled spec has no `webhooks`');
-  const resourceEnum = spec.components?.schemas?.SupportedResource?.enum;
-  if (!Array.isArray(resourceEnum) || resourceEnum.some((value) => typeof value !== 'string')) {
-    throw new Error('the bundled spec has no string enum `components.schemas.SupportedResource`');
+  const resources = nonExhaustiveValues(spec.components?.schemas?.SupportedResource);
+  if (!resources) {
+    throw new Error('the bundled spec has no non-exhaustive enum `components.schemas.SupportedResource`');
   }
-  const resources = resourceEnum as string[];
   const usedTypeNames = new Set<string>();
 
   const entries = Object.entries(webhooks).map(([key, item]): CatalogueEntry => {

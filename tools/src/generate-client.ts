@@ -45,6 +45,7 @@ interface Entry {
   body?: Rule;
   bodyRequired?: true;
   multipart?: true;
+  openQuery?: true;
 }
 interface Doc {
   id: string;
@@ -54,6 +55,7 @@ interface Doc {
   description?: string;
   deprecated: boolean;
   paramsRequired: boolean;
+  openQuery: boolean;
 }
 
 const spec = JSON.parse(await readFile(bundledSpecPath, 'utf8')) as JsonObject;
@@ -78,6 +80,8 @@ for (const [path, rawItem] of Object.entries((spec.paths ?? {}) as Record<string
     }
     const entry: Entry = { id, method: method.toUpperCase(), path };
     if (operation['x-svc-idempotent'] === true) entry.idempotent = true;
+    // The request's full shape is not shown: parameters the spec does not declare go to the query.
+    if (operation['x-svc-open-request'] === true) entry.openQuery = true;
 
     // Operation-level parameters override path-level ones with the same name and location.
     const parameters = new Map<string, Parameter>();
@@ -135,6 +139,7 @@ for (const [path, rawItem] of Object.entries((spec.paths ?? {}) as Record<string
       description: operation.description as string | undefined,
       deprecated: operation.deprecated === true,
       paramsRequired,
+      openQuery: entry.openQuery === true,
     });
   }
 }
@@ -153,6 +158,10 @@ function jsDoc(doc: Doc): string {
   if (doc.summary) lines.push(comment(doc.summary), '');
   if (doc.description) lines.push(...comment(doc.description).split('\n'), '');
   lines.push(`\`${doc.method} ${doc.path}\``);
+  if (doc.openQuery)
+    lines.push(
+      'Parameters not listed here are sent as query parameters (strings, finite numbers or booleans).',
+    );
   if (doc.deprecated)
     lines.push(
       '@deprecated The spec marks this operation deprecated; its description names the replacement.',
@@ -170,7 +179,7 @@ export const operations: readonly Operation[] = ${printLiteral(entries)};
 const namedMethodsFile = `${generatedHeader('generate-client.ts')}
 import type { operations } from '@svc/types';
 import type { APIPromise } from '../api-promise.js';
-import type { NamedData, NamedParams } from '../named-method-types.js';
+import type { ExtraQuery, NamedData, NamedParams } from '../named-method-types.js';
 import type { RequestOptions } from '../request-options.js';
 
 /** The operationId of every operation of the spec. */
@@ -188,7 +197,7 @@ export interface NamedMethods {
 ${docs
   .map(
     (doc) =>
-      `${jsDoc(doc)}\n  ${doc.id}(\n    params${doc.paramsRequired ? '' : '?'}: NamedParams<operations['${doc.id}']>,\n    options?: RequestOptions,\n  ): APIPromise<NamedData<operations['${doc.id}']>>;`,
+      `${jsDoc(doc)}\n  ${doc.id}(\n    params${doc.paramsRequired ? '' : '?'}: NamedParams<operations['${doc.id}']>${doc.openQuery ? ' & ExtraQuery' : ''},\n    options?: RequestOptions,\n  ): APIPromise<NamedData<operations['${doc.id}']>>;`,
   )
   .join('\n')}
 }

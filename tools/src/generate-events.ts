@@ -26,7 +26,10 @@ function renderEntry(entry: CatalogueEntry): string {
 
 function renderPayloadType(entry: CatalogueEntry): string {
   const docs = [`Payload of \`${entry.key}\`${entry.summary ? `: ${comment(entry.summary)}` : ''}.`];
-  if (entry.inferredName) docs.push('The event name is inferred: the interface document does not show it.');
+  if (entry.inferredName)
+    docs.push(
+      'The event name is provisional: the service may send this event under another name (then it arrives as an unknown event).',
+    );
   if (entry.deprecated) {
     docs.push(
       `@deprecated ${entry.replacedBy ? `Replaced by \`${entry.replacedBy}\`.` : 'Stop processing it.'}`,

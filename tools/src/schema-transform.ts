@@ -1,9 +1,7 @@
 import ts from 'typescript';
+import { nonExhaustiveValues } from './non-exhaustive.ts';
 
-/** The vendor extension that marks an enum the service may extend (see spec/README.md). */
-export const NON_EXHAUSTIVE = 'x-svc-non-exhaustive';
-
-type Schema = { enum?: unknown[]; format?: string; type?: string | string[]; [NON_EXHAUSTIVE]?: unknown };
+type Schema = { format?: string; type?: string | string[] };
 
 const literal = (value: unknown): ts.TypeNode => {
   if (value === null) return ts.factory.createLiteralTypeNode(ts.factory.createNull());
@@ -32,8 +30,9 @@ export function schemaTransform(input: unknown): ts.TypeNode | undefined {
   const schema = input as Schema;
   if (!schema || typeof schema !== 'object') return undefined;
   const nullable = isNullable(schema) ? [literal(null)] : [];
-  if (schema[NON_EXHAUSTIVE] === true && Array.isArray(schema.enum)) {
-    const members = schema.enum.filter((value) => value !== null).map(literal);
+  const known = nonExhaustiveValues(schema);
+  if (known) {
+    const members = known.map(literal);
     return ts.factory.createUnionTypeNode([...members, anyOtherString(), ...nullable]);
   }
   if (schema.format === 'binary') {

@@ -41,6 +41,13 @@ export type NamedParams<Op> = Simplify<
     BodyOf<Op>
 >;
 
+/**
+ * Extra params of an operation whose full request shape is not published (`x-svc-open-request`): any
+ * other name is sent as a query parameter; a value that is not a string, finite number or boolean
+ * is refused before sending.
+ */
+export type ExtraQuery = { readonly [name: string]: unknown };
+
 type SuccessStatus = 200 | 201 | 202 | 203 | 204 | 206 | '2XX';
 type ContentOf<R> = R extends { content: infer C }
   ? C extends { 'application/json': infer J }

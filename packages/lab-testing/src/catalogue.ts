@@ -1,7 +1,8 @@
 import type { RequestOptions, SvcClient } from '@svc/client';
 import { ValidationError } from '@svc/client';
 import type { PageIterator, PaginateOptions, PaginationApi } from '@svc/pagination';
-import type { Schema } from '@svc/types';
+import type { operations, Schema } from '@svc/types';
+import { labAccountsOf } from './internal/lab-accounts-of.js';
 
 export type Marker = Schema<'Marker'>;
 export type LabAccount = Schema<'LabAccount'>;
@@ -12,8 +13,8 @@ export interface MarkerSearch {
   name?: string;
   /** One lab, by slug. Wins over `lab_id`: when both are given, only `lab_slug` is sent, as the service would use only it. */
   lab_slug?: string;
-  /** One lab, by id. Not sent when `lab_slug` is given (the service uses `lab_slug` then). */
-  lab_id?: number | string;
+  /** One lab, by id: a number or a string, or a list of them. Not sent when `lab_slug` is given (the service uses `lab_slug` then). */
+  lab_id?: NonNullable<operations['listMarkers']['parameters']['query']>['lab_id'];
   /** The lab account deciding which markers and tests are offered (those of its lab). */
   lab_account_id?: string;
   /** Markers per request, 1 to 100 (the service's default when omitted). */
@@ -31,8 +32,8 @@ export interface LabTestMarkerSearch {
 /** Filters of the team's lab accounts. */
 export interface LabAccountFilter {
   lab_account_id?: string;
-  /** e.g. `PENDING`; the full list of statuses is not documented. */
-  status?: string;
+  /** e.g. `PENDING`; other statuses pass through. */
+  status?: Schema<'LabAccountStatus'>;
 }
 
 export interface Catalogue {
@@ -47,7 +48,7 @@ export interface Catalogue {
     search?: LabTestMarkerSearch,
     options?: PaginateOptions,
   ): PageIterator<Marker, Schema<'NestedMarkerList'>>;
-  /** The team's lab accounts. */
+  /** The team's lab accounts, whether the service answers with a list or an object holding it (e.g. `{ data: [...] }`). */
   labAccounts(filter?: LabAccountFilter, options?: RequestOptions): Promise<LabAccount[]>;
 }
 
@@ -65,6 +66,7 @@ export function createCatalogue(client: SvcClient, pages: PaginationApi): Catalo
     searchMarkers: (search, options) => pages.listMarkers(markerSearchQuery(search), options),
     labTestMarkers: (labTestId, search = {}, options) =>
       pages.listLabTestMarkers({ ...search, lab_test_id: labTestId }, options),
-    labAccounts: (filter = {}, options) => client.listLabAccounts({ ...filter }, options),
+    labAccounts: async (filter = {}, options) =>
+      labAccountsOf(await client.listLabAccounts({ ...filter }, options)),
   };
 }

@@ -36,6 +36,26 @@ export class PollTimeoutError extends SvcError {
   }
 }
 
+/**
+ * The service answered with a body this helper cannot read (for example a list where an object was
+ * expected). `body` is the parsed body (not serialized: it may hold personal data).
+ */
+export class UnexpectedResponseError extends SvcError {
+  override name = 'UnexpectedResponseError';
+  declare readonly body: unknown;
+
+  constructor(
+    /** The operation, e.g. `GET /v3/lab_test/lab_account`. */
+    readonly operation: string,
+    /** What was expected, in words. */
+    readonly expected: string,
+    body: unknown,
+  ) {
+    super(`${operation} answered with a body that is not ${expected}`);
+    hide(this, 'body', body);
+  }
+}
+
 /** A lab report parsing job ended in `failed`; `job` is the job record (not serialized). */
 export class ParsingJobFailedError extends SvcError {
   override name = 'ParsingJobFailedError';

@@ -21,7 +21,12 @@ export type {
   MarkerSearch,
 } from './catalogue.js';
 export { markerSearchQuery } from './catalogue.js';
-export { ParsingJobFailedError, PollTimeoutError, PscBookingFailedError } from './errors.js';
+export {
+  ParsingJobFailedError,
+  PollTimeoutError,
+  PscBookingFailedError,
+  UnexpectedResponseError,
+} from './errors.js';
 export type { LabTesting, LabTestingOptions } from './lab-testing.js';
 export { labTesting } from './lab-testing.js';
 export type {
@@ -59,6 +64,7 @@ export {
   DEFAULT_POLL_INITIAL_DELAY_MS,
   DEFAULT_POLL_MAX_DELAY_MS,
   DEFAULT_POLL_TIMEOUT_MS,
+  MAX_POLL_MS,
 } from './poll-options.js';
 export type { PscAppointments, PscAvailability, PscBooking } from './psc.js';
 export type { ReportFile, ReportFileInput, ReportFileKind } from './report-file.js';

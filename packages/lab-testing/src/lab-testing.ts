@@ -1,6 +1,7 @@
 import { type SvcClient, ValidationError } from '@svc/client';
 import { type PaginateOptions, paginate } from '@svc/pagination';
 import { type Catalogue, createCatalogue } from './catalogue.js';
+import { checkPollOptions } from './internal/poll.js';
 import { createOrders, type Orders } from './orders.js';
 import { createPhlebotomy, type PhlebotomyAppointments } from './phlebotomy.js';
 import type { PollOptions } from './poll-options.js';
@@ -40,6 +41,7 @@ export function labTesting(client: SvcClient, options: LabTestingOptions = {}): 
     throw new ValidationError('client', 'must be a client from @svc/client (createClient)');
   }
   const polling = { ...options.polling };
+  checkPollOptions(polling);
   return {
     catalogue: createCatalogue(client, paginate(client, options.pagination)),
     orders: createOrders(client),

@@ -9,7 +9,7 @@ export type OrderImportResult = Schema<'OrderImportResult'>;
 export type UsAddress = Schema<'UsAddress'>;
 
 /** `INCORRECT_LAB` makes the service resolve a fresh lab account instead of reusing the earlier one. Open: other reasons pass. */
-export type UpdateReason = 'INCORRECT_LAB' | (string & {});
+export type UpdateReason = Schema<'OrderUpdateReason'>;
 
 /**
  * An order to create. The fields below are the documented ones; the request is open, so other fields

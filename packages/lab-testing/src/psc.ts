@@ -27,7 +27,10 @@ export interface PscAppointments {
    * The service confirms asynchronously: follow it with `waitForConfirmation`, or use `bookAndConfirm`.
    */
   book(orderId: string, booking?: PscBooking, options?: RequestOptions): Promise<AppointmentBookingResult>;
-  /** The order's PSC appointment record. */
+  /**
+   * The order's PSC appointment record. The service may not offer this read (an assumed operation):
+   * then it fails with `NotFoundError`; follow the booking through the `labtest.order.updated` webhook.
+   */
   get(orderId: string, options?: RequestOptions): Promise<AppointmentRecord>;
   /**
    * Reads the appointment with backoff until it is confirmed (or already in progress or completed)

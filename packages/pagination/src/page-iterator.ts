@@ -26,6 +26,14 @@ export interface GroupedPageIterator<Point, Source, Page>
   toArray(options: GroupedToArrayOptions): Promise<GroupedItem<Point, Source>[]>;
 }
 
+/** The refused limit as text; an object is named by its type, since printing it may itself throw. */
+const shown = (value: unknown): string =>
+  value === null || ['number', 'boolean', 'undefined', 'bigint'].includes(typeof value)
+    ? String(value)
+    : typeof value === 'string'
+      ? JSON.stringify(value)
+      : `a value of type ${typeof value}`;
+
 function checkLimit(options: ToArrayOptions | undefined): number {
   const limit = options?.limit;
   if (limit === Number.POSITIVE_INFINITY || (Number.isInteger(limit) && (limit as number) >= 1)) {
@@ -33,7 +41,7 @@ function checkLimit(options: ToArrayOptions | undefined): number {
   }
   throw new ValidationError(
     'limit',
-    `toArray({ limit }) needs a positive integer (or Infinity to opt in to every item), got ${String(limit)}; ` +
+    `toArray({ limit }) needs a positive integer (or Infinity to opt in to every item), got ${shown(limit)}; ` +
       'use for await to stream without holding every item',
   );
 }

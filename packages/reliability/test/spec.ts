@@ -9,6 +9,7 @@ export interface Schema {
   pattern?: string;
   enum?: unknown[];
   oneOf?: Schema[];
+  anyOf?: Schema[];
   minimum?: number;
   maximum?: number;
   minLength?: number;
@@ -33,6 +34,8 @@ export interface SpecOperation {
   /** Parameters the caller passes (the API key header is the client's own). */
   parameters: Parameter[];
   body?: { required: boolean; contentType: string; schema: Schema };
+  /** `x-svc-open-request`: the request shape is not published, so undeclared scalar params go to the query. */
+  openRequest: boolean;
 }
 
 interface Document {
@@ -64,7 +67,12 @@ const CLIENT_OWNED = new Set(['x-svc-api-key', 'idempotency-key']);
 
 export const specOperations: SpecOperation[] = Object.entries(spec.paths).flatMap(([path, item]) =>
   METHODS.filter((method) => item[method]?.operationId).map((method) => {
-    const operation = item[method] as { operationId: string; parameters?: unknown[]; requestBody?: unknown };
+    const operation = item[method] as {
+      operationId: string;
+      parameters?: unknown[];
+      requestBody?: unknown;
+      'x-svc-open-request'?: boolean;
+    };
     const parameters = (operation.parameters ?? [])
       .map((parameter) => deref<Parameter>(parameter as Parameter))
       .filter((parameter) => !CLIENT_OWNED.has(parameter.name.toLowerCase()));
@@ -79,6 +87,7 @@ export const specOperations: SpecOperation[] = Object.entries(spec.paths).flatMa
       method: method.toUpperCase(),
       path,
       parameters,
+      openRequest: operation['x-svc-open-request'] === true,
       ...(requestBody && contentType && media
         ? { body: { required: requestBody.required === true, contentType, schema: media.schema } }
         : {}),

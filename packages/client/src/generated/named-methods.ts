@@ -3,7 +3,7 @@
 
 import type { operations } from '@svc/types';
 import type { APIPromise } from '../api-promise.js';
-import type { NamedData, NamedParams } from '../named-method-types.js';
+import type { ExtraQuery, NamedData, NamedParams } from '../named-method-types.js';
 import type { RequestOptions } from '../request-options.js';
 
 /** The operationId of every operation of the spec. */
@@ -48,7 +48,7 @@ export interface NamedMethods {
   /**
    * Read the grouped steps timeseries of a user
    *
-   * Steps values of the user, grouped per provider slug (or lab) with the source context of each value group. Pages with `next_cursor`: pass the response's `next_cursor` back as the `next_cursor` query parameter until it is null. Other timeseries names in this path segment are not shown in the interface document; the maximum date range is not shown either.
+   * Steps values of the user, grouped per provider slug (or lab) with the source context of each value group. Pages with `next_cursor`: pass the response's `next_cursor` back as the `next_cursor` query parameter until it is null.
    *
    * `GET /v2/timeseries/{user_id}/steps/grouped`
    */
@@ -59,67 +59,73 @@ export interface NamedMethods {
   /**
    * Read the activity summaries of a user
    *
-   * Path inferred: the interface document names this operation but not its path. It gives `/v2/summary/activity/*`; the `{user_id}` suffix and the `start_date`, `end_date` and `provider` query parameters follow the timeseries read (section 4.1). Full request and response shapes are not shown; the response is kept open. In the source object of every summary, `name`, `logo` and `slug` are deprecated (only the provider slug remains).
+   * In the source object of every summary, `name`, `logo` and `slug` are deprecated (only the provider slug remains). Other request fields pass through to the service, and the service may add response fields.
    *
    * `GET /v2/summary/activity/{user_id}`
+   * Parameters not listed here are sent as query parameters (strings, finite numbers or booleans).
    */
   getActivitySummary(
-    params: NamedParams<operations['getActivitySummary']>,
+    params: NamedParams<operations['getActivitySummary']> & ExtraQuery,
     options?: RequestOptions,
   ): APIPromise<NamedData<operations['getActivitySummary']>>;
   /**
    * Read the body summaries of a user
    *
-   * Path inferred: the interface document names this operation but not its path. It gives `/v2/summary/body/*`; the `{user_id}` suffix and the `start_date`, `end_date` and `provider` query parameters follow the timeseries read (section 4.1). Full request and response shapes are not shown; the response is kept open. In the source object of every summary, `name`, `logo` and `slug` are deprecated (only the provider slug remains).
+   * In the source object of every summary, `name`, `logo` and `slug` are deprecated (only the provider slug remains). Other request fields pass through to the service, and the service may add response fields.
    *
    * `GET /v2/summary/body/{user_id}`
+   * Parameters not listed here are sent as query parameters (strings, finite numbers or booleans).
    */
   getBodySummary(
-    params: NamedParams<operations['getBodySummary']>,
+    params: NamedParams<operations['getBodySummary']> & ExtraQuery,
     options?: RequestOptions,
   ): APIPromise<NamedData<operations['getBodySummary']>>;
   /**
    * Read the meal summaries of a user
    *
-   * Path inferred: the interface document names this operation but not its path. It gives `/v2/summary/meal/*`; the `{user_id}` suffix and the `start_date`, `end_date` and `provider` query parameters follow the timeseries read (section 4.1). Full request and response shapes are not shown; the response is kept open. In the source object of every summary, `name`, `logo` and `slug` are deprecated (only the provider slug remains).
+   * In the source object of every summary, `name`, `logo` and `slug` are deprecated (only the provider slug remains). Other request fields pass through to the service, and the service may add response fields.
    *
    * `GET /v2/summary/meal/{user_id}`
+   * Parameters not listed here are sent as query parameters (strings, finite numbers or booleans).
    */
   getMealSummary(
-    params: NamedParams<operations['getMealSummary']>,
+    params: NamedParams<operations['getMealSummary']> & ExtraQuery,
     options?: RequestOptions,
   ): APIPromise<NamedData<operations['getMealSummary']>>;
   /**
    * Read the profile summaries of a user
    *
-   * Path inferred: the interface document names this operation but not its path. It gives `/v2/summary/profile/*`; the `{user_id}` suffix and the `start_date`, `end_date` and `provider` query parameters follow the timeseries read (section 4.1). Full request and response shapes are not shown; the response is kept open. In the source object of every summary, `name`, `logo` and `slug` are deprecated (only the provider slug remains).
+   * In the source object of every summary, `name`, `logo` and `slug` are deprecated (only the provider slug remains). Other request fields pass through to the service, and the service may add response fields.
    *
    * `GET /v2/summary/profile/{user_id}`
+   * Parameters not listed here are sent as query parameters (strings, finite numbers or booleans).
    */
   getProfileSummary(
-    params: NamedParams<operations['getProfileSummary']>,
+    params: NamedParams<operations['getProfileSummary']> & ExtraQuery,
     options?: RequestOptions,
   ): APIPromise<NamedData<operations['getProfileSummary']>>;
   /**
    * Read the sleep summaries of a user
    *
-   * Path inferred: the interface document names this operation but not its path. It gives `/v2/summary/sleep/*`; the `{user_id}` suffix and the `start_date`, `end_date` and `provider` query parameters follow the timeseries read (section 4.1). Full request and response shapes are not shown; the response is kept open. In the source object of every summary, `name`, `logo` and `slug` are deprecated (only the provider slug remains).
+   * In the source object of every summary, `name`, `logo` and `slug` are deprecated (only the provider slug remains). Other request fields pass through to the service, and the service may add response fields.
    *
    * `GET /v2/summary/sleep/{user_id}`
+   * Parameters not listed here are sent as query parameters (strings, finite numbers or booleans).
    */
   getSleepSummary(
-    params: NamedParams<operations['getSleepSummary']>,
+    params: NamedParams<operations['getSleepSummary']> & ExtraQuery,
     options?: RequestOptions,
   ): APIPromise<NamedData<operations['getSleepSummary']>>;
   /**
    * Read the workouts summaries of a user
    *
-   * Path inferred: the interface document names this operation but not its path. It gives `/v2/summary/workouts/*`; the `{user_id}` suffix and the `start_date`, `end_date` and `provider` query parameters follow the timeseries read (section 4.1). Full request and response shapes are not shown; the response is kept open. In the source object of every summary, `name`, `logo` and `slug` are deprecated (only the provider slug remains).
+   * In the source object of every summary, `name`, `logo` and `slug` are deprecated (only the provider slug remains). Other request fields pass through to the service, and the service may add response fields.
    *
    * `GET /v2/summary/workouts/{user_id}`
+   * Parameters not listed here are sent as query parameters (strings, finite numbers or booleans).
    */
   getWorkoutsSummary(
-    params: NamedParams<operations['getWorkoutsSummary']>,
+    params: NamedParams<operations['getWorkoutsSummary']> & ExtraQuery,
     options?: RequestOptions,
   ): APIPromise<NamedData<operations['getWorkoutsSummary']>>;
   /**
@@ -158,7 +164,7 @@ export interface NamedMethods {
   /**
    * Create a link token
    *
-   * Creates the link token later sent as the `x-svc-link-token` header of complete_mfa. The interface document names this operation in section 5 only; its request and response shapes are not shown, so both are kept open.
+   * Creates the link token later sent as the `x-svc-link-token` header of complete_mfa. Other request fields pass through to the service, and the service may add response fields.
    *
    * `POST /v2/link/token`
    */
@@ -202,7 +208,7 @@ export interface NamedMethods {
   /**
    * List the lab test marker catalogue
    *
-   * Markers (biomarkers and panels) per lab. `lab_slug` narrows markers to one lab and wins over `lab_id` when both are given. With `lab_account_id`, the panels and markers offered are those of that account's lab. The names of the name/test-code filter and of the two pagination parameters are not shown in the interface document (see `x-svc-inferred-name`).
+   * Markers (biomarkers and panels) per lab. `lab_slug` narrows markers to one lab and wins over `lab_id` when both are given. With `lab_account_id`, the panels and markers offered are those of that account's lab.
    *
    * `GET /v3/lab_tests/markers`
    */
@@ -224,45 +230,49 @@ export interface NamedMethods {
   /**
    * List the lab accounts of the team
    *
-   * Lists the lab accounts of the team, optionally filtered by `lab_account_id` and `status`. The full request and response shapes are not shown in the interface document; the response is modelled as a list of open lab account objects.
+   * Lists the lab accounts of the team, optionally filtered by `lab_account_id` and `status`. The response is a list of lab account objects or an object holding that list; other query parameters pass through to the service.
    *
    * `GET /v3/lab_test/lab_account`
+   * Parameters not listed here are sent as query parameters (strings, finite numbers or booleans).
    */
   listLabAccounts(
-    params?: NamedParams<operations['listLabAccounts']>,
+    params?: NamedParams<operations['listLabAccounts']> & ExtraQuery,
     options?: RequestOptions,
   ): APIPromise<NamedData<operations['listLabAccounts']>>;
   /**
    * Create a lab testing order
    *
-   * Creates an order. The document also writes this path as `/v3/order/create`; `/v3/order` is used here. The optional `lab_account_id` selects the lab account (resolved automatically if omitted); with `update_reason` = `INCORRECT_LAB` a fresh lab account is resolved rather than reusing the earlier one. Order-level clinical comments (up to 1000 characters) are forwarded to the requisition. Ordering is idempotent: an idempotency key prevents duplicate orders. Full request and response shapes are not shown; both are kept open.
+   * Creates an order. The optional `lab_account_id` selects the lab account (resolved automatically if omitted); with `update_reason` = `INCORRECT_LAB` a fresh lab account is resolved rather than reusing the earlier one. Order-level clinical comments (up to 1000 characters) are forwarded to the requisition. Ordering is idempotent: an idempotency key prevents duplicate orders. Other request fields pass through to the service, and the service may add response fields.
    *
    * `POST /v3/order`
+   * Parameters not listed here are sent as query parameters (strings, finite numbers or booleans).
    */
   createOrder(
-    params?: NamedParams<operations['createOrder']>,
+    params?: NamedParams<operations['createOrder']> & ExtraQuery,
     options?: RequestOptions,
   ): APIPromise<NamedData<operations['createOrder']>>;
   /**
    * Import an order
    *
-   * Imports an order. Lab accounts in PENDING status are accepted. Full request and response shapes are not shown in the interface document; both are kept open.
+   * Imports an order. Lab accounts in PENDING status are accepted. Other request fields pass through to the service, and the service may add response fields.
    *
    * `POST /v3/order/import`
+   * Parameters not listed here are sent as query parameters (strings, finite numbers or booleans).
    */
   importOrder(
-    params?: NamedParams<operations['importOrder']>,
+    params?: NamedParams<operations['importOrder']> & ExtraQuery,
     options?: RequestOptions,
   ): APIPromise<NamedData<operations['importOrder']>>;
   /**
    * Read at-home phlebotomy appointment availability
    *
-   * Path inferred: the interface document names this operation but not its path. The path follows the order's other phlebotomy appointment operations, and GET is chosen because it is a read. Returns 14 days of slots and accepts `start_date`. Full request and response shapes are not shown; the response is kept open.
+   * Returns 14 days of slots and accepts `start_date`. Other request fields pass through to the service, and the service may add response fields.
    *
    * `GET /v3/order/{order_id}/phlebotomy/appointment/availability`
+   * Parameters not listed here are sent as query parameters (strings, finite numbers or booleans).
    */
   getPhlebotomyAppointmentAvailability(
-    params: NamedParams<operations['getPhlebotomyAppointmentAvailability']>,
+    params: NamedParams<operations['getPhlebotomyAppointmentAvailability']> & ExtraQuery,
     options?: RequestOptions,
   ): APIPromise<NamedData<operations['getPhlebotomyAppointmentAvailability']>>;
   /**
@@ -279,78 +289,85 @@ export interface NamedMethods {
   /**
    * Book an at-home phlebotomy appointment
    *
-   * Books an at-home phlebotomy appointment for the order. The body accepts optional `appointment_notes` (at most 1000 characters); the patient address `access_notes` given at order creation are forwarded to the provider. Full request and response shapes are not shown in the interface document; both are kept open.
+   * Books an at-home phlebotomy appointment for the order. The body accepts optional `appointment_notes` (at most 1000 characters); the patient address `access_notes` given at order creation are forwarded to the provider. Other request fields pass through to the service, and the service may add response fields.
    *
    * `POST /v3/order/{order_id}/phlebotomy/appointment/book`
+   * Parameters not listed here are sent as query parameters (strings, finite numbers or booleans).
    */
   bookPhlebotomyAppointment(
-    params: NamedParams<operations['bookPhlebotomyAppointment']>,
+    params: NamedParams<operations['bookPhlebotomyAppointment']> & ExtraQuery,
     options?: RequestOptions,
   ): APIPromise<NamedData<operations['bookPhlebotomyAppointment']>>;
   /**
    * Reschedule an at-home phlebotomy appointment
    *
-   * Reschedules the order's at-home phlebotomy appointment. The body accepts optional `appointment_notes` (at most 1000 characters); the patient address `access_notes` given at order creation are forwarded to the provider. Full request and response shapes are not shown in the interface document; both are kept open.
+   * Reschedules the order's at-home phlebotomy appointment. The body accepts optional `appointment_notes` (at most 1000 characters); the patient address `access_notes` given at order creation are forwarded to the provider. Other request fields pass through to the service, and the service may add response fields.
    *
    * `PATCH /v3/order/{order_id}/phlebotomy/appointment/reschedule`
+   * Parameters not listed here are sent as query parameters (strings, finite numbers or booleans).
    */
   reschedulePhlebotomyAppointment(
-    params: NamedParams<operations['reschedulePhlebotomyAppointment']>,
+    params: NamedParams<operations['reschedulePhlebotomyAppointment']> & ExtraQuery,
     options?: RequestOptions,
   ): APIPromise<NamedData<operations['reschedulePhlebotomyAppointment']>>;
   /**
    * Read patient-service-center appointment availability
    *
-   * Path inferred: the interface document names this operation but not its path. The path mirrors the phlebotomy appointment operations with `psc` in place of `phlebotomy`. Opt-in feature; availability is served from a cache updated every minute. Full request and response shapes are not shown; the response is kept open.
+   * Opt-in feature; availability is served from a cache updated every minute. Other request fields pass through to the service, and the service may add response fields.
    *
    * `GET /v3/order/{order_id}/psc/appointment/availability`
+   * Parameters not listed here are sent as query parameters (strings, finite numbers or booleans).
    */
   getPscAppointmentAvailability(
-    params: NamedParams<operations['getPscAppointmentAvailability']>,
+    params: NamedParams<operations['getPscAppointmentAvailability']> & ExtraQuery,
     options?: RequestOptions,
   ): APIPromise<NamedData<operations['getPscAppointmentAvailability']>>;
   /**
    * Book a patient-service-center appointment
    *
-   * Path inferred: the interface document names this operation but not its path. The path mirrors the phlebotomy booking with `psc` in place of `phlebotomy`. Opt-in feature. Booking takes an idempotency key and is confirmed asynchronously: the response acknowledges the booking, and the confirmed appointment is read later with `GET /v3/order/{order_id}/psc/appointment`. Full request and response shapes are not shown; both are kept open.
+   * Opt-in feature. Booking takes an idempotency key and is confirmed asynchronously: the response acknowledges the booking, and the confirmed appointment is read later with `GET /v3/order/{order_id}/psc/appointment`. Other request fields pass through to the service, and the service may add response fields.
    *
    * `POST /v3/order/{order_id}/psc/appointment/book`
+   * Parameters not listed here are sent as query parameters (strings, finite numbers or booleans).
    */
   bookPscAppointment(
-    params: NamedParams<operations['bookPscAppointment']>,
+    params: NamedParams<operations['bookPscAppointment']> & ExtraQuery,
     options?: RequestOptions,
   ): APIPromise<NamedData<operations['bookPscAppointment']>>;
   /**
    * Read the patient-service-center appointment of an order
    *
-   * Path inferred: the interface document names this operation but not its path. The document says PSC booking has an asynchronous confirmation flow but does not show how the confirmation is observed; this read exists so a client can follow it by polling the appointment record until its status changes. Whether the service offers it under this path is not shown.
+   * Assumed operation: the service may not offer this read. PSC bookings are confirmed asynchronously; this read lets a client follow the confirmation by polling the appointment record until its status changes. If the service answers 404, follow the confirmation through the `labtest.order.updated` webhook instead.
    *
    * `GET /v3/order/{order_id}/psc/appointment`
+   * Parameters not listed here are sent as query parameters (strings, finite numbers or booleans).
    */
   getPscAppointment(
-    params: NamedParams<operations['getPscAppointment']>,
+    params: NamedParams<operations['getPscAppointment']> & ExtraQuery,
     options?: RequestOptions,
   ): APIPromise<NamedData<operations['getPscAppointment']>>;
   /**
    * Upload a lab report to create a parsing job
    *
-   * Beta. Uploads a lab report (PDF, JPEG or PNG, up to 10 MB) and creates a parsing job that extracts per biomarker: name, value, unit, reference range and interpretation, matched to a LOINC code. A job may be flagged for human review. Full request and response shapes are not shown in the interface document; the form field name is inferred and the job is kept open.
+   * Beta. Uploads a lab report (PDF, JPEG or PNG, up to 10 MB) and creates a parsing job that extracts per biomarker: name, value, unit, reference range and interpretation, matched to a LOINC code. A job may be flagged for human review. The job record is open: the service may add fields.
    *
    * `POST /lab_report/v1/parser/job`
+   * Parameters not listed here are sent as query parameters (strings, finite numbers or booleans).
    */
   createParsingJob(
-    params: NamedParams<operations['createParsingJob']>,
+    params: NamedParams<operations['createParsingJob']> & ExtraQuery,
     options?: RequestOptions,
   ): APIPromise<NamedData<operations['createParsingJob']>>;
   /**
    * Read a parsing job's status and extracted results
    *
-   * Beta. Job status (completed, failed, pending review) and extracted results. Fields of the job record are not shown in the interface document; kept open.
+   * Beta. Job status (completed, failed, pending review) and extracted results. Other request fields pass through to the service, and the service may add response fields.
    *
    * `GET /lab_report/v1/parser/job/{job_id}`
+   * Parameters not listed here are sent as query parameters (strings, finite numbers or booleans).
    */
   getParsingJob(
-    params: NamedParams<operations['getParsingJob']>,
+    params: NamedParams<operations['getParsingJob']> & ExtraQuery,
     options?: RequestOptions,
   ): APIPromise<NamedData<operations['getParsingJob']>>;
 }

@@ -27,6 +27,7 @@ export const operations: readonly Operation[] = [
     id: 'getActivitySummary',
     method: 'GET',
     path: '/v2/summary/activity/{user_id}',
+    openQuery: true,
     params: {
       path: { props: { user_id: { type: 'string', uuid: true } }, required: ['user_id'] },
       query: {
@@ -35,7 +36,6 @@ export const operations: readonly Operation[] = [
           end_date: { nullable: true, type: 'string' },
           provider: { type: 'string' },
         },
-        required: ['start_date'],
       },
     },
   },
@@ -43,6 +43,7 @@ export const operations: readonly Operation[] = [
     id: 'getBodySummary',
     method: 'GET',
     path: '/v2/summary/body/{user_id}',
+    openQuery: true,
     params: {
       path: { props: { user_id: { type: 'string', uuid: true } }, required: ['user_id'] },
       query: {
@@ -51,7 +52,6 @@ export const operations: readonly Operation[] = [
           end_date: { nullable: true, type: 'string' },
           provider: { type: 'string' },
         },
-        required: ['start_date'],
       },
     },
   },
@@ -59,6 +59,7 @@ export const operations: readonly Operation[] = [
     id: 'getMealSummary',
     method: 'GET',
     path: '/v2/summary/meal/{user_id}',
+    openQuery: true,
     params: {
       path: { props: { user_id: { type: 'string', uuid: true } }, required: ['user_id'] },
       query: {
@@ -67,7 +68,6 @@ export const operations: readonly Operation[] = [
           end_date: { nullable: true, type: 'string' },
           provider: { type: 'string' },
         },
-        required: ['start_date'],
       },
     },
   },
@@ -75,6 +75,7 @@ export const operations: readonly Operation[] = [
     id: 'getProfileSummary',
     method: 'GET',
     path: '/v2/summary/profile/{user_id}',
+    openQuery: true,
     params: {
       path: { props: { user_id: { type: 'string', uuid: true } }, required: ['user_id'] },
       query: {
@@ -83,7 +84,6 @@ export const operations: readonly Operation[] = [
           end_date: { nullable: true, type: 'string' },
           provider: { type: 'string' },
         },
-        required: ['start_date'],
       },
     },
   },
@@ -91,6 +91,7 @@ export const operations: readonly Operation[] = [
     id: 'getSleepSummary',
     method: 'GET',
     path: '/v2/summary/sleep/{user_id}',
+    openQuery: true,
     params: {
       path: { props: { user_id: { type: 'string', uuid: true } }, required: ['user_id'] },
       query: {
@@ -99,7 +100,6 @@ export const operations: readonly Operation[] = [
           end_date: { nullable: true, type: 'string' },
           provider: { type: 'string' },
         },
-        required: ['start_date'],
       },
     },
   },
@@ -107,6 +107,7 @@ export const operations: readonly Operation[] = [
     id: 'getWorkoutsSummary',
     method: 'GET',
     path: '/v2/summary/workouts/{user_id}',
+    openQuery: true,
     params: {
       path: { props: { user_id: { type: 'string', uuid: true } }, required: ['user_id'] },
       query: {
@@ -115,7 +116,6 @@ export const operations: readonly Operation[] = [
           end_date: { nullable: true, type: 'string' },
           provider: { type: 'string' },
         },
-        required: ['start_date'],
       },
     },
   },
@@ -178,7 +178,7 @@ export const operations: readonly Operation[] = [
     params: {
       query: {
         props: {
-          lab_id: { types: ['integer', 'string'] },
+          lab_id: { types: ['integer', 'string', 'array'], items: { types: ['integer', 'string'] } },
           lab_slug: { type: 'string' },
           lab_account_id: { type: 'string' },
           name: { type: 'string' },
@@ -207,6 +207,7 @@ export const operations: readonly Operation[] = [
     id: 'listLabAccounts',
     method: 'GET',
     path: '/v3/lab_test/lab_account',
+    openQuery: true,
     params: { query: { props: { lab_account_id: { type: 'string' }, status: { type: 'string' } } } },
   },
   {
@@ -214,6 +215,7 @@ export const operations: readonly Operation[] = [
     method: 'POST',
     path: '/v3/order',
     idempotent: true,
+    openQuery: true,
     body: {
       type: 'object',
       props: {
@@ -235,11 +237,18 @@ export const operations: readonly Operation[] = [
       },
     },
   },
-  { id: 'importOrder', method: 'POST', path: '/v3/order/import', body: { type: 'object' } },
+  {
+    id: 'importOrder',
+    method: 'POST',
+    path: '/v3/order/import',
+    openQuery: true,
+    body: { type: 'object' },
+  },
   {
     id: 'getPhlebotomyAppointmentAvailability',
     method: 'GET',
     path: '/v3/order/{order_id}/phlebotomy/appointment/availability',
+    openQuery: true,
     params: {
       path: { props: { order_id: { type: 'string', uuid: true } }, required: ['order_id'] },
       query: { props: { start_date: { type: 'string' } } },
@@ -276,6 +285,7 @@ export const operations: readonly Operation[] = [
     id: 'bookPhlebotomyAppointment',
     method: 'POST',
     path: '/v3/order/{order_id}/phlebotomy/appointment/book',
+    openQuery: true,
     params: { path: { props: { order_id: { type: 'string', uuid: true } }, required: ['order_id'] } },
     body: { type: 'object', props: { appointment_notes: { nullable: true, type: 'string', max: 1000 } } },
   },
@@ -283,6 +293,7 @@ export const operations: readonly Operation[] = [
     id: 'reschedulePhlebotomyAppointment',
     method: 'PATCH',
     path: '/v3/order/{order_id}/phlebotomy/appointment/reschedule',
+    openQuery: true,
     params: { path: { props: { order_id: { type: 'string', uuid: true } }, required: ['order_id'] } },
     body: { type: 'object', props: { appointment_notes: { nullable: true, type: 'string', max: 1000 } } },
   },
@@ -290,6 +301,7 @@ export const operations: readonly Operation[] = [
     id: 'getPscAppointmentAvailability',
     method: 'GET',
     path: '/v3/order/{order_id}/psc/appointment/availability',
+    openQuery: true,
     params: { path: { props: { order_id: { type: 'string', uuid: true } }, required: ['order_id'] } },
   },
   {
@@ -297,6 +309,7 @@ export const operations: readonly Operation[] = [
     method: 'POST',
     path: '/v3/order/{order_id}/psc/appointment/book',
     idempotent: true,
+    openQuery: true,
     params: { path: { props: { order_id: { type: 'string', uuid: true } }, required: ['order_id'] } },
     body: { type: 'object' },
   },
@@ -304,12 +317,14 @@ export const operations: readonly Operation[] = [
     id: 'getPscAppointment',
     method: 'GET',
     path: '/v3/order/{order_id}/psc/appointment',
+    openQuery: true,
     params: { path: { props: { order_id: { type: 'string', uuid: true } }, required: ['order_id'] } },
   },
   {
     id: 'createParsingJob',
     method: 'POST',
     path: '/lab_report/v1/parser/job',
+    openQuery: true,
     multipart: true,
     body: {
       type: 'object',
@@ -323,6 +338,7 @@ export const operations: readonly Operation[] = [
     id: 'getParsingJob',
     method: 'GET',
     path: '/lab_report/v1/parser/job/{job_id}',
+    openQuery: true,
     params: { path: { props: { job_id: { type: 'string' } }, required: ['job_id'] } },
   },
 ];

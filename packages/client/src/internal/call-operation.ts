@@ -12,6 +12,10 @@ import { validateInput } from './validate.js';
 
 type Params = Record<string, unknown>;
 
+/** What an undeclared parameter may be: one query value (undefined is dropped, like any optional param). */
+const isQueryScalar = (value: unknown): boolean =>
+  value === undefined || typeof value === 'string' || typeof value === 'boolean' || Number.isFinite(value);
+
 /** A named method call: flat params split by location, validated, sent; data or a typed error. */
 export function callOperation(
   core: CoreClient,
@@ -45,8 +49,10 @@ async function run(
           : headerName
             ? header
             : undefined;
-    if (!target) throw new ValidationError(name, `is not a parameter of ${operation.id}`);
-    target[target === header ? (headerName as string) : name] = params[name];
+    if (target) target[target === header ? (headerName as string) : name] = params[name];
+    else if (!operation.openQuery) throw new ValidationError(name, `is not a parameter of ${operation.id}`);
+    else if (isQueryScalar(params[name])) query[name] = params[name];
+    else throw new ValidationError(name, 'must be a string, number or boolean');
   }
   validateInput(operation, { path, query, header, body: params.body });
   // Files are read into memory (streams counted against the size limit) before the request is built.

@@ -7,8 +7,8 @@ export interface Rule {
   type?: 'string' | 'integer' | 'number' | 'boolean' | 'object' | 'array';
   /** `format: uuid` */
   uuid?: true;
-  /** A union of scalar types (e.g. `integer | string`): the value must be one of them. */
-  types?: readonly ('string' | 'integer' | 'number' | 'boolean')[];
+  /** A union of scalar types, maybe with arrays of them (e.g. `integer | string | (integer | string)[]`). */
+  types?: readonly ('string' | 'integer' | 'number' | 'boolean' | 'array')[];
   /** `null` is allowed. */
   nullable?: true;
   /** minLength / minItems / minimum, by type. */
@@ -19,6 +19,7 @@ export interface Rule {
   /** Required property names (objects). */
   required?: readonly string[];
   props?: Readonly<Record<string, Rule>>;
+  /** Items of an array (`type: array`, or `types` with `array`). */
   items?: Rule;
   /** `format: binary`: a file (see upload-input.ts), with the spec's `x-svc-file` rules when given. */
   file?: FileRule;
@@ -51,4 +52,6 @@ export interface Operation {
   bodyRequired?: true;
   /** The body is sent as multipart/form-data (file uploads). */
   multipart?: true;
+  /** `x-svc-open-request`: the request's full shape is not shown, so undeclared scalar params go to the query. */
+  openQuery?: true;
 }

@@ -34,10 +34,15 @@ export function check(rule: Rule, value: unknown, field: string): void {
         ? Number.isInteger(value)
         : type === 'number'
           ? Number.isFinite(value)
-          : typeof value === type,
+          : type === 'array'
+            ? Array.isArray(value)
+            : typeof value === type,
     )
   )
     fail(field, `must be ${rule.types.join(' or ')}`);
+  // A union with arrays (a value or a list of them) checks the list's items too.
+  if (rule.types && rule.items && Array.isArray(value))
+    for (let index = 0; index < value.length; index++) check(rule.items, value[index], `${field}[${index}]`);
   switch (rule.type) {
     case 'string': {
       if (typeof value !== 'string') fail(field, 'must be a string');

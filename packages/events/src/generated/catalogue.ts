@@ -296,7 +296,7 @@ export type ParsingJobUpdatedPayload = Body<"lab_report.parsing_job.updated">;
 
 /**
  * Payload of `labtest.order.updated`: An order status changed.
- * The event name is inferred: the interface document does not show it.
+ * The event name is provisional: the service may send this event under another name (then it arrives as an unknown event).
  */
 export type LabTestOrderUpdatedPayload = Body<"labtest.order.updated">;
 

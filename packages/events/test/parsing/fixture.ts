@@ -6,7 +6,7 @@ import { describeEvent } from '../../src/index.js';
 type Media = { example?: unknown; examples?: Record<string, { value?: unknown }> };
 type Spec = {
   webhooks: Record<string, { post: { requestBody: { content: Record<string, Media> } } }>;
-  components: { schemas: Record<string, { enum?: string[] }> };
+  components: { schemas: Record<string, { anyOf?: { enum?: string[] }[] }> };
 };
 
 /** The bundled spec the catalogue was generated from (`pnpm --filter @svc/spec bundle`). */

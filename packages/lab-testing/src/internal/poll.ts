@@ -4,6 +4,7 @@ import {
   DEFAULT_POLL_INITIAL_DELAY_MS,
   DEFAULT_POLL_MAX_DELAY_MS,
   DEFAULT_POLL_TIMEOUT_MS,
+  MAX_POLL_MS,
   type PollOptions,
 } from '../poll-options.js';
 import { sleep } from './sleep.js';
@@ -21,10 +22,18 @@ export interface PollConfig<T> extends PollOptions {
 
 function positive(field: string, value: number | undefined, fallback: number): number {
   if (value === undefined) return fallback;
-  if (typeof value !== 'number' || !Number.isFinite(value) || value <= 0) {
-    throw new ValidationError(field, 'must be a positive number of milliseconds');
+  // Above MAX_POLL_MS Node's timers fire at once: a 2^31 ms timeout would give up after zero reads.
+  if (typeof value !== 'number' || !Number.isFinite(value) || value <= 0 || value > MAX_POLL_MS) {
+    throw new ValidationError(field, `must be a positive number of milliseconds, at most ${MAX_POLL_MS}`);
   }
   return value;
+}
+
+/** Checks poll options once, wherever they are given (labTesting defaults or one wait), before any read. */
+export function checkPollOptions(options: PollOptions): void {
+  positive('timeoutMs', options.timeoutMs, DEFAULT_POLL_TIMEOUT_MS);
+  positive('initialDelayMs', options.initialDelayMs, DEFAULT_POLL_INITIAL_DELAY_MS);
+  positive('maxDelayMs', options.maxDelayMs, DEFAULT_POLL_MAX_DELAY_MS);
 }
 
 /** Pause before read `attempt + 1`: exponential, capped, jittered to 50–100 % so waiting clients spread out. */

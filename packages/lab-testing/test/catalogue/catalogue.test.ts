@@ -1,7 +1,8 @@
 import { ValidationError } from '@svc/client';
 import { describe, expect, it } from 'vitest';
-import { markerSearchQuery } from '../../src/index.js';
+import { markerSearchQuery, UnexpectedResponseError } from '../../src/index.js';
 import { LAB_TEST_ID, mockClient, recordingClient } from '../clients.js';
+import { startLoopback } from '../loopback-server.js';
 import { pagedMarkersServer } from './paged-markers-server.js';
 
 describe('searching the marker catalogue against the mock', () => {
@@ -94,5 +95,38 @@ describe('listing the team lab accounts', () => {
     const { lab, sent } = mockClient();
     await expect(lab.catalogue.labAccounts()).resolves.toHaveLength(1);
     expect(sent[0]?.url.search).toBe('');
+  });
+});
+
+describe('issue 11: lab accounts are read whether the service answers with a list or an object holding it', () => {
+  const account = { lab_account_id: '9e8d7c6b-5a49-4837-a261-5f4e3d2c1b0a', status: 'PENDING' };
+
+  async function accountsFrom(body: unknown) {
+    const server = await startLoopback(() => ({ body }));
+    const { lab } = recordingClient(server.baseUrl);
+    return lab.catalogue.labAccounts();
+  }
+
+  it('reads a bare list', async () => {
+    await expect(accountsFrom([account])).resolves.toEqual([account]);
+  });
+
+  it('reads { data: [...] }', async () => {
+    await expect(accountsFrom({ data: [account], next_cursor: null })).resolves.toEqual([account]);
+  });
+
+  it('reads an object holding exactly one list under another name', async () => {
+    await expect(accountsFrom({ lab_accounts: [account], total: 1 })).resolves.toEqual([account]);
+  });
+
+  it.each([
+    ['an object with no list', { total: 0 }],
+    ['an object with two lists', { active: [account], pending: [] }],
+    ['a string', 'not a list'],
+    ['null', null],
+  ])('refuses %s with UnexpectedResponseError, never a TypeError', async (_name, body) => {
+    const error = await accountsFrom(body).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(UnexpectedResponseError);
+    expect((error as Error).message).toContain('GET /v3/lab_test/lab_account');
   });
 });

@@ -25,7 +25,8 @@ describe('the types of the workflow inputs and results', () => {
 
   it('takes a lab by slug or id', () => {
     expectTypeOf<{ lab_slug: string; lab_id: number }>().toExtend<MarkerSearch>();
-    expectTypeOf<MarkerSearch['lab_id']>().toEqualTypeOf<number | string | undefined>();
+    // issue 11: lab_id's type is not published, so a list is accepted too.
+    expectTypeOf<MarkerSearch['lab_id']>().toEqualTypeOf<number | string | (number | string)[] | undefined>();
   });
 
   it('resolves parsed reports with typed biomarkers', () => {

@@ -1,7 +1,7 @@
 import { SvcError, ValidationError } from '@svc/client';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { labTesting, PollTimeoutError } from '../../src/index.js';
+import { labTesting, MAX_POLL_MS, PollTimeoutError } from '../../src/index.js';
 import { pollDelay } from '../../src/internal/poll.js';
 import { ORDER_ID, recordingClient } from '../clients.js';
 import { pscFake } from '../psc/psc-fake.js';
@@ -39,6 +39,38 @@ describe('poll options', () => {
       field,
     });
     expect(fake.requests).toHaveLength(0);
+  });
+
+  const overflowing = [2 ** 31, MAX_POLL_MS + 1, 1e12];
+  it.each(
+    ['timeoutMs', 'initialDelayMs', 'maxDelayMs'].flatMap((field) =>
+      overflowing.map((value) => [field, value] as const),
+    ),
+  )('issue 11: refuses %s = %d, which would overflow the timer, before reading', async (field, value) => {
+    const fake = await pscFake({ statuses: ['confirmed'] });
+    const { lab } = recordingClient(fake.baseUrl);
+    const error = await lab.appointments.psc
+      .waitForConfirmation(ORDER_ID, { [field]: value })
+      .catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(ValidationError);
+    expect(error).toMatchObject({ field });
+    expect(fake.requests).toHaveLength(0);
+    // The same bound applies to the defaults given to labTesting, at once.
+    expect(() => recordingClient(fake.baseUrl, { lab: { polling: { [field]: value } } })).toThrow(
+      ValidationError,
+    );
+  });
+
+  it('issue 11: accepts the largest timer, 2^31-1 ms, and still finishes at the first settled read', async () => {
+    const fake = await pscFake({ statuses: ['confirmed'] });
+    const { lab } = recordingClient(fake.baseUrl);
+    await expect(
+      lab.appointments.psc.waitForConfirmation(ORDER_ID, {
+        timeoutMs: MAX_POLL_MS,
+        initialDelayMs: 1,
+        maxDelayMs: MAX_POLL_MS,
+      }),
+    ).resolves.toMatchObject({ status: 'confirmed' });
   });
 
   it('applies the defaults given to labTesting, which a call can override', async () => {

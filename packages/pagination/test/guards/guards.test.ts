@@ -102,6 +102,17 @@ describe('bad input is refused before any request is sent', () => {
     expect(server.requests).toHaveLength(0);
   });
 
+  test('a limit that cannot be printed (an object whose toString is not a function) is still a ValidationError', async () => {
+    const { pages, server } = await serve(markersRoute(3));
+    const walk = pages.listMarkers();
+    for (const limit of [{ toString: 0n }, Object.create(null), Symbol('limit')]) {
+      const error = await walk.toArray({ limit } as never).catch((caught: unknown) => caught);
+      expect(error).toBeInstanceOf(ValidationError);
+      expect((error as ValidationError).field).toBe('limit');
+    }
+    expect(server.requests).toHaveLength(0);
+  });
+
   test('a maxPages that is not a positive integer throws ValidationError', async () => {
     const { pages } = await serve(markersRoute(3));
     expect(() => pages.listMarkers({}, { maxPages: 0 })).toThrow(ValidationError);

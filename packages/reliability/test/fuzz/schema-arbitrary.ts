@@ -33,6 +33,8 @@ export function validArb(input: Schema, depth = 0): fc.Arbitrary<unknown> {
   const schema = deref(input);
   if (schema.enum) return fc.constantFrom(...schema.enum);
   if (schema.oneOf) return fc.oneof(...schema.oneOf.map((member) => validArb(member, depth + 1)));
+  // Every member of an anyOf (an open enum's known values or any string; a value or a list) is valid.
+  if (schema.anyOf) return fc.oneof(...schema.anyOf.map((member) => validArb(member, depth + 1)));
   const types = typesOf(schema);
   if (types.length === 0) return fc.jsonValue({ maxDepth: 2 });
   return fc.oneof(

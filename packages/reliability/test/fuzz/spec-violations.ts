@@ -42,9 +42,11 @@ export function violation(
   options: OracleOptions,
 ): string | undefined {
   const schema = deref(input);
-  if (schema.oneOf) {
-    const misses = schema.oneOf.map((member) => violation(member, value, path, options));
-    return misses.every(Boolean) ? misses[0] : undefined;
+  // oneOf is read as anyOf: the client checks that some member fits, never that only one does.
+  for (const members of [schema.oneOf, schema.anyOf]) {
+    if (!members) continue;
+    const misses = members.map((member) => violation(member, value, path, options));
+    if (misses.every(Boolean)) return misses[0];
   }
   const types = Array.isArray(schema.type) ? schema.type : schema.type ? [schema.type] : [];
   const union = types.filter((type) => type !== 'null').length > 1;
@@ -98,7 +100,16 @@ export function paramsViolation(
     isObject(params) || typeof params === 'string' || Array.isArray(params) ? { ...(params as object) } : {};
   const { body, ...rest } = flat;
   for (const name of Object.keys(rest)) {
-    if (!operation.parameters.some((parameter) => parameter.name === name)) return `${name}: not a parameter`;
+    if (operation.parameters.some((parameter) => parameter.name === name)) continue;
+    // Operations whose request shape is not published send undeclared scalars as query parameters.
+    const value = rest[name];
+    const scalar =
+      value === undefined ||
+      typeof value === 'string' ||
+      typeof value === 'boolean' ||
+      (typeof value === 'number' && Number.isFinite(value));
+    if (!operation.openRequest) return `${name}: not a parameter`;
+    if (!scalar) return `${name}: not a scalar query value`;
   }
   for (const parameter of operation.parameters) {
     const value = rest[parameter.name];

@@ -108,6 +108,8 @@ describe('secret scan', () => {
     await provoke('a PSC booking that is cancelled', () =>
       lab.appointments.psc.waitForConfirmation('2a7e9f14-6c3b-4d2a-8e1f-9b0c7d6e5f43', { timeoutMs: 10_000 }),
     );
+    // The echo server answers `{ echo }`: an object holding no list of lab accounts, quoting both secrets.
+    await provoke('a lab account list that is no list', () => lab.catalogue.labAccounts());
     const pages = (scenario: string, maxPages?: number) =>
       paginate(svc, { headers: { 'x-scenario': scenario }, ...(maxPages ? { maxPages } : {}) });
     await provoke('a cursor that repeats (the API key)', () =>

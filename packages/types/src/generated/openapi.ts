@@ -11,7 +11,7 @@ export interface paths {
         };
         /**
          * Read the grouped steps timeseries of a user
-         * @description Steps values of the user, grouped per provider slug (or lab) with the source context of each value group. Pages with `next_cursor`: pass the response's `next_cursor` back as the `next_cursor` query parameter until it is null. Other timeseries names in this path segment are not shown in the interface document; the maximum date range is not shown either.
+         * @description Steps values of the user, grouped per provider slug (or lab) with the source context of each value group. Pages with `next_cursor`: pass the response's `next_cursor` back as the `next_cursor` query parameter until it is null.
          */
         get: operations["getStepsGrouped"];
         put?: never;
@@ -31,7 +31,7 @@ export interface paths {
         };
         /**
          * Read the activity summaries of a user
-         * @description Path inferred: the interface document names this operation but not its path. It gives `/v2/summary/activity/*`; the `{user_id}` suffix and the `start_date`, `end_date` and `provider` query parameters follow the timeseries read (section 4.1). Full request and response shapes are not shown; the response is kept open. In the source object of every summary, `name`, `logo` and `slug` are deprecated (only the provider slug remains).
+         * @description In the source object of every summary, `name`, `logo` and `slug` are deprecated (only the provider slug remains). Other request fields pass through to the service, and the service may add response fields.
          */
         get: operations["getActivitySummary"];
         put?: never;
@@ -51,7 +51,7 @@ export interface paths {
         };
         /**
          * Read the body summaries of a user
-         * @description Path inferred: the interface document names this operation but not its path. It gives `/v2/summary/body/*`; the `{user_id}` suffix and the `start_date`, `end_date` and `provider` query parameters follow the timeseries read (section 4.1). Full request and response shapes are not shown; the response is kept open. In the source object of every summary, `name`, `logo` and `slug` are deprecated (only the provider slug remains).
+         * @description In the source object of every summary, `name`, `logo` and `slug` are deprecated (only the provider slug remains). Other request fields pass through to the service, and the service may add response fields.
          */
         get: operations["getBodySummary"];
         put?: never;
@@ -71,7 +71,7 @@ export interface paths {
         };
         /**
          * Read the meal summaries of a user
-         * @description Path inferred: the interface document names this operation but not its path. It gives `/v2/summary/meal/*`; the `{user_id}` suffix and the `start_date`, `end_date` and `provider` query parameters follow the timeseries read (section 4.1). Full request and response shapes are not shown; the response is kept open. In the source object of every summary, `name`, `logo` and `slug` are deprecated (only the provider slug remains).
+         * @description In the source object of every summary, `name`, `logo` and `slug` are deprecated (only the provider slug remains). Other request fields pass through to the service, and the service may add response fields.
          */
         get: operations["getMealSummary"];
         put?: never;
@@ -91,7 +91,7 @@ export interface paths {
         };
         /**
          * Read the profile summaries of a user
-         * @description Path inferred: the interface document names this operation but not its path. It gives `/v2/summary/profile/*`; the `{user_id}` suffix and the `start_date`, `end_date` and `provider` query parameters follow the timeseries read (section 4.1). Full request and response shapes are not shown; the response is kept open. In the source object of every summary, `name`, `logo` and `slug` are deprecated (only the provider slug remains).
+         * @description In the source object of every summary, `name`, `logo` and `slug` are deprecated (only the provider slug remains). Other request fields pass through to the service, and the service may add response fields.
          */
         get: operations["getProfileSummary"];
         put?: never;
@@ -111,7 +111,7 @@ export interface paths {
         };
         /**
          * Read the sleep summaries of a user
-         * @description Path inferred: the interface document names this operation but not its path. It gives `/v2/summary/sleep/*`; the `{user_id}` suffix and the `start_date`, `end_date` and `provider` query parameters follow the timeseries read (section 4.1). Full request and response shapes are not shown; the response is kept open. In the source object of every summary, `name`, `logo` and `slug` are deprecated (only the provider slug remains).
+         * @description In the source object of every summary, `name`, `logo` and `slug` are deprecated (only the provider slug remains). Other request fields pass through to the service, and the service may add response fields.
          */
         get: operations["getSleepSummary"];
         put?: never;
@@ -131,7 +131,7 @@ export interface paths {
         };
         /**
          * Read the workouts summaries of a user
-         * @description Path inferred: the interface document names this operation but not its path. It gives `/v2/summary/workouts/*`; the `{user_id}` suffix and the `start_date`, `end_date` and `provider` query parameters follow the timeseries read (section 4.1). Full request and response shapes are not shown; the response is kept open. In the source object of every summary, `name`, `logo` and `slug` are deprecated (only the provider slug remains).
+         * @description In the source object of every summary, `name`, `logo` and `slug` are deprecated (only the provider slug remains). Other request fields pass through to the service, and the service may add response fields.
          */
         get: operations["getWorkoutsSummary"];
         put?: never;
@@ -213,7 +213,7 @@ export interface paths {
         put?: never;
         /**
          * Create a link token
-         * @description Creates the link token later sent as the `x-svc-link-token` header of complete_mfa. The interface document names this operation in section 5 only; its request and response shapes are not shown, so both are kept open.
+         * @description Creates the link token later sent as the `x-svc-link-token` header of complete_mfa. Other request fields pass through to the service, and the service may add response fields.
          */
         post: operations["createLinkToken"];
         delete?: never;
@@ -291,7 +291,7 @@ export interface paths {
         };
         /**
          * List the lab test marker catalogue
-         * @description Markers (biomarkers and panels) per lab. `lab_slug` narrows markers to one lab and wins over `lab_id` when both are given. With `lab_account_id`, the panels and markers offered are those of that account's lab. The names of the name/test-code filter and of the two pagination parameters are not shown in the interface document (see `x-svc-inferred-name`).
+         * @description Markers (biomarkers and panels) per lab. `lab_slug` narrows markers to one lab and wins over `lab_id` when both are given. With `lab_account_id`, the panels and markers offered are those of that account's lab.
          */
         get: operations["listMarkers"];
         put?: never;
@@ -331,7 +331,7 @@ export interface paths {
         };
         /**
          * List the lab accounts of the team
-         * @description Lists the lab accounts of the team, optionally filtered by `lab_account_id` and `status`. The full request and response shapes are not shown in the interface document; the response is modelled as a list of open lab account objects.
+         * @description Lists the lab accounts of the team, optionally filtered by `lab_account_id` and `status`. The response is a list of lab account objects or an object holding that list; other query parameters pass through to the service.
          */
         get: operations["listLabAccounts"];
         put?: never;
@@ -353,7 +353,7 @@ export interface paths {
         put?: never;
         /**
          * Create a lab testing order
-         * @description Creates an order. The document also writes this path as `/v3/order/create`; `/v3/order` is used here. The optional `lab_account_id` selects the lab account (resolved automatically if omitted); with `update_reason` = `INCORRECT_LAB` a fresh lab account is resolved rather than reusing the earlier one. Order-level clinical comments (up to 1000 characters) are forwarded to the requisition. Ordering is idempotent: an idempotency key prevents duplicate orders. Full request and response shapes are not shown; both are kept open.
+         * @description Creates an order. The optional `lab_account_id` selects the lab account (resolved automatically if omitted); with `update_reason` = `INCORRECT_LAB` a fresh lab account is resolved rather than reusing the earlier one. Order-level clinical comments (up to 1000 characters) are forwarded to the requisition. Ordering is idempotent: an idempotency key prevents duplicate orders. Other request fields pass through to the service, and the service may add response fields.
          */
         post: operations["createOrder"];
         delete?: never;
@@ -373,7 +373,7 @@ export interface paths {
         put?: never;
         /**
          * Import an order
-         * @description Imports an order. Lab accounts in PENDING status are accepted. Full request and response shapes are not shown in the interface document; both are kept open.
+         * @description Imports an order. Lab accounts in PENDING status are accepted. Other request fields pass through to the service, and the service may add response fields.
          */
         post: operations["importOrder"];
         delete?: never;
@@ -391,7 +391,7 @@ export interface paths {
         };
         /**
          * Read at-home phlebotomy appointment availability
-         * @description Path inferred: the interface document names this operation but not its path. The path follows the order's other phlebotomy appointment operations, and GET is chosen because it is a read. Returns 14 days of slots and accepts `start_date`. Full request and response shapes are not shown; the response is kept open.
+         * @description Returns 14 days of slots and accepts `start_date`. Other request fields pass through to the service, and the service may add response fields.
          */
         get: operations["getPhlebotomyAppointmentAvailability"];
         put?: never;
@@ -433,7 +433,7 @@ export interface paths {
         put?: never;
         /**
          * Book an at-home phlebotomy appointment
-         * @description Books an at-home phlebotomy appointment for the order. The body accepts optional `appointment_notes` (at most 1000 characters); the patient address `access_notes` given at order creation are forwarded to the provider. Full request and response shapes are not shown in the interface document; both are kept open.
+         * @description Books an at-home phlebotomy appointment for the order. The body accepts optional `appointment_notes` (at most 1000 characters); the patient address `access_notes` given at order creation are forwarded to the provider. Other request fields pass through to the service, and the service may add response fields.
          */
         post: operations["bookPhlebotomyAppointment"];
         delete?: never;
@@ -457,7 +457,7 @@ export interface paths {
         head?: never;
         /**
          * Reschedule an at-home phlebotomy appointment
-         * @description Reschedules the order's at-home phlebotomy appointment. The body accepts optional `appointment_notes` (at most 1000 characters); the patient address `access_notes` given at order creation are forwarded to the provider. Full request and response shapes are not shown in the interface document; both are kept open.
+         * @description Reschedules the order's at-home phlebotomy appointment. The body accepts optional `appointment_notes` (at most 1000 characters); the patient address `access_notes` given at order creation are forwarded to the provider. Other request fields pass through to the service, and the service may add response fields.
          */
         patch: operations["reschedulePhlebotomyAppointment"];
         trace?: never;
@@ -471,7 +471,7 @@ export interface paths {
         };
         /**
          * Read patient-service-center appointment availability
-         * @description Path inferred: the interface document names this operation but not its path. The path mirrors the phlebotomy appointment operations with `psc` in place of `phlebotomy`. Opt-in feature; availability is served from a cache updated every minute. Full request and response shapes are not shown; the response is kept open.
+         * @description Opt-in feature; availability is served from a cache updated every minute. Other request fields pass through to the service, and the service may add response fields.
          */
         get: operations["getPscAppointmentAvailability"];
         put?: never;
@@ -493,7 +493,7 @@ export interface paths {
         put?: never;
         /**
          * Book a patient-service-center appointment
-         * @description Path inferred: the interface document names this operation but not its path. The path mirrors the phlebotomy booking with `psc` in place of `phlebotomy`. Opt-in feature. Booking takes an idempotency key and is confirmed asynchronously: the response acknowledges the booking, and the confirmed appointment is read later with `GET /v3/order/{order_id}/psc/appointment`. Full request and response shapes are not shown; both are kept open.
+         * @description Opt-in feature. Booking takes an idempotency key and is confirmed asynchronously: the response acknowledges the booking, and the confirmed appointment is read later with `GET /v3/order/{order_id}/psc/appointment`. Other request fields pass through to the service, and the service may add response fields.
          */
         post: operations["bookPscAppointment"];
         delete?: never;
@@ -511,7 +511,7 @@ export interface paths {
         };
         /**
          * Read the patient-service-center appointment of an order
-         * @description Path inferred: the interface document names this operation but not its path. The document says PSC booking has an asynchronous confirmation flow but does not show how the confirmation is observed; this read exists so a client can follow it by polling the appointment record until its status changes. Whether the service offers it under this path is not shown.
+         * @description Assumed operation: the service may not offer this read. PSC bookings are confirmed asynchronously; this read lets a client follow the confirmation by polling the appointment record until its status changes. If the service answers 404, follow the confirmation through the `labtest.order.updated` webhook instead.
          */
         get: operations["getPscAppointment"];
         put?: never;
@@ -533,7 +533,7 @@ export interface paths {
         put?: never;
         /**
          * Upload a lab report to create a parsing job
-         * @description Beta. Uploads a lab report (PDF, JPEG or PNG, up to 10 MB) and creates a parsing job that extracts per biomarker: name, value, unit, reference range and interpretation, matched to a LOINC code. A job may be flagged for human review. Full request and response shapes are not shown in the interface document; the form field name is inferred and the job is kept open.
+         * @description Beta. Uploads a lab report (PDF, JPEG or PNG, up to 10 MB) and creates a parsing job that extracts per biomarker: name, value, unit, reference range and interpretation, matched to a LOINC code. A job may be flagged for human review. The job record is open: the service may add fields.
          */
         post: operations["createParsingJob"];
         delete?: never;
@@ -551,7 +551,7 @@ export interface paths {
         };
         /**
          * Read a parsing job's status and extracted results
-         * @description Beta. Job status (completed, failed, pending review) and extracted results. Fields of the job record are not shown in the interface document; kept open.
+         * @description Beta. Job status (completed, failed, pending review) and extracted results. Other request fields pass through to the service, and the service may add response fields.
          */
         get: operations["getParsingJob"];
         put?: never;
@@ -575,7 +575,7 @@ export interface webhooks {
         put?: never;
         /**
          * Historical data of a resource was fetched
-         * @description Event `historical.data.<resource>.created`. Sent once per resource after all data chunks are fetched. `<resource>` is a summary or timeseries resource name (see SupportedResource). The `is_final` flag was removed: consumers must not require it. Partial-result notifications can be enabled per team. Payload beyond `$.data.source`: not shown.
+         * @description Event `historical.data.<resource>.created`. Sent once per resource after all data chunks are fetched. `<resource>` is a summary or timeseries resource name (see SupportedResource). The `is_final` flag was removed: consumers must not require it. Partial-result notifications can be enabled per team.
          */
         post: operations["onHistoricalDataCreated"];
         delete?: never;
@@ -595,7 +595,7 @@ export interface webhooks {
         put?: never;
         /**
          * New daily data of a resource
-         * @description Event `daily.data.<resource>.created`. `<resource>` is a summary or timeseries resource name (see SupportedResource). Inside `$.data.source`: provider slug, source type, optional app id; `name`, `logo`, `slug` there are deprecated and will be removed. Payload beyond the source context: not shown.
+         * @description Event `daily.data.<resource>.created`. `<resource>` is a summary or timeseries resource name (see SupportedResource). Inside `$.data.source`: provider slug, source type, optional app id; `name`, `logo`, `slug` there are deprecated and will be removed.
          */
         post: operations["onDailyDataCreated"];
         delete?: never;
@@ -615,7 +615,7 @@ export interface webhooks {
         put?: never;
         /**
          * Updated daily data of a resource
-         * @description Event `daily.data.<resource>.updated`. `<resource>` is a summary or timeseries resource name (see SupportedResource). Inside `$.data.source`: provider slug, source type, optional app id; `name`, `logo`, `slug` there are deprecated and will be removed. Payload beyond the source context: not shown.
+         * @description Event `daily.data.<resource>.updated`. `<resource>` is a summary or timeseries resource name (see SupportedResource). Inside `$.data.source`: provider slug, source type, optional app id; `name`, `logo`, `slug` there are deprecated and will be removed.
          */
         post: operations["onDailyDataUpdated"];
         delete?: never;
@@ -635,7 +635,7 @@ export interface webhooks {
         put?: never;
         /**
          * Historical sleep cycle summaries were fetched
-         * @description Event `historical.data.sleep_cycle.created`. New sleep cycle summary (detailed hypnogram of a sleep session); consumers should process these. They replace the hypnogram timeseries events. Payload beyond `$.data.source`: not shown.
+         * @description Event `historical.data.sleep_cycle.created`. New sleep cycle summary (detailed hypnogram of a sleep session); consumers should process these. They replace the hypnogram timeseries events.
          */
         post: operations["onHistoricalSleepCycleCreated"];
         delete?: never;
@@ -655,7 +655,7 @@ export interface webhooks {
         put?: never;
         /**
          * New daily sleep cycle summary
-         * @description Event `daily.data.sleep_cycle.created`. New sleep cycle summary (detailed hypnogram of a sleep session); consumers should process these. They replace the hypnogram timeseries events. Payload beyond `$.data.source`: not shown.
+         * @description Event `daily.data.sleep_cycle.created`. New sleep cycle summary (detailed hypnogram of a sleep session); consumers should process these. They replace the hypnogram timeseries events.
          */
         post: operations["onDailySleepCycleCreated"];
         delete?: never;
@@ -675,7 +675,7 @@ export interface webhooks {
         put?: never;
         /**
          * Updated daily sleep cycle summary
-         * @description Event `daily.data.sleep_cycle.updated`. New sleep cycle summary (detailed hypnogram of a sleep session); consumers should process these. They replace the hypnogram timeseries events. Payload beyond `$.data.source`: not shown.
+         * @description Event `daily.data.sleep_cycle.updated`. New sleep cycle summary (detailed hypnogram of a sleep session); consumers should process these. They replace the hypnogram timeseries events.
          */
         post: operations["onDailySleepCycleUpdated"];
         delete?: never;
@@ -696,7 +696,7 @@ export interface webhooks {
         /**
          * Historical hypnogram timeseries (deprecated)
          * @deprecated
-         * @description Deprecated event `historical.timeseries.hypnogram.created`, replaced by `historical.data.sleep_cycle.created`; consumers should stop processing it. Payload: not shown.
+         * @description Deprecated event `historical.timeseries.hypnogram.created`, replaced by `historical.data.sleep_cycle.created`; consumers should stop processing it.
          */
         post: operations["onHistoricalHypnogramCreated"];
         delete?: never;
@@ -717,7 +717,7 @@ export interface webhooks {
         /**
          * New daily hypnogram timeseries (deprecated)
          * @deprecated
-         * @description Deprecated event `daily.timeseries.hypnogram.created`, replaced by `daily.data.sleep_cycle.created`; consumers should stop processing it. Payload: not shown.
+         * @description Deprecated event `daily.timeseries.hypnogram.created`, replaced by `daily.data.sleep_cycle.created`; consumers should stop processing it.
          */
         post: operations["onDailyHypnogramCreated"];
         delete?: never;
@@ -738,7 +738,7 @@ export interface webhooks {
         /**
          * Updated daily hypnogram timeseries (deprecated)
          * @deprecated
-         * @description Deprecated event `daily.timeseries.hypnogram.updated`, replaced by `daily.data.sleep_cycle.updated`; consumers should stop processing it. Payload: not shown.
+         * @description Deprecated event `daily.timeseries.hypnogram.updated`, replaced by `daily.data.sleep_cycle.updated`; consumers should stop processing it.
          */
         post: operations["onDailyHypnogramUpdated"];
         delete?: never;
@@ -778,7 +778,7 @@ export interface webhooks {
         put?: never;
         /**
          * A parsing job was submitted
-         * @description Event `lab_report.parsing_job.created`: a lab report parsing job was submitted. Payload: not shown.
+         * @description Event `lab_report.parsing_job.created`: a lab report parsing job was submitted.
          */
         post: operations["onParsingJobCreated"];
         delete?: never;
@@ -798,7 +798,7 @@ export interface webhooks {
         put?: never;
         /**
          * A parsing job status changed
-         * @description Event `lab_report.parsing_job.updated`: a job status changed (completed, failed, pending review). Payload: not shown.
+         * @description Event `lab_report.parsing_job.updated`: a job status changed (completed, failed, pending review).
          */
         post: operations["onParsingJobUpdated"];
         delete?: never;
@@ -818,7 +818,7 @@ export interface webhooks {
         put?: never;
         /**
          * An order status changed
-         * @description Event name inferred: the event name for order status changes is not shown in the interface document; `labtest.order.updated` is a placeholder key. Order events in webhook bodies carry the nullable `status_detail`.
+         * @description Sent when an order's status changes. The event name `labtest.order.updated` is provisional: the service may send this event under another name, so `@svc/events` also reports it as an unknown event with its payload. Order events in webhook bodies carry the nullable `status_detail`.
          */
         post: operations["onLabTestOrderUpdated"];
         delete?: never;
@@ -830,6 +830,30 @@ export interface webhooks {
 }
 export interface components {
     schemas: {
+        /** @description The source object of a summary: provider slug and source type. `name`, `logo` and `slug` are deprecated and will be removed; only the provider slug remains. */
+        SummarySource: {
+            /** @description Provider slug. */
+            provider?: string;
+            /** @description Source type. The service may send any value. */
+            type?: string;
+            /**
+             * @deprecated
+             * @description Deprecated, will be removed; read provider details from `GET /v2/providers` by `provider`.
+             */
+            name?: string;
+            /**
+             * @deprecated
+             * @description Deprecated, will be removed; read provider details from `GET /v2/providers` by `provider`.
+             */
+            logo?: string;
+            /**
+             * @deprecated
+             * @description Deprecated, will be removed; use `provider`.
+             */
+            slug?: string;
+        } & {
+            [key: string]: unknown;
+        };
         /** @description One timeseries data point. */
         TimeseriesPoint: {
             /**
@@ -847,11 +871,11 @@ export interface components {
             /** @description Measured value. */
             value: number;
         };
-        /** @description Source context of one summary or one timeseries value group. It may carry an optional App ID of the source context whose field name is not shown in the interface document; the object is kept open for it. */
+        /** @description Source context of one summary or one timeseries value group. It may carry an optional app id. Kept open: the service may add fields. */
         SourceContext: {
             /** @description Provider slug. */
             provider: string;
-            /** @description Source type. The allowed values are not shown in the interface document; kept open. */
+            /** @description Source type. The service may send other values. */
             type: string;
         } & {
             [key: string]: unknown;
@@ -876,31 +900,31 @@ export interface components {
             /** @description Next-page cursor; null when there is no more data. */
             next_cursor?: string | null;
         };
-        /** @description Error body of a failed request. HTTP status codes and the error body shape are not shown in the interface document; kept open. */
+        /** @description Error body of a failed request. Kept open: the service may add fields. */
         Error: {
             [key: string]: unknown;
         };
-        /** @description Activity summary read response. Its shape is not shown in the interface document; kept open. The source object of every summary keeps `provider` and `type`; its `name`, `logo` and `slug` fields are deprecated (only the provider slug remains available there, see DataEventSource). */
+        /** @description Activity summary read response. The source object of every summary is a SummarySource: it keeps `provider` and `type`; its `name`, `logo` and `slug` fields are deprecated (only the provider slug remains available there). Kept open: the service may add fields. */
         SummaryActivity: {
             [key: string]: unknown;
         };
-        /** @description Body summary read response. Its shape is not shown in the interface document; kept open. The source object of every summary keeps `provider` and `type`; its `name`, `logo` and `slug` fields are deprecated (only the provider slug remains available there, see DataEventSource). */
+        /** @description Body summary read response. The source object of every summary is a SummarySource: it keeps `provider` and `type`; its `name`, `logo` and `slug` fields are deprecated (only the provider slug remains available there). Kept open: the service may add fields. */
         SummaryBody: {
             [key: string]: unknown;
         };
-        /** @description Meal summary read response. Its shape is not shown in the interface document; kept open. The source object of every summary keeps `provider` and `type`; its `name`, `logo` and `slug` fields are deprecated (only the provider slug remains available there, see DataEventSource). */
+        /** @description Meal summary read response. The source object of every summary is a SummarySource: it keeps `provider` and `type`; its `name`, `logo` and `slug` fields are deprecated (only the provider slug remains available there). Kept open: the service may add fields. */
         SummaryMeal: {
             [key: string]: unknown;
         };
-        /** @description Profile summary read response. Its shape is not shown in the interface document; kept open. The source object of every summary keeps `provider` and `type`; its `name`, `logo` and `slug` fields are deprecated (only the provider slug remains available there, see DataEventSource). */
+        /** @description Profile summary read response. The source object of every summary is a SummarySource: it keeps `provider` and `type`; its `name`, `logo` and `slug` fields are deprecated (only the provider slug remains available there). Kept open: the service may add fields. */
         SummaryProfile: {
             [key: string]: unknown;
         };
-        /** @description Sleep summary read response. Its shape is not shown in the interface document; kept open. The source object of every summary keeps `provider` and `type`; its `name`, `logo` and `slug` fields are deprecated (only the provider slug remains available there, see DataEventSource). */
+        /** @description Sleep summary read response. The source object of every summary is a SummarySource: it keeps `provider` and `type`; its `name`, `logo` and `slug` fields are deprecated (only the provider slug remains available there). Kept open: the service may add fields. */
         SummarySleep: {
             [key: string]: unknown;
         };
-        /** @description Workouts summary read response. Its shape is not shown in the interface document; kept open. The source object of every summary keeps `provider` and `type`; its `name`, `logo` and `slug` fields are deprecated (only the provider slug remains available there, see DataEventSource). */
+        /** @description Workouts summary read response. The source object of every summary is a SummarySource: it keeps `provider` and `type`; its `name`, `logo` and `slug` fields are deprecated (only the provider slug remains available there). Kept open: the service may add fields. */
         SummaryWorkouts: {
             [key: string]: unknown;
         };
@@ -948,7 +972,7 @@ export interface components {
              */
             updated_at?: string;
         };
-        /** @description User record, the result of resolving a client user id (section 2.2). */
+        /** @description User record, the result of resolving a client user id. */
         UserRecord: {
             /**
              * Format: uuid
@@ -982,7 +1006,7 @@ export interface components {
              */
             ingestion_end?: string | null;
         };
-        /** @description Sign-in token for a mobile SDK (section 2.4). Used to sign in once; the signed-in session persists on the device, so a token must not be requested at every app launch. */
+        /** @description Sign-in token for a mobile SDK. Used to sign in once; the signed-in session persists on the device, so a token must not be requested at every app launch. */
         SignInToken: {
             /**
              * Format: uuid
@@ -997,19 +1021,19 @@ export interface components {
             /** @description Whether the provider was deregistered. */
             success: boolean;
         };
-        /** @description Body of a link token creation. Named in section 5 only; its fields are not shown in the interface document; kept open. */
+        /** @description Body of a link token creation. Other fields pass through to the service. */
         LinkTokenRequest: {
             [key: string]: unknown;
         };
-        /** @description Created link token, later sent as the `x-svc-link-token` header. Its shape is not shown in the interface document; kept open. */
+        /** @description Created link token, later sent as the `x-svc-link-token` header. Kept open: the service may add fields. */
         LinkToken: {
             [key: string]: unknown;
         };
-        /** @description Link code for a mobile SDK (section 2.3). Lifetime: 1 hour after server time unless `expires_at` was given at creation. */
+        /** @description Link code for a mobile SDK. Lifetime: 1 hour after server time unless `expires_at` was given at creation. */
         LinkCode: {
             /** @description The link code. */
             code: string;
-            /** @description Custom-scheme URL whose `code` query value has the same format as `code`. The scheme is not shown in the interface document. */
+            /** @description Custom-scheme URL whose `code` query value has the same format as `code`. */
             exchange_url: string;
             /**
              * Format: date-time
@@ -1017,42 +1041,33 @@ export interface components {
              */
             expires_at: string;
         };
-        /**
-         * @description Password-type provider slug (complete_mfa path, section 4.7). Non-exhaustive: the service may add values; unknown values must be tolerated.
-         * @enum {string}
-         */
+        /** @description Password-type provider slug (complete_mfa path). The service may send other values: handle unknown ones by a default path. */
         PasswordProvider: "whoop" | "renpho" | "peloton" | "zwift" | "eight_sleep" | "beurer_api" | "dexcom" | "hammerhead" | "my_fitness_pal" | "kardia" | "abbott_libreview" | "tandem_source" | (string & {});
         /** @description Body of complete_mfa. */
         CompleteMfaRequest: {
             /** @description Multi-factor code the user received from the provider. */
             mfa_code: string;
         };
-        /**
-         * @description State of a link result. Non-exhaustive: the service may add values; unknown values must be tolerated. Transitions: not shown in the interface document.
-         * @enum {string}
-         */
+        /** @description State of a link result. The service may send other values: handle unknown ones by a default path. */
         LinkState: "success" | "error" | "pending_provider_mfa" | (string & {});
-        /**
-         * @description Link error type (section 7), reported with `state` = `error`. Non-exhaustive: the service may add values; unknown values must be tolerated.
-         * @enum {string}
-         */
+        /** @description Link error type, reported with `state` = `error`. The service may send other values: handle unknown ones by a default path. */
         LinkErrorType: "invalid_token" | "token_expired" | "token_not_validated" | "token_consumed" | "provider_credential_error" | "provider_password_expired" | "provider_api_error" | "unsupported_region" | "duplicate_connection" | "required_scopes_not_granted" | "incorrect_mfa_code" | "user_cancelled" | (string & {});
-        /** @description Password-provider link result, the response of complete_mfa (section 2.5). */
+        /** @description Password-provider link result, the response of complete_mfa. */
         LinkResult: {
             state: components["schemas"]["LinkState"];
             /**
              * @deprecated
-             * @description Deprecated (section 9); same values as the complete_mfa path `provider`. The document names no replacement field: the provider is the one given in the request path.
+             * @description Deprecated: the provider is the one given in the request path (same values as the complete_mfa path `provider`).
              */
             provider: components["schemas"]["PasswordProvider"];
             /**
              * @deprecated
-             * @description Deprecated (section 9). The document names no replacement field; `state` = `success` carries the same information.
+             * @description Deprecated; read `state` = `success` instead.
              */
             connected: boolean;
             /**
              * @deprecated
-             * @description Deprecated (section 9). The interface document names no replacement field.
+             * @description Deprecated.
              */
             provider_id: string | null;
             /** @description The redirect URL given when the link token was created. */
@@ -1061,22 +1076,16 @@ export interface components {
             error_type?: components["schemas"]["LinkErrorType"] | null;
             /** @description Developer-readable debug text; populated only when `state` is `error`. */
             error?: string | null;
-            /** @description Provider MFA request; populated only when `state` is `pending_provider_mfa`. Its inner fields are not shown in the interface document; kept open. */
+            /** @description Provider MFA request; populated only when `state` is `pending_provider_mfa`. Kept open: the service may add fields. */
             provider_mfa?: {
                 [key: string]: unknown;
             };
         };
-        /**
-         * @description Connection method of a provider. Password-type providers may require a multi-factor code step. Non-exhaustive: the service may add values; unknown values must be tolerated.
-         * @enum {string}
-         */
+        /** @description Connection method of a provider. Password-type providers may require a multi-factor code step. Non-exhaustive: the service may add values; unknown values must be tolerated. */
         AuthType: "oauth" | "team_oauth" | "sdk" | "password" | "email" | "app" | (string & {});
-        /**
-         * @description A resource a provider supports; summary and timeseries resource names also appear in event names (`daily.data.<resource>.created`). Non-exhaustive: the service may add values; unknown values must be tolerated.
-         * @enum {string}
-         */
+        /** @description A resource a provider supports; summary and timeseries resource names also appear in event names (`daily.data.<resource>.created`). Non-exhaustive: the service may add values; unknown values must be tolerated. */
         SupportedResource: "profile" | "activity" | "sleep" | "body" | "workouts" | "workout_stream" | "connection" | "order" | "result" | "match_review" | "appointment" | "glucose" | "heartrate" | "hrv" | "ige" | "igg" | "blood_oxygen" | "blood_pressure" | "cholesterol" | "device" | "device_legacy" | "weight" | "fat" | "body_temperature" | "body_temperature_delta" | "meal" | "water" | "caffeine" | "mindfulness_minutes" | "steps" | "calories_active" | "distance" | "floors_climbed" | "respiratory_rate" | "vo2_max" | "calories_basal" | "stress_level" | "menstrual_cycle" | "sleep_cycle" | "electrocardiogram" | "electrocardiogram_voltage" | "afib_burden" | "heart_rate_alert" | "stand_hour" | "stand_duration" | "sleep_apnea_alert" | "sleep_breathing_disturbance" | "wheelchair_push" | "forced_expiratory_volume_1" | "forced_vital_capacity" | "peak_expiratory_flow_rate" | "inhaler_usage" | "fall" | "uv_exposure" | "daylight_exposure" | "handwashing" | "basal_body_temperature" | "heart_rate_recovery_one_minute" | "body_mass_index" | "lean_body_mass" | "waist_circumference" | "workout_distance" | "workout_swimming_stroke" | "workout_duration" | "insulin_injection" | "carbohydrates" | "note" | "sleep_stream" | "hypnogram" | (string & {});
-        /** @description A provider of the catalogue (section 2.7). */
+        /** @description A provider of the catalogue. */
         ProviderRecord: {
             /** @description Display name. */
             name: string;
@@ -1132,7 +1141,7 @@ export interface components {
             lab_id?: number;
             /** @description Laboratory's own identifier. */
             provider_id?: string;
-            /** @description Marker type. `biomarker` is a seen value; the full allowed set is not shown in the interface document, so no enum is declared. */
+            /** @description Marker type, for example `biomarker`. The service may send other values. */
             type?: string;
             /** @description Unit of the result. */
             unit?: string | null;
@@ -1165,18 +1174,21 @@ export interface components {
             /** @description Number of pages. */
             pages: number | null;
         };
-        /** @description A lab account of the team. Its fields are not shown in the interface document; kept open. The two properties below are named after the list's query filters. */
+        /** @description Status of a lab account, for example `PENDING` (an order import accepts lab accounts in this status). The service may send other values: handle unknown ones by a default path. */
+        LabAccountStatus: "PENDING" | (string & {});
+        /** @description A lab account of the team. Kept open: the service may add fields. */
         LabAccount: {
-            /** @description Lab account id. Name inferred from the `lab_account_id` query filter; type not shown. */
+            /** @description Lab account id. */
             lab_account_id?: string;
-            /** @description Lab account status (`PENDING` is one status named by the document). Name inferred from the `status` query filter; the full value list is not shown; kept an open string. */
-            status?: string;
+            status?: components["schemas"]["LabAccountStatus"];
         } & {
             [key: string]: unknown;
         };
-        /** @description Lab accounts of the team. The document says the operation lists lab accounts; the exact response shape is not shown; modelled as a list of open lab account objects. */
-        LabAccountList: components["schemas"]["LabAccount"][];
-        /** @description US address (section 2.8). Which fields are required is not shown in the interface document; none is marked required and the object is kept open. */
+        /** @description The team's lab accounts: a list of lab account objects, or an object that holds such a list (for example under `data`). Read it with `catalogue.labAccounts()` of `@svc/lab-testing`, which accepts both. */
+        LabAccountList: components["schemas"]["LabAccount"][] | {
+            [key: string]: unknown;
+        };
+        /** @description US address. Kept open: the service may add fields. */
         UsAddress: {
             /** @description First address line. */
             first_line?: string;
@@ -1190,69 +1202,64 @@ export interface components {
             zip_code?: string;
             /** @description Unit (seen in responses). */
             unit?: string;
-            /** @description Access notes, set on the patient address at order creation; forwarded to the phlebotomy provider on every booking and reschedule. Maximum length: not shown. */
+            /** @description Access notes, set on the patient address at order creation; forwarded to the phlebotomy provider on every booking and reschedule. */
             access_notes?: string;
         } & {
             [key: string]: unknown;
         };
-        /** @description Body of an order creation. Only the fields below are shown in the interface document; the full request shape is not shown, so the object is kept open. */
+        /** @description Reason for the order update. With `INCORRECT_LAB`, a fresh lab account is resolved rather than reusing the earlier one. The service may accept other values. */
+        OrderUpdateReason: "INCORRECT_LAB" | (string & {});
+        /** @description Body of an order creation. Other fields pass through to the service. */
         OrderCreateRequest: {
             /** @description Patient address. Accepts optional `access_notes`, forwarded to the phlebotomy provider on every booking and reschedule. */
             patient_address?: components["schemas"]["UsAddress"];
-            /** @description Selects the lab account; resolved automatically if omitted. Its format is not shown for this operation; kept an open string. */
+            /** @description Selects the lab account; resolved automatically if omitted. */
             lab_account_id?: string;
-            /** @description Order-level clinical comments (at most 1000 characters), forwarded to the requisition. Name inferred: the interface document describes this field but does not give its name. */
+            /** @description Order-level clinical comments (at most 1000 characters), forwarded to the requisition. */
             clinical_notes?: string;
-            /** @description Reason for the order update. With `INCORRECT_LAB`, a fresh lab account is resolved rather than reusing the earlier one. The full value list is not shown in the interface document; kept an open string. */
-            update_reason?: string;
+            update_reason?: components["schemas"]["OrderUpdateReason"];
         } & {
             [key: string]: unknown;
         };
-        /**
-         * @description Order status. The full value list and transitions are not shown in the interface document; only the values below are named. Non-exhaustive: the enum may gain values; unknown values must be tolerated: consumers must not match it exhaustively and must handle unknown values by a default path.
-         * @enum {string}
-         */
+        /** @description Order status. The service may send other values: handle unknown ones by a default path. */
         OrderStatus: "collecting_sample.testkit.problem_in_transit_customer" | "collecting_sample.testkit.problem_in_transit_lab" | (string & {});
-        /** @description An order event, in the order record and in webhook bodies. Fields other than `status_detail` are not shown in the interface document; kept open. */
+        /** @description An order event, in the order record and in webhook bodies. Kept open: the service may add fields. */
         OrderEvent: {
-            /** @description Order status of the event. Name inferred: the document names the order status enum but not the field carrying it. */
+            /** @description Order status of the event. */
             status?: components["schemas"]["OrderStatus"];
-            /** @description Finer-grained status information when populated, otherwise null. Its type is not shown in the interface document; kept open. */
+            /** @description Finer-grained status information when populated, otherwise null. Kept open: the service may add fields. */
             status_detail?: unknown;
         } & {
             [key: string]: unknown;
         };
-        /**
-         * @description Low-level order status. The full value list and transitions are not shown in the interface document; only the values below are named. Non-exhaustive: the enum may gain values; unknown values must be tolerated: consumers must not match it exhaustively and must handle unknown values by a default path.
-         * @enum {string}
-         */
+        /** @description Low-level order status. The service may send other values: handle unknown ones by a default path. */
         OrderLowLevelStatus: "problem_in_transit_lab" | "problem_in_transit_customer" | (string & {});
-        /** @description Order record. Only the events list and `last_event` are shown; the other fields of the order record are not shown in the interface document; kept open. */
+        /** @description Order record. Kept open: the service may add fields. */
         Order: {
             /** @description Order events, oldest first. */
             events?: components["schemas"]["OrderEvent"][];
             /** @description The same data as the last item of `events`. */
             last_event?: components["schemas"]["OrderEvent"];
-            /** @description Low-level order status. Name inferred: the document names the low-level order status enum but not the field carrying it. */
+            /** @description Low-level order status. */
             low_level_status?: components["schemas"]["OrderLowLevelStatus"];
         } & {
             [key: string]: unknown;
         };
-        /** @description Body of an order import. Lab accounts in PENDING status are accepted. The fields are not shown in the interface document; kept open. */
+        /** @description Body of an order import. Lab accounts in PENDING status are accepted. Other fields pass through to the service. */
         OrderImportRequest: {
             [key: string]: unknown;
         };
-        /** @description Result of an order import. Its shape is not shown in the interface document; kept open. */
+        /** @description Result of an order import. Kept open: the service may add fields. */
         OrderImportResult: {
             [key: string]: unknown;
         };
-        /** @description At-home phlebotomy appointment availability: 14 days of slots (section 8). Its shape is not shown in the interface document; kept open. */
+        /** @description At-home phlebotomy appointment availability: 14 days of slots. Kept open: the service may add fields. */
         PhlebotomyAvailability: {
             [key: string]: unknown;
         };
-        /** @description Appointment provider slug. The document calls it a non-exhaustive enum of four phlebotomy providers but the exact slugs are not shown in the interface document; kept an open string. */
+        /** @description Appointment provider slug. */
         AppointmentProvider: string;
-        /** @description Body of an at-home phlebotomy appointment request (section 4.9). */
+        /** @description Body of an at-home phlebotomy appointment request. */
         PhlebotomyAppointmentRequest: {
             address: components["schemas"]["UsAddress"];
             provider: components["schemas"]["AppointmentProvider"];
@@ -1271,21 +1278,15 @@ export interface components {
          * @enum {string}
          */
         AppointmentType: "phlebotomy" | "patient_service_center";
-        /**
-         * @description Appointment status (section 3.1). Non-exhaustive: the service may add values; unknown values must be tolerated.
-         * @enum {string}
-         */
+        /** @description Appointment status. The service may send other values: handle unknown ones by a default path. */
         AppointmentStatus: "confirmed" | "pending" | "reserved" | "in_progress" | "completed" | "cancelled" | (string & {});
-        /**
-         * @description Appointment event status (section 3.2). A new appointment starts in `pending` once the appointment request is accepted; other transitions are not shown. Non-exhaustive: the service may add values; unknown values must be tolerated.
-         * @enum {string}
-         */
+        /** @description Appointment event status. A new appointment starts in `pending` once the appointment request is accepted. The service may send other values: handle unknown ones by a default path. */
         AppointmentEventStatus: "pending" | "reserved" | "scheduled" | "completed" | "cancelled" | "in_progress" | (string & {});
-        /** @description An appointment event. Its inner fields are not shown in the interface document; kept open. */
+        /** @description An appointment event. Kept open: the service may add fields. */
         AppointmentEvent: {
             [key: string]: unknown;
         };
-        /** @description Appointment record (section 2.9). A new appointment created by an accepted appointment request starts in `event_status` `pending`; other transitions are not shown. */
+        /** @description Appointment record. A new appointment created by an accepted appointment request starts in `event_status` `pending`. */
         AppointmentRecord: {
             /**
              * Format: uuid
@@ -1335,76 +1336,73 @@ export interface components {
             external_id?: string | null;
             /** @description Notes for the appointment (at most 1000 characters). */
             appointment_notes?: string | null;
-            /** @description Event data. Its inner fields are not shown in the interface document; kept open. */
+            /** @description Event data. Kept open: the service may add fields. */
             event_data?: {
                 [key: string]: unknown;
             };
         };
-        /** @description Body of a phlebotomy appointment booking or reschedule. Only `appointment_notes` is shown in the interface document; the other fields are not shown, so the object is kept open. The patient address `access_notes` given at order creation are forwarded to the provider on every booking and reschedule. */
+        /** @description Body of a phlebotomy appointment booking or reschedule. The patient address `access_notes` given at order creation are forwarded to the provider on every booking and reschedule. Other fields pass through to the service. */
         AppointmentChangeRequest: {
             /** @description Notes for the phlebotomist (at most 1000 characters). */
             appointment_notes?: string | null;
         } & {
             [key: string]: unknown;
         };
-        /** @description Result of an appointment booking or reschedule. Its shape is not shown in the interface document; kept open. */
+        /** @description Result of an appointment booking or reschedule. Kept open: the service may add fields. */
         AppointmentBookingResult: {
             [key: string]: unknown;
         };
-        /** @description Patient-service-center availability, served from a cache updated every minute. Its shape is not shown in the interface document; kept open. */
+        /** @description Patient-service-center availability, served from a cache updated every minute. Kept open: the service may add fields. */
         PscAvailability: {
             [key: string]: unknown;
         };
-        /** @description Body of a PSC appointment booking. Its fields are not shown in the interface document; kept open. */
+        /** @description Body of a PSC appointment booking. Other fields pass through to the service. */
         PscAppointmentBookRequest: {
             [key: string]: unknown;
         };
-        /** @description Lab report upload: a PDF, JPEG or PNG file of at most 10,000,000 bytes (10 MB). Other form fields are not shown in the interface document. */
+        /** @description Lab report upload: a PDF, JPEG or PNG file of at most 10,000,000 bytes (10 MB). The service may accept other form fields. */
         ParsingJobUploadRequest: {
             /**
              * Format: binary
-             * @description The lab report file: PDF, JPEG or PNG, at most 10,000,000 bytes (10 MB). Name inferred: the interface document does not give the form field name.
+             * @description The lab report file: PDF, JPEG or PNG, at most 10,000,000 bytes (10 MB).
              */
             file?: Blob;
         };
-        /**
-         * @description Status of a parsing job. The document names the statuses completed, failed and "pending review"; the wire spelling of "pending review" is not shown in the interface document (`pending_review` is assumed). Transitions: not shown. Non-exhaustive: unknown values must be tolerated.
-         * @enum {string}
-         */
+        /** @description Status of a parsing job. The service may send other values: handle unknown ones by a default path. */
         ParsingJobStatus: "completed" | "failed" | "pending_review" | (string & {});
-        /** @description Data extracted for one biomarker: name, value, unit, reference range, interpretation, matched to a LOINC code. Field names and types are not shown in the interface document; the names below are inferred from its wording and the types are kept open. */
+        /** @description Data extracted for one biomarker: name, value, unit, reference range, interpretation, matched to a LOINC code. Kept open: the service may add fields. */
         ExtractedBiomarker: {
-            /** @description Biomarker name. Name inferred; type not shown. */
+            /** @description Biomarker name. */
             name?: unknown;
-            /** @description Measured value. Name inferred; type not shown. */
+            /** @description Measured value. */
             value?: unknown;
-            /** @description Unit of the value. Name inferred; type not shown. */
+            /** @description Unit of the value. */
             unit?: unknown;
-            /** @description Reference range. Name inferred; type not shown. */
+            /** @description Reference range. */
             reference_range?: unknown;
-            /** @description Interpretation of the value. Name inferred; type not shown. */
+            /** @description Interpretation of the value. */
             interpretation?: unknown;
-            /** @description Matched LOINC code. Name inferred; type not shown. */
+            /** @description Matched LOINC code. */
             loinc_code?: unknown;
         } & {
             [key: string]: unknown;
         };
-        /** @description Lab report parsing job (beta). Fields of the job record are not shown in the interface document; kept open. A job may be flagged for human review. */
+        /** @description Lab report parsing job (beta). A job may be flagged for human review. Kept open: the service may add fields. */
         ParsingJob: {
-            /** @description Job status. Name inferred; the field name is not shown in the interface document. */
+            /** @description Job status. */
             status?: components["schemas"]["ParsingJobStatus"];
-            /** @description Extracted biomarkers. Name inferred; the field name is not shown in the interface document. */
+            /** @description Extracted biomarkers. */
             results?: components["schemas"]["ExtractedBiomarker"][];
-            /** @description Job id, the `job_id` of `GET /lab_report/v1/parser/job/{job_id}`. Name inferred; the interface document names the read by job id but does not show the record's fields. Format not shown. */
+            /** @description Job id, the `job_id` of `GET /lab_report/v1/parser/job/{job_id}`. */
             id?: string;
         } & {
             [key: string]: unknown;
         };
-        /** @description Source context inside `$.data.source` of data events (and of every summary): provider slug, source type and an optional app id whose field name is not shown in the interface document (the object is kept open for it). `name`, `logo` and `slug` are deprecated and will be removed; only the provider slug remains. */
+        /** @description Source context inside `$.data.source` of data events: provider slug, source type and an optional app id. `name`, `logo` and `slug` are deprecated and will be removed; only the provider slug remains. Kept open: the service may add fields. */
         DataEventSource: {
             /** @description Provider slug. */
             provider?: string;
-            /** @description Source type. The allowed values are not shown in the interface document; kept open. */
+            /** @description Source type. The service may send other values. */
             type?: string;
             /**
              * @deprecated
@@ -1424,7 +1422,7 @@ export interface components {
         } & {
             [key: string]: unknown;
         };
-        /** @description Payload of a data event. The envelope and the full payload beyond the source context are not shown in the interface document; kept open. */
+        /** @description Payload of a data event. Kept open: the service may add fields. */
         DataEvent: {
             /** @description Event data; only its `source` is shown. */
             data?: {
@@ -1435,15 +1433,15 @@ export interface components {
         } & {
             [key: string]: unknown;
         };
-        /** @description Event payload. The payload envelope (event name field, timestamps, ids) is not shown in the interface document; kept open. Partial-result notifications can be enabled per team. */
+        /** @description Event payload. Partial-result notifications can be enabled per team. Kept open: the service may add fields. */
         EventEnvelope: {
             [key: string]: unknown;
         };
-        /** @description Payload of `provider.connection.created`. The envelope is not shown in the interface document; kept open. */
+        /** @description Payload of `provider.connection.created`. Kept open: the service may add fields. */
         ProviderConnectionEvent: {
-            /** @description Event data. Name inferred: the document names the `provider` field but not where it sits; placed under `data` like the data events' `$.data.source`. */
+            /** @description Event data. */
             data?: {
-                /** @description The connected provider; replaces `source`. Its type is not shown in the interface document; kept open. */
+                /** @description The connected provider; replaces `source`. Kept open: the service may add fields. */
                 provider?: unknown;
                 /**
                  * @deprecated
@@ -1456,20 +1454,20 @@ export interface components {
         } & {
             [key: string]: unknown;
         };
-        /** @description Payload of a lab report parsing job event. `updated` is sent when the job status changes (completed, failed, pending review; see ParsingJobStatus). The envelope and payload are not shown in the interface document; kept open. */
+        /** @description Payload of a lab report parsing job event. `updated` is sent when the job status changes (completed, failed, pending review; see ParsingJobStatus). Kept open: the service may add fields. */
         ParsingJobEvent: {
             [key: string]: unknown;
         };
-        /** @description Payload of an order status change event. The envelope is not shown in the interface document; kept open. Order events in webhook bodies carry the nullable `status_detail`. */
+        /** @description Payload of an order status change event. Order events in webhook bodies carry the nullable `status_detail`. Kept open: the service may add fields. */
         OrderUpdatedEvent: {
-            /** @description The order. Name inferred: the document does not show where the order sits in the payload; placed under `data` like the data events. */
+            /** @description The order. */
             data?: components["schemas"]["Order"];
         } & {
             [key: string]: unknown;
         };
     };
     responses: {
-        /** @description Failed request. HTTP status codes and the error body shape are not shown in the interface document; the body is kept open. */
+        /** @description Failed request. Kept open: the service may add fields. */
         Error: {
             headers: {
                 [name: string]: unknown;
@@ -1481,14 +1479,14 @@ export interface components {
     };
     parameters: {
         /**
-         * @description Team API key. Every specified operation declares this header (string, required). Issuance, rotation and permission scopes of keys are not shown in the interface document.
+         * @description Team API key, sent on every request (the client sends it for you).
          *
          *     Required by the service; the client's auth layer sends it, so it is optional in these types.
          */
         apiKey: string;
         /** @description Service-issued user id (uuid). */
         userId: string;
-        /** @description Start of the range: a date `YYYY-MM-DD` or an ISO 8601 datetime. A date alone means 00:00:00 of that day. The maximum date range is not shown in the interface document. */
+        /** @description Start of the range: a date `YYYY-MM-DD` or an ISO 8601 datetime. A date alone means 00:00:00 of that day. */
         startDate: string;
         /** @description End of the range: a date `YYYY-MM-DD` or an ISO 8601 datetime, or null. A date alone means 23:59:59 of that day. */
         endDate: string | null;
@@ -1501,53 +1499,55 @@ export interface components {
         cursor: string | null;
         /** @description Next-page cursor, taken from `next_cursor` of the previous page. */
         nextCursor: string | null;
+        /** @description Start of the range: a date `YYYY-MM-DD` or an ISO 8601 datetime. A date alone means 00:00:00 of that day. Optional here; the service decides the range when it is omitted. */
+        summaryStartDate: string;
         /** @description The team's own unique id for the end user. Must not contain personal information such as an e-mail address or phone number. */
         clientUserId: string;
-        /** @description Slug of the provider to disconnect. The document calls it an enum of 42 cloud and device provider slugs (non-exhaustive) but does not list them; kept an open string. See `GET /v2/providers` for slugs. */
+        /** @description Slug of the provider to disconnect, one of the cloud and device providers of `GET /v2/providers`. */
         providerSlug: string;
         /** @description Service-issued user id (uuid) of the user the link code is for. */
         userIdQuery: string;
-        /** @description Expiry time of the link code (ISO 8601 datetime with offset), or null. When omitted or null the code expires 1 hour after the server time of creation (link code lifetime, section 8). */
+        /** @description Expiry time of the link code (ISO 8601 datetime with offset), or null. When omitted or null the code expires 1 hour after the server time of creation (link code lifetime). */
         expiresAt: string | null;
         /** @description Password-type provider the multi-factor code is for. */
         passwordProvider: components["schemas"]["PasswordProvider"];
-        /** @description Link token created earlier by `POST /v2/link/token` (section 5.2). The document types it "string or null"; a null value is sent by omitting the header. */
+        /** @description Link token created earlier by `POST /v2/link/token`. To send no token, omit the header. */
         linkToken: string | null;
-        /** @description Filter providers by source type, or null. The allowed values are not shown in the interface document; kept open. */
+        /** @description Filter providers by source type, or null. The service may accept other values. */
         sourceType: string | null;
-        /** @description Identifier of a lab partner. Its type is not shown in the interface document; kept open (integer or string). If both `lab_id` and `lab_slug` are given, `lab_slug` is used. */
-        labId: number | string;
+        /** @description Identifier of a lab partner: a number or a string, or a list of them (sent as repeated `lab_id`). If both `lab_id` and `lab_slug` are given, `lab_slug` is used. */
+        labId: (number | string) | (number | string)[];
         /** @description Slug of a lab; narrows markers to one lab. Takes precedence over `lab_id` when both are given. */
         labSlug: string;
-        /** @description Lab account id. On the markers list, the lab account used to decide which markers and tests are available (the panels and markers offered are those of that account's lab). Its type is not shown in the interface document for this operation; kept an open string. */
+        /** @description Lab account id. On the markers list, the lab account used to decide which markers and tests are available (the panels and markers offered are those of that account's lab). */
         labAccountIdFilter: string;
-        /** @description Filter by marker or panel name or test code. Name inferred: the interface document describes this filter but does not give its name. */
+        /** @description Filter by marker or panel name or test code. */
         markerName: string;
-        /** @description Page number (x >= 1). Name inferred: the interface document gives two bounded integer pagination parameters for this operation but not their names; `page` matches the nested markers list. Default: not shown. */
+        /** @description Page number (x >= 1). */
         markersPage: number;
-        /** @description Page size (1 <= x <= 100). Name inferred: the interface document gives two bounded integer pagination parameters for this operation but not their names; `size` matches the nested markers list. Default: not shown. */
+        /** @description Page size (1 <= x <= 100). */
         markersSize: number;
         /** @description Lab test id (uuid). */
         labTestId: string;
         /** @description Lab account (uuid) used to decide which markers are available; the markers offered are those of that account's lab. Null or omitted: not restricted by lab account. */
         labAccountId: string | null;
-        /** @description Page number (section 8). */
+        /** @description Page number. */
         page: number;
-        /** @description Page size (section 8). */
+        /** @description Page size. */
         size: number;
-        /** @description Filter lab accounts by status (`PENDING` is one status named by the document). The full value list is not shown in the interface document; kept an open string. */
-        labAccountStatus: string;
-        /** @description Idempotency key: repeating a request with the same key does not create a duplicate. Name inferred: the interface document says there is an idempotency key but does not give the header name; `Idempotency-Key` is the common convention. Format and retention of keys: not shown. */
+        /** @description Filter lab accounts by status, for example `PENDING`; other values pass through. */
+        labAccountStatus: components["schemas"]["LabAccountStatus"];
+        /** @description Idempotency key: repeating a request with the same key does not create a duplicate. */
         idempotencyKey: string;
         /** @description Order id (uuid). */
         orderId: string;
-        /** @description Start date of the availability window (the operation returns 14 days of slots, section 8). Format, default and whether the window starts exactly there: not shown in the interface document; kept an open string. */
+        /** @description Start date of the availability window (the operation returns 14 days of slots). */
         availabilityStartDate: string;
-        /** @description Parsing job id. Its type and format are not shown in the interface document; kept an open string. */
+        /** @description Parsing job id. */
         jobId: string;
     };
     requestBodies: {
-        /** @description Link token details; the shape is not shown, kept open. */
+        /** @description Other fields pass through to the service. */
         LinkTokenCreate: {
             content: {
                 "application/json": components["schemas"]["LinkTokenRequest"];
@@ -1559,13 +1559,13 @@ export interface components {
                 "application/json": components["schemas"]["CompleteMfaRequest"];
             };
         };
-        /** @description The order to create; the full shape is not shown, kept open. */
+        /** @description Other fields pass through to the service. */
         OrderCreate: {
             content: {
                 "application/json": components["schemas"]["OrderCreateRequest"];
             };
         };
-        /** @description The order to import; the shape is not shown, kept open. */
+        /** @description Other fields pass through to the service. */
         OrderImport: {
             content: {
                 "application/json": components["schemas"]["OrderImportRequest"];
@@ -1583,7 +1583,7 @@ export interface components {
                 "application/json": components["schemas"]["AppointmentChangeRequest"];
             };
         };
-        /** @description PSC booking details; the shape is not shown, kept open. */
+        /** @description Other fields pass through to the service. */
         PscAppointmentBook: {
             content: {
                 "application/json": components["schemas"]["PscAppointmentBookRequest"];
@@ -1604,7 +1604,7 @@ export interface operations {
     getStepsGrouped: {
         parameters: {
             query: {
-                /** @description Start of the range: a date `YYYY-MM-DD` or an ISO 8601 datetime. A date alone means 00:00:00 of that day. The maximum date range is not shown in the interface document. */
+                /** @description Start of the range: a date `YYYY-MM-DD` or an ISO 8601 datetime. A date alone means 00:00:00 of that day. */
                 start_date: components["parameters"]["startDate"];
                 /** @description End of the range: a date `YYYY-MM-DD` or an ISO 8601 datetime, or null. A date alone means 23:59:59 of that day. */
                 end_date?: components["parameters"]["endDate"];
@@ -1620,7 +1620,7 @@ export interface operations {
             };
             header?: {
                 /**
-                 * @description Team API key. Every specified operation declares this header (string, required). Issuance, rotation and permission scopes of keys are not shown in the interface document.
+                 * @description Team API key, sent on every request (the client sends it for you).
                  *
                  *     Required by the service; the client's auth layer sends it, so it is optional in these types.
                  */
@@ -1634,7 +1634,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Grouped timeseries. The success status code is not shown as a number. */
+            /** @description Grouped steps; every point's `unit` is `count`. */
             "2XX": {
                 headers: {
                     [name: string]: unknown;
@@ -1649,9 +1649,9 @@ export interface operations {
     };
     getActivitySummary: {
         parameters: {
-            query: {
-                /** @description Start of the range: a date `YYYY-MM-DD` or an ISO 8601 datetime. A date alone means 00:00:00 of that day. The maximum date range is not shown in the interface document. */
-                start_date: components["parameters"]["startDate"];
+            query?: {
+                /** @description Start of the range: a date `YYYY-MM-DD` or an ISO 8601 datetime. A date alone means 00:00:00 of that day. Optional here; the service decides the range when it is omitted. */
+                start_date?: components["parameters"]["summaryStartDate"];
                 /** @description End of the range: a date `YYYY-MM-DD` or an ISO 8601 datetime, or null. A date alone means 23:59:59 of that day. */
                 end_date?: components["parameters"]["endDate"];
                 /** @description Provider slug to restrict the read to; the empty string (default) means no restriction. */
@@ -1659,7 +1659,7 @@ export interface operations {
             };
             header?: {
                 /**
-                 * @description Team API key. Every specified operation declares this header (string, required). Issuance, rotation and permission scopes of keys are not shown in the interface document.
+                 * @description Team API key, sent on every request (the client sends it for you).
                  *
                  *     Required by the service; the client's auth layer sends it, so it is optional in these types.
                  */
@@ -1673,7 +1673,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The activity summaries (shape not shown, kept open). */
+            /** @description The activity summaries. Kept open: the service may add fields. */
             "2XX": {
                 headers: {
                     [name: string]: unknown;
@@ -1688,9 +1688,9 @@ export interface operations {
     };
     getBodySummary: {
         parameters: {
-            query: {
-                /** @description Start of the range: a date `YYYY-MM-DD` or an ISO 8601 datetime. A date alone means 00:00:00 of that day. The maximum date range is not shown in the interface document. */
-                start_date: components["parameters"]["startDate"];
+            query?: {
+                /** @description Start of the range: a date `YYYY-MM-DD` or an ISO 8601 datetime. A date alone means 00:00:00 of that day. Optional here; the service decides the range when it is omitted. */
+                start_date?: components["parameters"]["summaryStartDate"];
                 /** @description End of the range: a date `YYYY-MM-DD` or an ISO 8601 datetime, or null. A date alone means 23:59:59 of that day. */
                 end_date?: components["parameters"]["endDate"];
                 /** @description Provider slug to restrict the read to; the empty string (default) means no restriction. */
@@ -1698,7 +1698,7 @@ export interface operations {
             };
             header?: {
                 /**
-                 * @description Team API key. Every specified operation declares this header (string, required). Issuance, rotation and permission scopes of keys are not shown in the interface document.
+                 * @description Team API key, sent on every request (the client sends it for you).
                  *
                  *     Required by the service; the client's auth layer sends it, so it is optional in these types.
                  */
@@ -1712,7 +1712,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The body summaries (shape not shown, kept open). */
+            /** @description The body summaries. Kept open: the service may add fields. */
             "2XX": {
                 headers: {
                     [name: string]: unknown;
@@ -1727,9 +1727,9 @@ export interface operations {
     };
     getMealSummary: {
         parameters: {
-            query: {
-                /** @description Start of the range: a date `YYYY-MM-DD` or an ISO 8601 datetime. A date alone means 00:00:00 of that day. The maximum date range is not shown in the interface document. */
-                start_date: components["parameters"]["startDate"];
+            query?: {
+                /** @description Start of the range: a date `YYYY-MM-DD` or an ISO 8601 datetime. A date alone means 00:00:00 of that day. Optional here; the service decides the range when it is omitted. */
+                start_date?: components["parameters"]["summaryStartDate"];
                 /** @description End of the range: a date `YYYY-MM-DD` or an ISO 8601 datetime, or null. A date alone means 23:59:59 of that day. */
                 end_date?: components["parameters"]["endDate"];
                 /** @description Provider slug to restrict the read to; the empty string (default) means no restriction. */
@@ -1737,7 +1737,7 @@ export interface operations {
             };
             header?: {
                 /**
-                 * @description Team API key. Every specified operation declares this header (string, required). Issuance, rotation and permission scopes of keys are not shown in the interface document.
+                 * @description Team API key, sent on every request (the client sends it for you).
                  *
                  *     Required by the service; the client's auth layer sends it, so it is optional in these types.
                  */
@@ -1751,7 +1751,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The meal summaries (shape not shown, kept open). */
+            /** @description The meal summaries. Kept open: the service may add fields. */
             "2XX": {
                 headers: {
                     [name: string]: unknown;
@@ -1766,9 +1766,9 @@ export interface operations {
     };
     getProfileSummary: {
         parameters: {
-            query: {
-                /** @description Start of the range: a date `YYYY-MM-DD` or an ISO 8601 datetime. A date alone means 00:00:00 of that day. The maximum date range is not shown in the interface document. */
-                start_date: components["parameters"]["startDate"];
+            query?: {
+                /** @description Start of the range: a date `YYYY-MM-DD` or an ISO 8601 datetime. A date alone means 00:00:00 of that day. Optional here; the service decides the range when it is omitted. */
+                start_date?: components["parameters"]["summaryStartDate"];
                 /** @description End of the range: a date `YYYY-MM-DD` or an ISO 8601 datetime, or null. A date alone means 23:59:59 of that day. */
                 end_date?: components["parameters"]["endDate"];
                 /** @description Provider slug to restrict the read to; the empty string (default) means no restriction. */
@@ -1776,7 +1776,7 @@ export interface operations {
             };
             header?: {
                 /**
-                 * @description Team API key. Every specified operation declares this header (string, required). Issuance, rotation and permission scopes of keys are not shown in the interface document.
+                 * @description Team API key, sent on every request (the client sends it for you).
                  *
                  *     Required by the service; the client's auth layer sends it, so it is optional in these types.
                  */
@@ -1790,7 +1790,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The profile summaries (shape not shown, kept open). */
+            /** @description The profile summaries. Kept open: the service may add fields. */
             "2XX": {
                 headers: {
                     [name: string]: unknown;
@@ -1805,9 +1805,9 @@ export interface operations {
     };
     getSleepSummary: {
         parameters: {
-            query: {
-                /** @description Start of the range: a date `YYYY-MM-DD` or an ISO 8601 datetime. A date alone means 00:00:00 of that day. The maximum date range is not shown in the interface document. */
-                start_date: components["parameters"]["startDate"];
+            query?: {
+                /** @description Start of the range: a date `YYYY-MM-DD` or an ISO 8601 datetime. A date alone means 00:00:00 of that day. Optional here; the service decides the range when it is omitted. */
+                start_date?: components["parameters"]["summaryStartDate"];
                 /** @description End of the range: a date `YYYY-MM-DD` or an ISO 8601 datetime, or null. A date alone means 23:59:59 of that day. */
                 end_date?: components["parameters"]["endDate"];
                 /** @description Provider slug to restrict the read to; the empty string (default) means no restriction. */
@@ -1815,7 +1815,7 @@ export interface operations {
             };
             header?: {
                 /**
-                 * @description Team API key. Every specified operation declares this header (string, required). Issuance, rotation and permission scopes of keys are not shown in the interface document.
+                 * @description Team API key, sent on every request (the client sends it for you).
                  *
                  *     Required by the service; the client's auth layer sends it, so it is optional in these types.
                  */
@@ -1829,7 +1829,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The sleep summaries (shape not shown, kept open). */
+            /** @description The sleep summaries. Kept open: the service may add fields. */
             "2XX": {
                 headers: {
                     [name: string]: unknown;
@@ -1844,9 +1844,9 @@ export interface operations {
     };
     getWorkoutsSummary: {
         parameters: {
-            query: {
-                /** @description Start of the range: a date `YYYY-MM-DD` or an ISO 8601 datetime. A date alone means 00:00:00 of that day. The maximum date range is not shown in the interface document. */
-                start_date: components["parameters"]["startDate"];
+            query?: {
+                /** @description Start of the range: a date `YYYY-MM-DD` or an ISO 8601 datetime. A date alone means 00:00:00 of that day. Optional here; the service decides the range when it is omitted. */
+                start_date?: components["parameters"]["summaryStartDate"];
                 /** @description End of the range: a date `YYYY-MM-DD` or an ISO 8601 datetime, or null. A date alone means 23:59:59 of that day. */
                 end_date?: components["parameters"]["endDate"];
                 /** @description Provider slug to restrict the read to; the empty string (default) means no restriction. */
@@ -1854,7 +1854,7 @@ export interface operations {
             };
             header?: {
                 /**
-                 * @description Team API key. Every specified operation declares this header (string, required). Issuance, rotation and permission scopes of keys are not shown in the interface document.
+                 * @description Team API key, sent on every request (the client sends it for you).
                  *
                  *     Required by the service; the client's auth layer sends it, so it is optional in these types.
                  */
@@ -1868,7 +1868,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The workouts summaries (shape not shown, kept open). */
+            /** @description The workouts summaries. Kept open: the service may add fields. */
             "2XX": {
                 headers: {
                     [name: string]: unknown;
@@ -1886,7 +1886,7 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description Team API key. Every specified operation declares this header (string, required). Issuance, rotation and permission scopes of keys are not shown in the interface document.
+                 * @description Team API key, sent on every request (the client sends it for you).
                  *
                  *     Required by the service; the client's auth layer sends it, so it is optional in these types.
                  */
@@ -1918,7 +1918,7 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description Team API key. Every specified operation declares this header (string, required). Issuance, rotation and permission scopes of keys are not shown in the interface document.
+                 * @description Team API key, sent on every request (the client sends it for you).
                  *
                  *     Required by the service; the client's auth layer sends it, so it is optional in these types.
                  */
@@ -1950,7 +1950,7 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description Team API key. Every specified operation declares this header (string, required). Issuance, rotation and permission scopes of keys are not shown in the interface document.
+                 * @description Team API key, sent on every request (the client sends it for you).
                  *
                  *     Required by the service; the client's auth layer sends it, so it is optional in these types.
                  */
@@ -1959,7 +1959,7 @@ export interface operations {
             path: {
                 /** @description Service-issued user id (uuid). */
                 user_id: components["parameters"]["userId"];
-                /** @description Slug of the provider to disconnect. The document calls it an enum of 42 cloud and device provider slugs (non-exhaustive) but does not list them; kept an open string. See `GET /v2/providers` for slugs. */
+                /** @description Slug of the provider to disconnect, one of the cloud and device providers of `GET /v2/providers`. */
                 provider: components["parameters"]["providerSlug"];
             };
             cookie?: never;
@@ -1984,7 +1984,7 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description Team API key. Every specified operation declares this header (string, required). Issuance, rotation and permission scopes of keys are not shown in the interface document.
+                 * @description Team API key, sent on every request (the client sends it for you).
                  *
                  *     Required by the service; the client's auth layer sends it, so it is optional in these types.
                  */
@@ -1995,7 +1995,7 @@ export interface operations {
         };
         requestBody?: components["requestBodies"]["LinkTokenCreate"];
         responses: {
-            /** @description The link token (shape not shown, kept open). */
+            /** @description The link token. Kept open: the service may add fields. */
             "2XX": {
                 headers: {
                     [name: string]: unknown;
@@ -2013,12 +2013,12 @@ export interface operations {
             query: {
                 /** @description Service-issued user id (uuid) of the user the link code is for. */
                 user_id: components["parameters"]["userIdQuery"];
-                /** @description Expiry time of the link code (ISO 8601 datetime with offset), or null. When omitted or null the code expires 1 hour after the server time of creation (link code lifetime, section 8). */
+                /** @description Expiry time of the link code (ISO 8601 datetime with offset), or null. When omitted or null the code expires 1 hour after the server time of creation (link code lifetime). */
                 expires_at?: components["parameters"]["expiresAt"];
             };
             header?: {
                 /**
-                 * @description Team API key. Every specified operation declares this header (string, required). Issuance, rotation and permission scopes of keys are not shown in the interface document.
+                 * @description Team API key, sent on every request (the client sends it for you).
                  *
                  *     Required by the service; the client's auth layer sends it, so it is optional in these types.
                  */
@@ -2047,12 +2047,12 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description Team API key. Every specified operation declares this header (string, required). Issuance, rotation and permission scopes of keys are not shown in the interface document.
+                 * @description Team API key, sent on every request (the client sends it for you).
                  *
                  *     Required by the service; the client's auth layer sends it, so it is optional in these types.
                  */
                 "x-svc-api-key"?: components["parameters"]["apiKey"];
-                /** @description Link token created earlier by `POST /v2/link/token` (section 5.2). The document types it "string or null"; a null value is sent by omitting the header. */
+                /** @description Link token created earlier by `POST /v2/link/token`. To send no token, omit the header. */
                 "x-svc-link-token"?: components["parameters"]["linkToken"];
             };
             path: {
@@ -2079,12 +2079,12 @@ export interface operations {
     listProviders: {
         parameters: {
             query?: {
-                /** @description Filter providers by source type, or null. The allowed values are not shown in the interface document; kept open. */
+                /** @description Filter providers by source type, or null. The service may accept other values. */
                 source_type?: components["parameters"]["sourceType"];
             };
             header?: {
                 /**
-                 * @description Team API key. Every specified operation declares this header (string, required). Issuance, rotation and permission scopes of keys are not shown in the interface document.
+                 * @description Team API key, sent on every request (the client sends it for you).
                  *
                  *     Required by the service; the client's auth layer sends it, so it is optional in these types.
                  */
@@ -2111,22 +2111,22 @@ export interface operations {
     listMarkers: {
         parameters: {
             query?: {
-                /** @description Identifier of a lab partner. Its type is not shown in the interface document; kept open (integer or string). If both `lab_id` and `lab_slug` are given, `lab_slug` is used. */
+                /** @description Identifier of a lab partner: a number or a string, or a list of them (sent as repeated `lab_id`). If both `lab_id` and `lab_slug` are given, `lab_slug` is used. */
                 lab_id?: components["parameters"]["labId"];
                 /** @description Slug of a lab; narrows markers to one lab. Takes precedence over `lab_id` when both are given. */
                 lab_slug?: components["parameters"]["labSlug"];
-                /** @description Lab account id. On the markers list, the lab account used to decide which markers and tests are available (the panels and markers offered are those of that account's lab). Its type is not shown in the interface document for this operation; kept an open string. */
+                /** @description Lab account id. On the markers list, the lab account used to decide which markers and tests are available (the panels and markers offered are those of that account's lab). */
                 lab_account_id?: components["parameters"]["labAccountIdFilter"];
-                /** @description Filter by marker or panel name or test code. Name inferred: the interface document describes this filter but does not give its name. */
+                /** @description Filter by marker or panel name or test code. */
                 name?: components["parameters"]["markerName"];
-                /** @description Page number (x >= 1). Name inferred: the interface document gives two bounded integer pagination parameters for this operation but not their names; `page` matches the nested markers list. Default: not shown. */
+                /** @description Page number (x >= 1). */
                 page?: components["parameters"]["markersPage"];
-                /** @description Page size (1 <= x <= 100). Name inferred: the interface document gives two bounded integer pagination parameters for this operation but not their names; `size` matches the nested markers list. Default: not shown. */
+                /** @description Page size (1 <= x <= 100). */
                 size?: components["parameters"]["markersSize"];
             };
             header?: {
                 /**
-                 * @description Team API key. Every specified operation declares this header (string, required). Issuance, rotation and permission scopes of keys are not shown in the interface document.
+                 * @description Team API key, sent on every request (the client sends it for you).
                  *
                  *     Required by the service; the client's auth layer sends it, so it is optional in these types.
                  */
@@ -2155,14 +2155,14 @@ export interface operations {
             query?: {
                 /** @description Lab account (uuid) used to decide which markers are available; the markers offered are those of that account's lab. Null or omitted: not restricted by lab account. */
                 lab_account_id?: components["parameters"]["labAccountId"];
-                /** @description Page number (section 8). */
+                /** @description Page number. */
                 page?: components["parameters"]["page"];
-                /** @description Page size (section 8). */
+                /** @description Page size. */
                 size?: components["parameters"]["size"];
             };
             header?: {
                 /**
-                 * @description Team API key. Every specified operation declares this header (string, required). Issuance, rotation and permission scopes of keys are not shown in the interface document.
+                 * @description Team API key, sent on every request (the client sends it for you).
                  *
                  *     Required by the service; the client's auth layer sends it, so it is optional in these types.
                  */
@@ -2192,14 +2192,14 @@ export interface operations {
     listLabAccounts: {
         parameters: {
             query?: {
-                /** @description Lab account id. On the markers list, the lab account used to decide which markers and tests are available (the panels and markers offered are those of that account's lab). Its type is not shown in the interface document for this operation; kept an open string. */
+                /** @description Lab account id. On the markers list, the lab account used to decide which markers and tests are available (the panels and markers offered are those of that account's lab). */
                 lab_account_id?: components["parameters"]["labAccountIdFilter"];
-                /** @description Filter lab accounts by status (`PENDING` is one status named by the document). The full value list is not shown in the interface document; kept an open string. */
+                /** @description Filter lab accounts by status, for example `PENDING`; other values pass through. */
                 status?: components["parameters"]["labAccountStatus"];
             };
             header?: {
                 /**
-                 * @description Team API key. Every specified operation declares this header (string, required). Issuance, rotation and permission scopes of keys are not shown in the interface document.
+                 * @description Team API key, sent on every request (the client sends it for you).
                  *
                  *     Required by the service; the client's auth layer sends it, so it is optional in these types.
                  */
@@ -2228,12 +2228,12 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description Team API key. Every specified operation declares this header (string, required). Issuance, rotation and permission scopes of keys are not shown in the interface document.
+                 * @description Team API key, sent on every request (the client sends it for you).
                  *
                  *     Required by the service; the client's auth layer sends it, so it is optional in these types.
                  */
                 "x-svc-api-key"?: components["parameters"]["apiKey"];
-                /** @description Idempotency key: repeating a request with the same key does not create a duplicate. Name inferred: the interface document says there is an idempotency key but does not give the header name; `Idempotency-Key` is the common convention. Format and retention of keys: not shown. */
+                /** @description Idempotency key: repeating a request with the same key does not create a duplicate. */
                 "Idempotency-Key"?: components["parameters"]["idempotencyKey"];
             };
             path?: never;
@@ -2241,7 +2241,7 @@ export interface operations {
         };
         requestBody?: components["requestBodies"]["OrderCreate"];
         responses: {
-            /** @description The created order (shape not shown, modelled as the open order record). */
+            /** @description The created order. Kept open: the service may add fields. */
             "2XX": {
                 headers: {
                     [name: string]: unknown;
@@ -2259,7 +2259,7 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description Team API key. Every specified operation declares this header (string, required). Issuance, rotation and permission scopes of keys are not shown in the interface document.
+                 * @description Team API key, sent on every request (the client sends it for you).
                  *
                  *     Required by the service; the client's auth layer sends it, so it is optional in these types.
                  */
@@ -2270,7 +2270,7 @@ export interface operations {
         };
         requestBody?: components["requestBodies"]["OrderImport"];
         responses: {
-            /** @description Import result (shape not shown, kept open). */
+            /** @description Import result. Kept open: the service may add fields. */
             "2XX": {
                 headers: {
                     [name: string]: unknown;
@@ -2286,12 +2286,12 @@ export interface operations {
     getPhlebotomyAppointmentAvailability: {
         parameters: {
             query?: {
-                /** @description Start date of the availability window (the operation returns 14 days of slots, section 8). Format, default and whether the window starts exactly there: not shown in the interface document; kept an open string. */
+                /** @description Start date of the availability window (the operation returns 14 days of slots). */
                 start_date?: components["parameters"]["availabilityStartDate"];
             };
             header?: {
                 /**
-                 * @description Team API key. Every specified operation declares this header (string, required). Issuance, rotation and permission scopes of keys are not shown in the interface document.
+                 * @description Team API key, sent on every request (the client sends it for you).
                  *
                  *     Required by the service; the client's auth layer sends it, so it is optional in these types.
                  */
@@ -2305,7 +2305,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Availability (shape not shown, kept open). */
+            /** @description Availability. Kept open: the service may add fields. */
             "2XX": {
                 headers: {
                     [name: string]: unknown;
@@ -2323,7 +2323,7 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description Team API key. Every specified operation declares this header (string, required). Issuance, rotation and permission scopes of keys are not shown in the interface document.
+                 * @description Team API key, sent on every request (the client sends it for you).
                  *
                  *     Required by the service; the client's auth layer sends it, so it is optional in these types.
                  */
@@ -2355,7 +2355,7 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description Team API key. Every specified operation declares this header (string, required). Issuance, rotation and permission scopes of keys are not shown in the interface document.
+                 * @description Team API key, sent on every request (the client sends it for you).
                  *
                  *     Required by the service; the client's auth layer sends it, so it is optional in these types.
                  */
@@ -2369,7 +2369,7 @@ export interface operations {
         };
         requestBody?: components["requestBodies"]["AppointmentChange"];
         responses: {
-            /** @description Booking result (shape not shown, kept open). */
+            /** @description Booking result. Kept open: the service may add fields. */
             "2XX": {
                 headers: {
                     [name: string]: unknown;
@@ -2387,7 +2387,7 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description Team API key. Every specified operation declares this header (string, required). Issuance, rotation and permission scopes of keys are not shown in the interface document.
+                 * @description Team API key, sent on every request (the client sends it for you).
                  *
                  *     Required by the service; the client's auth layer sends it, so it is optional in these types.
                  */
@@ -2401,7 +2401,7 @@ export interface operations {
         };
         requestBody?: components["requestBodies"]["AppointmentChange"];
         responses: {
-            /** @description Reschedule result (shape not shown, kept open). */
+            /** @description Reschedule result. Kept open: the service may add fields. */
             "2XX": {
                 headers: {
                     [name: string]: unknown;
@@ -2419,7 +2419,7 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description Team API key. Every specified operation declares this header (string, required). Issuance, rotation and permission scopes of keys are not shown in the interface document.
+                 * @description Team API key, sent on every request (the client sends it for you).
                  *
                  *     Required by the service; the client's auth layer sends it, so it is optional in these types.
                  */
@@ -2433,7 +2433,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description PSC availability (shape not shown, kept open). */
+            /** @description PSC availability. Kept open: the service may add fields. */
             "2XX": {
                 headers: {
                     [name: string]: unknown;
@@ -2451,12 +2451,12 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description Team API key. Every specified operation declares this header (string, required). Issuance, rotation and permission scopes of keys are not shown in the interface document.
+                 * @description Team API key, sent on every request (the client sends it for you).
                  *
                  *     Required by the service; the client's auth layer sends it, so it is optional in these types.
                  */
                 "x-svc-api-key"?: components["parameters"]["apiKey"];
-                /** @description Idempotency key: repeating a request with the same key does not create a duplicate. Name inferred: the interface document says there is an idempotency key but does not give the header name; `Idempotency-Key` is the common convention. Format and retention of keys: not shown. */
+                /** @description Idempotency key: repeating a request with the same key does not create a duplicate. */
                 "Idempotency-Key"?: components["parameters"]["idempotencyKey"];
             };
             path: {
@@ -2467,7 +2467,7 @@ export interface operations {
         };
         requestBody?: components["requestBodies"]["PscAppointmentBook"];
         responses: {
-            /** @description Booking accepted, pending asynchronous confirmation (shape not shown, kept open). */
+            /** @description Booking accepted, pending asynchronous confirmation. Kept open: the service may add fields. */
             "2XX": {
                 headers: {
                     [name: string]: unknown;
@@ -2485,7 +2485,7 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description Team API key. Every specified operation declares this header (string, required). Issuance, rotation and permission scopes of keys are not shown in the interface document.
+                 * @description Team API key, sent on every request (the client sends it for you).
                  *
                  *     Required by the service; the client's auth layer sends it, so it is optional in these types.
                  */
@@ -2517,7 +2517,7 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description Team API key. Every specified operation declares this header (string, required). Issuance, rotation and permission scopes of keys are not shown in the interface document.
+                 * @description Team API key, sent on every request (the client sends it for you).
                  *
                  *     Required by the service; the client's auth layer sends it, so it is optional in these types.
                  */
@@ -2528,7 +2528,7 @@ export interface operations {
         };
         requestBody: components["requestBodies"]["ParsingJobUpload"];
         responses: {
-            /** @description The created parsing job (shape not shown, kept open). */
+            /** @description The created parsing job. */
             "2XX": {
                 headers: {
                     [name: string]: unknown;
@@ -2546,21 +2546,21 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description Team API key. Every specified operation declares this header (string, required). Issuance, rotation and permission scopes of keys are not shown in the interface document.
+                 * @description Team API key, sent on every request (the client sends it for you).
                  *
                  *     Required by the service; the client's auth layer sends it, so it is optional in these types.
                  */
                 "x-svc-api-key"?: components["parameters"]["apiKey"];
             };
             path: {
-                /** @description Parsing job id. Its type and format are not shown in the interface document; kept an open string. */
+                /** @description Parsing job id. */
                 job_id: components["parameters"]["jobId"];
             };
             cookie?: never;
         };
         requestBody?: never;
         responses: {
-            /** @description The parsing job (shape not shown, kept open). */
+            /** @description The parsing job. Kept open: the service may add fields. */
             "2XX": {
                 headers: {
                     [name: string]: unknown;

@@ -31,3 +31,11 @@ test('order statuses are open and include the in-transit problems', () => {
   expectTypeOf<'problem_in_transit_customer'>().toExtend<Schema<'OrderLowLevelStatus'>>();
   expectTypeOf<'a_future_status'>().toExtend<Schema<'OrderStatus'>>();
 });
+
+test('issue 11: update_reason and the lab account status suggest their known values and accept others', () => {
+  expectTypeOf<'INCORRECT_LAB'>().toExtend<Schema<'OrderUpdateReason'>>();
+  expectTypeOf<'PENDING'>().toExtend<Schema<'LabAccountStatus'>>();
+  expectTypeOf<'ACTIVE'>().toExtend<Schema<'LabAccountStatus'>>();
+  expectTypeOf<Schema<'LabAccountStatus'>>().not.toEqualTypeOf<string>();
+  expectTypeOf<Schema<'OrderUpdateReason'>>().not.toEqualTypeOf<string>();
+});

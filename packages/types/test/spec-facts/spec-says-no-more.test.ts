@@ -1,0 +1,102 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+
+// biome-ignore lint/suspicious/noExplicitAny: the test walks untyped spec JSON by known paths.
+type Json = Record<string, any>;
+const spec = JSON.parse(
+  readFileSync(new URL('../../../../spec/dist/openapi.json', import.meta.url), 'utf8'),
+) as Json;
+const generated = readFileSync(new URL('../../src/generated/openapi.ts', import.meta.url), 'utf8');
+const operations = Object.values(spec.paths as Record<string, Json>).flatMap((item) =>
+  ['get', 'put', 'post', 'delete', 'patch']
+    .filter((method) => item[method])
+    .map((method) => item[method] as Json),
+);
+const operation = (id: string) => operations.find((entry) => entry.operationId === id) as Json;
+const resolve = (node: Json): Json =>
+  typeof node?.$ref === 'string'
+    ? resolve(
+        node.$ref
+          .slice(2)
+          .split('/')
+          .reduce((parent: Json, key: string) => parent[key], spec),
+      )
+    : node;
+
+/** The JSDoc block right before a member of the generated types. */
+function jsDocBefore(member: RegExp): string {
+  const match = member.exec(generated);
+  if (!match) throw new Error(`${member} not found in the generated types`);
+  const before = generated.slice(0, match.index);
+  return before.slice(before.lastIndexOf('/**'));
+}
+
+describe('issue 11: the spec says what the document says, no more', () => {
+  it('marks the PSC appointment read as an assumed operation, not an inferred path, and says so to partners', () => {
+    const read = operation('getPscAppointment');
+    expect(read['x-svc-assumed-operation']).toBe(true);
+    expect(read['x-svc-inferred-path']).toBeUndefined();
+    expect(read.description).toMatch(/^Assumed operation: the service may not offer this read/);
+    expect(read.description).not.toMatch(/names this operation/);
+    expect(jsDocBefore(/get: operations\["getPscAppointment"\]/)).toContain('Assumed operation');
+  });
+
+  it('marks no operation both assumed and inferred-path', () => {
+    for (const entry of operations)
+      expect(entry['x-svc-assumed-operation'] && entry['x-svc-inferred-path'], entry.operationId).toBeFalsy();
+  });
+
+  it('keeps start_date optional on every summary read and required on the timeseries read', () => {
+    const startDate = (id: string) =>
+      (operation(id).parameters as Json[]).map(resolve).find((parameter) => parameter.name === 'start_date');
+    const summaries = operations.filter((entry) => /^get\w+Summary$/.test(entry.operationId));
+    expect(summaries).toHaveLength(6);
+    for (const summary of summaries)
+      expect(startDate(summary.operationId)?.required, summary.operationId).toBe(false);
+    expect(startDate('getStepsGrouped')?.required).toBe(true);
+  });
+
+  it('keeps the lab account list open: a list or an object holding it', () => {
+    const list = spec.components.schemas.LabAccountList as Json;
+    expect(list.type).toBeUndefined();
+    expect(list.anyOf.map((member: Json) => member.type)).toEqual(['array', 'object']);
+    expect(list.anyOf[1].additionalProperties).toBe(true);
+    expect(generated).toMatch(/LabAccountList: components\["schemas"\]\["LabAccount"\]\[\] \| \{/);
+  });
+
+  it('accepts a number, a string or a list of them for lab_id', () => {
+    expect(generated).toContain('labId: (number | string) | (number | string)[];');
+  });
+
+  it('says on the steps response that its points use the unit count', () => {
+    const media = operation('getStepsGrouped').responses['2XX'].content['application/json'];
+    expect(media.schema['x-svc-unit']).toBe('count');
+    expect(media.schema.description).toContain('`unit` = `count`');
+    const examples = Object.values(media.examples as Record<string, Json>).map(resolve);
+    const units = examples.flatMap((example) =>
+      Object.values(example.value.groups as Record<string, Json[]>)
+        .flat()
+        .flatMap((group) => group.data.map((point: Json) => point.unit)),
+    );
+    expect(units.length).toBeGreaterThan(0);
+    expect(new Set(units)).toEqual(new Set(['count']));
+    // The point's unit stays generic (no const): other timeseries use other units.
+    expect(spec.components.schemas.TimeseriesPoint.properties.unit.const).toBeUndefined();
+  });
+
+  it('writes update_reason and the lab account status as open enums with their known values', () => {
+    expect(generated).toContain('OrderUpdateReason: "INCORRECT_LAB" | (string & {});');
+    expect(generated).toContain('LabAccountStatus: "PENDING" | (string & {});');
+    expect(generated).toContain('update_reason?: components["schemas"]["OrderUpdateReason"];');
+    expect(generated).toContain('labAccountStatus: components["schemas"]["LabAccountStatus"];');
+  });
+
+  it('marks name, logo and slug of the summary source deprecated, and not provider', () => {
+    const source = /SummarySource: \{([\s\S]*?)\n {8}\} & \{/.exec(generated)?.[1] ?? '';
+    const deprecated = (field: string) =>
+      new RegExp(`@deprecated(?:(?!\\*/)[\\s\\S])*\\*/\\s*${field}\\?: string;`);
+    for (const field of ['name', 'logo', 'slug']) expect(source, field).toMatch(deprecated(field));
+    expect(source).toContain('provider?: string;');
+    expect(source).not.toMatch(deprecated('provider'));
+  });
+});
