@@ -100,22 +100,30 @@ describe('scenarios', () => {
   }
 
   it('refuses a report that is not PDF, JPEG or PNG (415) and one over 10,000,000 bytes (413)', async () => {
-    const client = clientOn(strictSandbox());
-    await expect(
-      client.createParsingJob({ body: { file: new File(['hello'], 'a.pdf') } }),
-    ).rejects.toMatchObject({ status: 415 });
+    const sandbox = strictSandbox();
+    // Sent raw: @svc/client refuses both files itself before sending (asserted below).
+    const upload = (file: File) => {
+      const form = new FormData();
+      form.append('file', file);
+      return call(sandbox, 'POST', '/lab_report/v1/parser/job', { raw: form });
+    };
+    expect((await upload(new File(['hello'], 'a.pdf'))).status).toBe(415);
     const big = new Uint8Array(10_000_001);
     big.set(REPORTS.jpeg);
-    await expect(client.createParsingJob({ body: { file: new File([big], 'a.jpg') } })).rejects.toMatchObject(
-      { status: 413 },
-    );
+    expect((await upload(new File([big], 'a.jpg'))).status).toBe(413);
     const limit = new Uint8Array(10_000_000);
     limit.set(REPORTS.jpeg);
+    expect((await upload(new File([limit], 'a.jpg'))).body).toMatchObject({ status: 'pending' });
+
+    const client = clientOn(sandbox);
     await expect(
-      client.createParsingJob({ body: { file: new File([limit], 'a.jpg') } }),
-    ).resolves.toMatchObject({
-      status: 'pending',
-    });
+      client.createParsingJob({ body: { file: new File(['hello'], 'a.pdf') } }),
+    ).rejects.toMatchObject({ name: 'ValidationError', field: 'body.file' });
+    await expect(client.createParsingJob({ body: { file: new File([big], 'a.jpg') } })).rejects.toMatchObject(
+      {
+        name: 'ValidationError',
+      },
+    );
   });
 
   it('mfa_required (from the client_user_id suffix): wrong code, then pending_provider_mfa, then success', async () => {
