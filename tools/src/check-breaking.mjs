@@ -6,9 +6,10 @@
 // tags and no base branch. `--base <git-ref>` compares with the spec bundled at that commit instead
 // (e.g. a pull request against origin/main). Until the first release there is nothing to break.
 //
-//   node tools/src/check-breaking.mjs [--base <ref>] [--spec <file>] [--released <file>]
-//                                     [--changesets <dir>] [--no-type-tests]
-//   node tools/src/check-breaking.mjs --record      # the release step: the bundle becomes "released"
+// Run with tsx (it reads the spec model, @svc/spec, from TypeScript source):
+//   tsx tools/src/check-breaking.mjs [--base <ref>] [--spec <file>] [--released <file>]
+//                                    [--changesets <dir>] [--no-type-tests]
+//   tsx tools/src/check-breaking.mjs --record      # the release step: the bundle becomes "released"
 import { execFileSync, spawnSync } from 'node:child_process';
 import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -16,6 +17,7 @@ import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { getPackagesSync } from '@manypkg/get-packages';
+import { bundledSpecPath } from '@svc/spec';
 import { breakingVerdict, changesetBumps } from './breaking-verdict.mjs';
 import { releasedTypeTests } from './released-type-tests.mjs';
 import { specChanges } from './spec-changes.mjs';
@@ -25,7 +27,7 @@ const RELEASED = 'spec/released/openapi.json';
 const { values: options } = parseArgs({
   options: {
     base: { type: 'string' },
-    spec: { type: 'string', default: join(repo, 'spec/dist/openapi.json') },
+    spec: { type: 'string', default: bundledSpecPath },
     released: { type: 'string', default: join(repo, RELEASED) },
     changesets: { type: 'string', default: join(repo, '.changeset') },
     record: { type: 'boolean', default: false },

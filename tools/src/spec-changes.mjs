@@ -2,6 +2,7 @@
 // api-smart-diff does the comparison and the breaking / non-breaking / unclassified classes (it knows
 // request from response direction); this file only prepares both documents so that it sees our spec
 // as we mean it, and adds the two rules a typed SDK needs on top (see `classify`).
+import { followRef, HTTP_METHODS } from '@svc/spec';
 import { apiCompare } from 'api-smart-diff';
 
 /**
@@ -15,27 +16,14 @@ import { apiCompare } from 'api-smart-diff';
  * @property {string} pointer JSON path of the change in the (prepared) document
  */
 
-const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'];
+/** @type {readonly string[]} */
+const METHODS = HTTP_METHODS;
 /** Pseudo path prefix under which webhooks are compared: a webhook payload is data the partner receives. */
 const WEBHOOK_PREFIX = '/webhooks/';
 const KNOWN_VALUES = 'x-svc-known-values';
 
 /** @param {unknown} value @returns {value is Record<string, any>} */
 const isObject = (value) => typeof value === 'object' && value !== null && !Array.isArray(value);
-
-/** Follows a local `#/…` $ref; other values come back as they are. */
-function resolve(/** @type {any} */ doc, /** @type {any} */ node) {
-  let current = node;
-  for (let hops = 0; isObject(current) && typeof current.$ref === 'string' && hops < 20; hops++) {
-    if (!current.$ref.startsWith('#/')) return current;
-    current = current.$ref
-      .slice(2)
-      .split('/')
-      .map((part) => part.replaceAll('~1', '/').replaceAll('~0', '~'))
-      .reduce((/** @type {any} */ at, part) => at?.[part], doc);
-  }
-  return current;
-}
 
 /** The known values of a non-exhaustive enum in either of its written forms, else undefined. */
 function openEnumValues(/** @type {Record<string, any>} */ schema) {
@@ -103,7 +91,7 @@ export function prepareSpec(/** @type {any} */ spec) {
     for (const method of METHODS) {
       const operation = item?.[method];
       if (!isObject(operation)) continue;
-      const body = resolve(doc, operation.requestBody);
+      const body = followRef(doc, operation.requestBody);
       const { requestBody: _body, responses: _responses, ...rest } = operation;
       asPath[method] = {
         ...rest,

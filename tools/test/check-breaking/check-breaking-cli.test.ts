@@ -3,12 +3,13 @@ import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { bundledSpecPath } from '@svc/spec';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Spec } from './fixture.js';
 
 const repo = resolve(import.meta.dirname, '../../..');
 const cli = join(repo, 'tools/src/check-breaking.mjs');
-const bundled = join(repo, 'spec/dist/openapi.json');
+const bundled = bundledSpecPath;
 let scratch = '';
 
 beforeEach(() => {
@@ -26,6 +27,9 @@ function gate(edit: (spec: Spec) => void) {
   const run = spawnSync(
     process.execPath,
     [
+      // The gate reads the spec model (@svc/spec) from TypeScript source, as `pnpm check:breaking` does with tsx.
+      '--import',
+      'tsx',
       cli,
       '--released',
       join(scratch, 'released.json'),
