@@ -131,7 +131,9 @@ let typeTestFailures = [];
 if (options['no-type-tests']) {
   say('Released type tests: skipped (--no-type-tests).');
 } else if (!releaseRef) {
-  say('Released type tests: no release commit to take them from (the released spec is not committed yet).');
+  say(
+    `Released type tests: not run (no release commit: ${RELEASED} is not committed yet, or another released spec was given).`,
+  );
 } else {
   const result = releasedTypeTests({
     repo,
