@@ -1,7 +1,7 @@
 // Reads and checks the `x-svc-pagination` vendor extension of every operation in a bundled spec.
 // Pure (no I/O) so that packages/pagination can test it on small inline specs.
 
-import { followRef } from './spec-ref.js';
+import { eachOperation, followRef } from '@svc/spec';
 
 /** The vendor extension that declares how an operation pages (see spec/openapi.yaml, "Vendor extensions"). */
 export const PAGINATION_EXTENSION = 'x-svc-pagination';
@@ -50,7 +50,6 @@ export interface PaginatedOperation {
 
 type Json = Record<string, unknown>;
 
-const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'] as const;
 const CURSOR_KEYS = [
   'style',
   'cursorParam',
@@ -186,38 +185,29 @@ export function readPaginatedOperations(spec: unknown): PaginatedOperation[] {
   if (!isObject(spec)) throw new Error('the spec is not a JSON object');
   const problems: string[] = [];
   const operations: PaginatedOperation[] = [];
-  for (const [path, rawItem] of Object.entries(isObject(spec.paths) ? spec.paths : {})) {
-    const pathItem = followRef(spec, rawItem) ?? {};
-    for (const method of METHODS) {
-      const operation = followRef(spec, pathItem[method]);
-      const extension = operation?.[PAGINATION_EXTENSION];
-      if (!operation || extension === undefined) continue;
-      const where = `${method.toUpperCase()} ${path}`;
-      if (!isObject(extension)) {
-        problems.push(`${where}: ${PAGINATION_EXTENSION} must be an object`);
-        continue;
-      }
-      const operationId = operation.operationId;
-      if (typeof operationId !== 'string' || !/^[A-Za-z_$][\w$]*$/.test(operationId)) {
-        problems.push(`${where}: a paginated operation needs an operationId that is a valid identifier`);
-        continue;
-      }
-      const parameters = [pathItem.parameters, operation.parameters]
-        .flatMap((list) => (Array.isArray(list) ? list : []))
-        .map((parameter) => followRef(spec, parameter));
-      const queryParams = new Set(
-        parameters
-          .filter((p) => p?.in === 'query' && typeof p.name === 'string')
-          .map((p) => p?.name as string),
-      );
-      const success = successResponse(spec, operation);
-      if (!success?.schema) {
-        problems.push(`${where}: no 2XX application/json response to read pages from`);
-        continue;
-      }
-      const rule = checkRule(spec, where, extension, queryParams, success.schema, problems);
-      if (rule) operations.push({ operationId, method, path, successStatus: success.status, rule });
+  for (const { method, name: path, operation, parameters } of eachOperation(spec)) {
+    const extension = operation[PAGINATION_EXTENSION];
+    if (extension === undefined) continue;
+    const where = `${method.toUpperCase()} ${path}`;
+    if (!isObject(extension)) {
+      problems.push(`${where}: ${PAGINATION_EXTENSION} must be an object`);
+      continue;
     }
+    const operationId = operation.operationId;
+    if (typeof operationId !== 'string' || !/^[A-Za-z_$][\w$]*$/.test(operationId)) {
+      problems.push(`${where}: a paginated operation needs an operationId that is a valid identifier`);
+      continue;
+    }
+    const queryParams = new Set(
+      parameters.filter((p) => p.in === 'query' && typeof p.name === 'string').map((p) => p.name as string),
+    );
+    const success = successResponse(spec, operation);
+    if (!success?.schema) {
+      problems.push(`${where}: no 2XX application/json response to read pages from`);
+      continue;
+    }
+    const rule = checkRule(spec, where, extension, queryParams, success.schema, problems);
+    if (rule) operations.push({ operationId, method, path, successStatus: success.status, rule });
   }
   if (problems.length > 0) {
     throw new Error(`Invalid ${PAGINATION_EXTENSION} in the spec:\n  - ${problems.join('\n  - ')}`);

@@ -1,11 +1,10 @@
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
+export { bundledSpecPath } from '@svc/spec';
+
 /** Repository root, resolved from this file so generators run from any package folder. */
 export const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
-
-/** The single bundled spec that the generators, the mock and the docs all read. */
-export const bundledSpecPath = resolve(repoRoot, 'spec/dist/openapi.json');
 
 /** First line of every generated file; the freshness check relies on generated folders, not on this text. */
 export const generatedHeader = (generator: string): string =>

@@ -45,6 +45,21 @@ interface Walked {
   sum: number;
 }
 
+/** Adds every point of one page to `walked`: the user's own loop over the groups of a page. */
+function addPoints(
+  walked: Walked,
+  groups: Awaited<ReturnType<typeof client.getStepsGrouped>>['groups'],
+): void {
+  for (const list of Object.values(groups)) {
+    for (const group of list) {
+      for (const point of group.data) {
+        walked.sum += point.value;
+        walked.points++;
+      }
+    }
+  }
+}
+
 /** What a user writes without the package: follow next_cursor (else next) until null. */
 async function handLoop(onPage?: () => void): Promise<Walked> {
   let cursor: string | null | undefined;
@@ -53,14 +68,7 @@ async function handLoop(onPage?: () => void): Promise<Walked> {
     const page = await client.getStepsGrouped(cursor ? { ...params, next_cursor: cursor } : params);
     onPage?.();
     walked.pages++;
-    for (const groups of Object.values(page.groups)) {
-      for (const group of groups) {
-        for (const point of group.data) {
-          walked.sum += point.value;
-          walked.points++;
-        }
-      }
-    }
+    addPoints(walked, page.groups);
     cursor = page.next_cursor !== undefined ? page.next_cursor : page.next;
   } while (cursor);
   return walked;
@@ -85,14 +93,7 @@ async function pagesLoop(onPage?: () => void): Promise<Walked> {
   for await (const page of pages.getStepsGrouped(params).pages()) {
     onPage?.();
     walked.pages++;
-    for (const groups of Object.values(page.groups)) {
-      for (const group of groups) {
-        for (const point of group.data) {
-          walked.sum += point.value;
-          walked.points++;
-        }
-      }
-    }
+    addPoints(walked, page.groups);
   }
   return walked;
 }

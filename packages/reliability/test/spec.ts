@@ -1,6 +1,6 @@
 // The bundled OpenAPI document the mock serves: the fuzz tests take every operation, parameter and body
 // schema from it, so they check the client against the spec rather than against the client's own table.
-import { createRequire } from 'node:module';
+import { eachOperation, followRef, loadSpec } from '@svc/spec';
 
 export interface Schema {
   $ref?: string;
@@ -46,36 +46,21 @@ interface Document {
   components: Record<string, Record<string, unknown>>;
 }
 
-export const spec = createRequire(import.meta.url)('@svc/mock/openapi.json') as Document;
+export const spec = loadSpec() as unknown as Document;
 
 /** Follows a local `$ref` (`#/components/schemas/Marker`) to what it names. */
 export function deref<T>(value: T | { $ref: string }): T {
-  let current: unknown = value;
-  for (let hops = 0; hops < 20; hops++) {
-    const ref = (current as { $ref?: string } | null)?.$ref;
-    if (typeof ref !== 'string') return current as T;
-    current = ref
-      .slice(2)
-      .split('/')
-      .reduce<unknown>((node, key) => (node as Record<string, unknown>)[key], spec);
-  }
-  throw new Error('reference cycle');
+  return (followRef(spec as unknown as Record<string, unknown>, value) ?? value) as T;
 }
 
-const METHODS = ['get', 'put', 'post', 'delete', 'patch'];
 const CLIENT_OWNED = new Set(['x-svc-api-key', 'idempotency-key']);
 
-export const specOperations: SpecOperation[] = Object.entries(spec.paths).flatMap(([path, item]) =>
-  METHODS.filter((method) => item[method]?.operationId).map((method) => {
-    const operation = item[method] as {
-      operationId: string;
-      parameters?: unknown[];
-      requestBody?: unknown;
-      'x-svc-open-request'?: boolean;
-    };
-    const parameters = (operation.parameters ?? [])
-      .map((parameter) => deref<Parameter>(parameter as Parameter))
-      .filter((parameter) => !CLIENT_OWNED.has(parameter.name.toLowerCase()));
+export const specOperations: SpecOperation[] = [...eachOperation(loadSpec())]
+  .filter(({ operation }) => typeof operation.operationId === 'string')
+  .map(({ method, name, operation, parameters: all }) => {
+    const parameters = (all as unknown as Parameter[]).filter(
+      (parameter) => !CLIENT_OWNED.has(parameter.name.toLowerCase()),
+    );
     const requestBody = operation.requestBody
       ? deref<{ required?: boolean; content: Record<string, { schema: Schema }> }>(
           operation.requestBody as { content: Record<string, { schema: Schema }> },
@@ -83,14 +68,13 @@ export const specOperations: SpecOperation[] = Object.entries(spec.paths).flatMa
       : undefined;
     const [contentType, media] = Object.entries(requestBody?.content ?? {})[0] ?? [];
     return {
-      id: operation.operationId,
+      id: operation.operationId as string,
       method: method.toUpperCase(),
-      path,
+      path: name,
       parameters,
-      openRequest: operation['x-svc-open-request'] === true,
+      openRequest: (operation as { 'x-svc-open-request'?: boolean })['x-svc-open-request'] === true,
       ...(requestBody && contentType && media
         ? { body: { required: requestBody.required === true, contentType, schema: media.schema } }
         : {}),
     };
-  }),
-);
+  });

@@ -1,6 +1,6 @@
 // Example payloads per event, taken from the bundled spec when it has one, otherwise the smallest body the
 // spec's schemas describe. The envelope is not shown by the interface document, so `event_type` is added here.
-import { readFileSync } from 'node:fs';
+import { loadSpec } from '@svc/spec';
 import { describeEvent } from '../../src/index.js';
 
 type Media = { example?: unknown; examples?: Record<string, { value?: unknown }> };
@@ -10,9 +10,7 @@ type Spec = {
 };
 
 /** The bundled spec the catalogue was generated from (`pnpm --filter @svc/spec bundle`). */
-export const bundledSpec: Spec = JSON.parse(
-  readFileSync(new URL('../../../../spec/dist/openapi.json', import.meta.url), 'utf8'),
-);
+export const bundledSpec = loadSpec() as unknown as Spec;
 
 /** Per event family, a body holding the fields the interface document shows for it. */
 const smallest = (family: string): object => {

@@ -1,9 +1,7 @@
-import { readFileSync } from 'node:fs';
+import { loadSpec } from '@svc/spec';
 import { describe, expect, test } from 'vitest';
 import { readPaginatedOperations } from '../../../../tools/src/pagination-rules';
 import { paginate, paginatedOperations } from '../../src/index.js';
-
-const bundled = new URL('../../../../spec/dist/openapi.json', import.meta.url);
 
 /** The smallest spec with one paginated operation; `extension` and `response` vary per test. */
 function specWith(
@@ -36,7 +34,7 @@ function specWith(
 
 describe('the pagination table is generated from x-svc-pagination', () => {
   test('the generated table holds exactly the operations the bundled spec marks', () => {
-    const fromSpec = readPaginatedOperations(JSON.parse(readFileSync(bundled, 'utf8')));
+    const fromSpec = readPaginatedOperations(loadSpec());
     const expected = Object.fromEntries(
       fromSpec.map(({ operationId, method, path, rule }) => [operationId, { method, path, rule }]),
     );

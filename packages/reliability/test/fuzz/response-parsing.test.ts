@@ -78,17 +78,23 @@ const outcome = async (promise: Promise<unknown>) => {
   }
 };
 
+/** A client that answers every request with `next.answer`, which each property run sets. */
+function answeringClient() {
+  const next: { answer?: Answer } = {};
+  const client = createClient({
+    apiKey: API_KEY,
+    baseUrl: BASE_URL,
+    maxRetries: 0,
+    fetch: async () => toResponse(next.answer as Answer),
+  });
+  return { client, next };
+}
+
 describe('response parsing', () => {
   it.each(specOperations.map((operation) => [operation.id]))(
     '%s resolves with data on a 2xx JSON answer and rejects with a typed error otherwise',
     async (id) => {
-      let answer: Answer | undefined;
-      const client = createClient({
-        apiKey: API_KEY,
-        baseUrl: BASE_URL,
-        maxRetries: 0,
-        fetch: async () => toResponse(answer as Answer),
-      });
+      const { client, next } = answeringClient();
       const operation = specOperations.find((candidate) => candidate.id === id);
       if (!operation) throw new Error(id);
       const call = (client as unknown as Record<string, (params?: unknown) => Promise<unknown>>)[id] as (
@@ -98,7 +104,7 @@ describe('response parsing', () => {
       const [params] = fc.sample(validParams(operation), { numRuns: 1, seed: SEED });
       await fc.assert(
         fc.asyncProperty(answerArb, async (generated) => {
-          answer = generated;
+          next.answer = generated;
           const result = await outcome(call(params));
           const ok = generated.status >= 200 && generated.status < 300;
           if ('value' in result) {
@@ -122,16 +128,10 @@ describe('response parsing', () => {
   );
 
   it("resolves the typed path client's { data, error, response } or throws a SvcError, whatever the answer", async () => {
-    let answer: Answer | undefined;
-    const client = createClient({
-      apiKey: API_KEY,
-      baseUrl: BASE_URL,
-      maxRetries: 0,
-      fetch: async () => toResponse(answer as Answer),
-    });
+    const { client, next } = answeringClient();
     await fc.assert(
       fc.asyncProperty(answerArb, async (generated) => {
-        answer = generated;
+        next.answer = generated;
         const result = await outcome(client.GET('/v2/providers', {}));
         if ('error' in result) {
           expect(result.error).toBeInstanceOf(SvcError);
