@@ -19,11 +19,16 @@ export interface PollConfig<T> extends PollOptions {
   random?: () => number;
 }
 
+/** Timers longer than 2^31-1 ms fire after 1 ms in every JavaScript runtime: a huge timeout would end at once. */
+export const MAX_POLL_MS = 2_147_483_647;
+
 function positive(field: string, value: number | undefined, fallback: number): number {
   if (value === undefined) return fallback;
   if (typeof value !== 'number' || !Number.isFinite(value) || value <= 0) {
     throw new ValidationError(field, 'must be a positive number of milliseconds');
   }
+  if (value > MAX_POLL_MS)
+    throw new ValidationError(field, `must be at most ${MAX_POLL_MS} ms (about 24 days)`);
   return value;
 }
 

@@ -41,6 +41,21 @@ describe('poll options', () => {
     expect(fake.requests).toHaveLength(0);
   });
 
+  // Found by the full reliability run: a timer Node could not hold fired after 1 ms (TimeoutOverflowWarning).
+  it.each([
+    ['timeoutMs', { timeoutMs: 2 ** 53 }],
+    ['initialDelayMs', { initialDelayMs: 2 ** 31 }],
+    ['maxDelayMs', { maxDelayMs: 1e300 }],
+  ])('refuses a %s longer than a timer can hold before reading', async (field, options) => {
+    const fake = await pscFake({ statuses: ['confirmed'] });
+    const { lab } = recordingClient(fake.baseUrl);
+    await expect(lab.appointments.psc.waitForConfirmation(ORDER_ID, options)).rejects.toMatchObject({
+      name: 'ValidationError',
+      field,
+    });
+    expect(fake.requests).toHaveLength(0);
+  });
+
   it('applies the defaults given to labTesting, which a call can override', async () => {
     const fake = await pscFake({ statuses: ['reserved'] });
     const { lab } = recordingClient(fake.baseUrl, {
