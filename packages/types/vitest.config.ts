@@ -2,6 +2,8 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
+    // A runtime warning or unhandled rejection during a test is a defect: fail on it (tools/src/vitest/).
+    setupFiles: ['@svc/tools/fail-on-runtime-warnings'],
     include: ['test/**/*.test.ts'],
     typecheck: { enabled: true, include: ['test/**/*.test-d.ts'], tsconfig: './tsconfig.json' },
   },
