@@ -43,7 +43,12 @@ function describe(path: string[]): string {
 export function collectExtensions(spec: JsonObject): Map<string, Occurrence[]> {
   const found = new Map<string, Occurrence[]>();
   const walk = (value: Json, path: string[]): void => {
-    if (Array.isArray(value)) return value.forEach((item, index) => walk(item, [...path, String(index)]));
+    if (Array.isArray(value)) {
+      value.forEach((item, index) => {
+        walk(item, [...path, String(index)]);
+      });
+      return;
+    }
     if (!value || typeof value !== 'object') return;
     for (const [key, inner] of Object.entries(value)) {
       if (key.startsWith('x-svc-')) {

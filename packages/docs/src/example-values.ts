@@ -8,7 +8,10 @@ export function harvestExampleFields(spec: JsonObject, from?: Json[]): Map<strin
   const fields = new Map<string, Json>();
   // Each scalar under `key` and, qualified by the object holding it, under `parent.key`.
   const walk = (value: Json | undefined, parent: string): void => {
-    if (Array.isArray(value)) return value.forEach((item) => walk(item, parent));
+    if (Array.isArray(value)) {
+      for (const item of value) walk(item, parent);
+      return;
+    }
     if (!value || typeof value !== 'object') return;
     for (const [key, inner] of Object.entries(value)) {
       if (inner !== null && typeof inner !== 'object') {

@@ -10,4 +10,4 @@ mkdirSync(samplesDir, { recursive: true });
 for (const { operation, typescript } of computeSamples(spec, ENVIRONMENTS.production.eu)) {
   writeFileSync(new URL(`${operation.operationId}.ts`, samplesDir), `${GENERATED_HEADER}${typescript}`);
 }
-console.log(`wrote ${readdirSync(samplesDir).length} code samples to ${samplesDir.pathname}`);
+process.stdout.write(`wrote ${readdirSync(samplesDir).length} code samples to ${samplesDir.pathname}\n`);

@@ -48,7 +48,10 @@ reject timestamps more than five minutes away. \`@svc/events\` does all of it (W
 Node, Deno, Bun and edge runtimes) and parses the event into a typed union:
 
 \`\`\`ts
-${sample.replace(/^\/\/ Shown in the reference.*\n/, '').trimEnd()}
+${sample
+  .replace(/^\/\/ Shown in the reference.*\n/, '')
+  .replace(/^\s*\/\/ biome-ignore.*\n/gm, '')
+  .trimEnd()}
 \`\`\`
 
 In Node's \`http\` or Express, pass the raw bytes to \`unwrap(rawBody, headers, { secret })\`; see the

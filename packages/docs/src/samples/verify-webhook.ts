@@ -6,6 +6,7 @@ export default {
     try {
       // Checks webhook-id, webhook-timestamp (5 minutes tolerance) and webhook-signature, then parses.
       const event = await unwrapRequest(request, { secret: env.SVC_WEBHOOK_SECRET });
+      // biome-ignore lint/suspicious/noConsole: the place a partner's own handling goes.
       console.log(event.type, event.payload);
       return new Response(null, { status: 204 });
     } catch (error) {

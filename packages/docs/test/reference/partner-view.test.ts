@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { artifactPath, launchChromium } from '@svc/tools/chromium';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 const packageRoot = new URL('../../', import.meta.url);
@@ -13,8 +13,12 @@ let page: Page;
 const collapse = (text: string) => text.replace(/\s+/g, ' ').trim();
 /** Text as rendered (innerText), not the spec JSON inlined in the page. */
 async function renderedText(): Promise<string> {
+  return textOf(page.locator('body'));
+}
+
+async function textOf(locator: Locator): Promise<string> {
   // biome-ignore lint/performance/useDomNodeTextContent: Playwright's rendered text is what is checked here.
-  return collapse(await page.locator('body').innerText());
+  return collapse(await locator.innerText());
 }
 
 beforeAll(async () => {
@@ -44,8 +48,8 @@ describe('an operation page, as a partner sees it', () => {
       .first()
       .click();
     const samples = page.locator('.panel-request-samples').first();
-    await expect.poll(async () => collapse(await samples.innerText())).toContain('svc.getStepsGrouped(');
-    const typescript = collapse(await samples.innerText());
+    await expect.poll(() => textOf(samples)).toContain('svc.getStepsGrouped(');
+    const typescript = await textOf(samples);
     expect(typescript).toContain('TypeScript (@svc/client)');
     expect(typescript).toContain("user_id: '5b0b9c36-3c1e-4b8e-9a57-2f1f3c1d8e42'");
     expect(typescript).not.toMatch(/: 'string'/);
@@ -56,11 +60,11 @@ describe('an operation page, as a partner sees it', () => {
     await samples.getByRole('button', { name: 'TypeScript (@svc/client)' }).click();
     await page.getByRole('menuitem', { name: 'curl' }).click();
     await expect
-      .poll(async () => collapse(await samples.innerText()))
+      .poll(() => textOf(samples))
       .toContain(
         "curl 'https://api.eu.svc.example/v2/timeseries/5b0b9c36-3c1e-4b8e-9a57-2f1f3c1d8e42/steps/grouped?start_date=2026-01-15'",
       );
-    expect(collapse(await samples.innerText())).toContain('-H "x-svc-api-key: $SVC_API_KEY"');
+    expect(await textOf(samples)).toContain('-H "x-svc-api-key: $SVC_API_KEY"');
     await page.screenshot({ path: artifactPath(packageRoot, 'operation-curl-sample.png') });
   });
 
