@@ -2,6 +2,7 @@ import { ValidationError } from '@svc/client';
 import { cursorPages } from './internal/cursor-pages.js';
 import { ItemIterator } from './internal/item-iterator.js';
 import { numberedPages } from './internal/numbered-pages.js';
+import { shownValue } from './internal/shown-value.js';
 import type { Json, Walk } from './internal/walk.js';
 import type { GroupedItem } from './operation-types.js';
 import type { GroupedToArrayOptions, ToArrayOptions } from './options.js';
@@ -33,7 +34,7 @@ function checkLimit(options: ToArrayOptions | undefined): number {
   }
   throw new ValidationError(
     'limit',
-    `toArray({ limit }) needs a positive integer (or Infinity to opt in to every item), got ${String(limit)}; ` +
+    `toArray({ limit }) needs a positive integer (or Infinity to opt in to every item), got ${shownValue(limit)}; ` +
       'use for await to stream without holding every item',
   );
 }
