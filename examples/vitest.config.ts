@@ -2,9 +2,11 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
+    // A runtime warning or unhandled rejection during a test is a defect: fail on it (tools/src/vitest/).
+    setupFiles: ['@svc/tools/fail-on-runtime-warnings'],
     include: ['test/**/*.test.ts'],
     // One Prism for every example: they talk to it exactly as a partner's script would.
-    globalSetup: ['test/global-setup.ts'],
+    globalSetup: ['@svc/tools/build-dependencies', 'test/global-setup.ts'],
     // Each example is a child process (tsx start-up included): seconds, not milliseconds.
     testTimeout: 30_000,
   },

@@ -3,7 +3,8 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     include: ['test/**/*.test.ts'],
-    // The CLI tests spawn node on the real bundled spec; two cores are shared.
-    testTimeout: 30_000,
+    exclude: ['test/**/fixtures/**'],
+    setupFiles: ['./src/vitest/fail-on-runtime-warnings.ts'],
+    testTimeout: 120_000,
   },
 });

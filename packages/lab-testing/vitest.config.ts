@@ -2,10 +2,12 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
+    // A runtime warning or unhandled rejection during a test is a defect: fail on it (tools/src/vitest/).
+    setupFiles: ['@svc/tools/fail-on-runtime-warnings'],
     include: ['test/**/*.test.ts'],
     typecheck: { enabled: true, include: ['test/**/*.test-d.ts'], tsconfig: './tsconfig.json' },
     // One Prism for the whole run (end-to-end tests); stateful flows use their own loopback fakes.
-    globalSetup: ['test/global-setup.ts'],
+    globalSetup: ['@svc/tools/build-dependencies', 'test/global-setup.ts'],
     // Every wait in these tests is bounded far below this; a hang fails instead of stalling the run.
     testTimeout: 15_000,
   },

@@ -128,9 +128,22 @@ function checkTarball(/** @type {string} */ tarball, /** @type {{ path: string, 
   );
   const found = [];
   if (!files.has('README.md')) found.push('no README.md');
+  if (!files.has('CHANGELOG.md')) found.push('no CHANGELOG.md (changesets writes it; list it in "files")');
   if (![...files].some((file) => /^LICEN[CS]E(\.md|\.txt)?$/i.test(file))) found.push('no LICENSE file');
-  if (packed.repository?.directory !== pkg.path) {
-    found.push(`repository.directory is ${JSON.stringify(packed.repository?.directory)}, not "${pkg.path}"`);
+  // There is no public repository yet: links are omitted, and a placeholder host would send partners nowhere.
+  for (const field of ['repository', 'homepage', 'bugs']) {
+    const url = typeof packed[field] === 'string' ? packed[field] : packed[field]?.url;
+    if (
+      packed[field] !== undefined &&
+      (!url || /\.(invalid|example|test|localhost)\b|example\.(com|org)/.test(url))
+    ) {
+      found.push(
+        `${field} points nowhere real (${JSON.stringify(packed[field])}): give a real URL or omit it`,
+      );
+    }
+  }
+  if (packed.repository && packed.repository.directory !== pkg.path) {
+    found.push(`repository.directory is ${JSON.stringify(packed.repository.directory)}, not "${pkg.path}"`);
   }
   if (!packed.engines?.node) found.push('no engines.node');
   if (packed.exports?.['./package.json'] !== './package.json') found.push('exports lacks "./package.json"');

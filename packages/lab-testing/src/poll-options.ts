@@ -1,4 +1,4 @@
-/** How a wait (parsing job, PSC confirmation) polls. Every field is optional; defaults below. */
+/** How a wait (parsing job, PSC confirmation) polls. Every field is optional; defaults below; each at most 2 147 483 647 ms. */
 export interface PollOptions {
   /** Give up with PollTimeoutError after this long, reads included (default 120 000 ms; at most 2^31-1 ms, like every duration here). */
   timeoutMs?: number;

@@ -43,6 +43,15 @@ try {
         `  curl -s -H 'x-svc-api-key: test' '${mock.url}/v3/lab_tests/markers?page=1&size=2'\nCtrl-C stops it.\n`,
     );
   }
+  // Prism dying under us must not look like a clean stop: say so, with its last words, and fail.
+  void mock.exited.then(({ expected, code, signal }) => {
+    if (expected) return;
+    const last = mock.log().trimEnd().split('\n').slice(-15).join('\n');
+    process.stderr.write(
+      `svc-mock: Prism stopped unexpectedly (code ${code}, signal ${signal}); it last printed:\n${last || '(nothing)'}\n`,
+    );
+    process.exit(1);
+  });
   const shutdown = () => void mock.stop().then(() => process.exit(0));
   process.once('SIGINT', shutdown);
   process.once('SIGTERM', shutdown);

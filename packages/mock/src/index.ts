@@ -1,5 +1,5 @@
 export { bundledSpecPath } from './bundled-spec-path.js';
 export { MockStartError } from './mock-start-error.js';
 export { type ProvideTarget, provideMock } from './provide-mock.js';
-export type { MockServer, MockServerOptions } from './start-mock.js';
+export type { MockExit, MockServer, MockServerOptions } from './start-mock.js';
 export { startMock } from './start-mock.js';

@@ -4,7 +4,9 @@ export class MockStartError extends Error {
   constructor(
     message: string,
     readonly log: string,
+    /** `showLog: false` when the message already names the cause and the fix (a busy port): the log stays on `log`. */
+    options: { showLog?: boolean } = {},
   ) {
-    super(`${message}\n--- Prism output ---\n${log || '(nothing)'}`);
+    super(options.showLog === false ? message : `${message}\n--- Prism output ---\n${log || '(nothing)'}`);
   }
 }

@@ -19,6 +19,13 @@ export interface MockServerOptions {
   startTimeoutMs?: number;
 }
 
+/** How Prism ended: `expected` is true only after `stop()`. */
+export interface MockExit {
+  readonly expected: boolean;
+  readonly code: number | null;
+  readonly signal: NodeJS.Signals | null;
+}
+
 export interface MockServer {
   /** Base URL, e.g. `http://127.0.0.1:4010`. */
   readonly url: string;
@@ -27,6 +34,8 @@ export interface MockServer {
   log(): string;
   /** Stops Prism and waits for it to exit. */
   stop(): Promise<void>;
+  /** Settles when Prism exits, by `stop()` or on its own (a crash): watch it to notice a dead mock. */
+  readonly exited: Promise<MockExit>;
 }
 
 const READY = /Prism is listening on/;
@@ -44,7 +53,10 @@ export async function startMock(options: MockServerOptions = {}): Promise<MockSe
     env: { ...process.env, FORCE_COLOR: '0' },
   });
   let output = '';
-  const exited = new Promise<void>((resolveExit) => child.once('exit', () => resolveExit()));
+  let stopping = false;
+  const exited = new Promise<MockExit>((resolveExit) =>
+    child.once('exit', (code, signal) => resolveExit({ expected: stopping, code, signal })),
+  );
 
   await new Promise<void>((resolveReady, reject) => {
     const timer = setTimeout(() => {
@@ -71,6 +83,13 @@ export async function startMock(options: MockServerOptions = {}): Promise<MockSe
     });
     child.once('exit', (code, signal) => {
       clearTimeout(timer);
+      // Prism answers a busy port with its whole usage text and EADDRINUSE last: say what to do first.
+      if (/EADDRINUSE/.test(output)) {
+        const tried = `${host}:${port}`;
+        const message = `port ${port} is already in use on ${host}: stop what listens on ${tried}, or choose another port (svc-mock --port <n>; startMock({ port: 0 }) picks a free one)`;
+        reject(new MockStartError(message, output, { showLog: false }));
+        return;
+      }
       reject(new MockStartError(`Prism exited before listening (code ${code}, signal ${signal})`, output));
     });
   });
@@ -80,7 +99,9 @@ export async function startMock(options: MockServerOptions = {}): Promise<MockSe
     url,
     port,
     log: () => output,
+    exited,
     async stop() {
+      stopping = true;
       if (child.exitCode !== null || child.signalCode !== null) return;
       child.kill('SIGTERM');
       const force = setTimeout(() => child.kill('SIGKILL'), 3_000);

@@ -2,6 +2,7 @@ import { ValidationError } from '@svc/client';
 import { cursorPages } from './internal/cursor-pages.js';
 import { ItemIterator } from './internal/item-iterator.js';
 import { numberedPages } from './internal/numbered-pages.js';
+import { shownValue } from './internal/shown-value.js';
 import type { Json, Walk } from './internal/walk.js';
 import type { GroupedItem } from './operation-types.js';
 import type { GroupedToArrayOptions, ToArrayOptions } from './options.js';
@@ -26,14 +27,6 @@ export interface GroupedPageIterator<Point, Source, Page>
   toArray(options: GroupedToArrayOptions): Promise<GroupedItem<Point, Source>[]>;
 }
 
-/** The refused limit as text; an object is named by its type, since printing it may itself throw. */
-const shown = (value: unknown): string =>
-  value === null || ['number', 'boolean', 'undefined', 'bigint'].includes(typeof value)
-    ? String(value)
-    : typeof value === 'string'
-      ? JSON.stringify(value)
-      : `a value of type ${typeof value}`;
-
 function checkLimit(options: ToArrayOptions | undefined): number {
   const limit = options?.limit;
   if (limit === Number.POSITIVE_INFINITY || (Number.isInteger(limit) && (limit as number) >= 1)) {
@@ -41,7 +34,7 @@ function checkLimit(options: ToArrayOptions | undefined): number {
   }
   throw new ValidationError(
     'limit',
-    `toArray({ limit }) needs a positive integer (or Infinity to opt in to every item), got ${shown(limit)}; ` +
+    `toArray({ limit }) needs a positive integer (or Infinity to opt in to every item), got ${shownValue(limit)}; ` +
       'use for await to stream without holding every item',
   );
 }

@@ -1,5 +1,6 @@
 import { type SvcClient, ValidationError } from '@svc/client';
 import { type PaginatedOperations, paginatedOperations } from './generated/paginated-operations.js';
+import { shownValue } from './internal/shown-value.js';
 import type { CallPage } from './internal/walk.js';
 import { DEFAULT_MAX_PAGES, type PaginateOptions } from './options.js';
 import { type GroupedPageIterator, type PageIterator, Paginator } from './page-iterator.js';
@@ -45,7 +46,7 @@ const isOperationId = (name: string): name is PaginatedOperationId =>
 function checkMaxPages(maxPages: unknown): number {
   if (maxPages === undefined) return DEFAULT_MAX_PAGES;
   if (Number.isInteger(maxPages) && (maxPages as number) >= 1) return maxPages as number;
-  throw new ValidationError('maxPages', `must be a positive integer, got ${String(maxPages)}`);
+  throw new ValidationError('maxPages', `must be a positive integer, got ${shownValue(maxPages)}`);
 }
 
 /**

@@ -22,10 +22,12 @@ export interface PollConfig<T> extends PollOptions {
 
 function positive(field: string, value: number | undefined, fallback: number): number {
   if (value === undefined) return fallback;
-  // Above MAX_POLL_MS Node's timers fire at once: a 2^31 ms timeout would give up after zero reads.
-  if (typeof value !== 'number' || !Number.isFinite(value) || value <= 0 || value > MAX_POLL_MS) {
-    throw new ValidationError(field, `must be a positive number of milliseconds, at most ${MAX_POLL_MS}`);
+  if (typeof value !== 'number' || !Number.isFinite(value) || value <= 0) {
+    throw new ValidationError(field, 'must be a positive number of milliseconds');
   }
+  // Above MAX_POLL_MS Node's timers fire at once: a 2^31 ms timeout would give up after zero reads.
+  if (value > MAX_POLL_MS)
+    throw new ValidationError(field, `must be at most ${MAX_POLL_MS} ms (about 24 days)`);
   return value;
 }
 

@@ -118,6 +118,15 @@ describe('bad input is refused before any request is sent', () => {
     expect(() => pages.listMarkers({}, { maxPages: 0 })).toThrow(ValidationError);
   });
 
+  // Found by the full reliability run: building the message with String() threw a TypeError instead.
+  test('an object whose toString is not callable, as limit or maxPages, still gets a ValidationError', async () => {
+    const { pages, server } = await serve(markersRoute(3));
+    const odd = { toString: '' } as unknown as number;
+    expect(() => pages.listMarkers({}, { maxPages: odd })).toThrow(ValidationError);
+    await expect(pages.listMarkers().toArray({ limit: odd })).rejects.toMatchObject({ field: 'limit' });
+    expect(server.requests).toHaveLength(0);
+  });
+
   test('mergeByProvider on an operation without grouped items throws ValidationError', async () => {
     const { pages } = await serve(markersRoute(3));
     const walk = pages.iterate('listMarkers' as 'getStepsGrouped', params);

@@ -1,0 +1,102 @@
+// Example values for code samples, taken from the spec: a parameter's or schema's own example first,
+// then the value the spec's examples give to a field of the same name (a `user_id` in a response
+// example is a real user id), then one derived from the schema (enum, format, bounds).
+import { deref, type Json, type JsonObject } from './spec-model.js';
+
+/** The first scalar value each field name has anywhere in the spec's examples. */
+export function harvestExampleFields(spec: JsonObject, from?: Json[]): Map<string, Json> {
+  const fields = new Map<string, Json>();
+  // Each scalar under `key` and, qualified by the object holding it, under `parent.key`.
+  const walk = (value: Json | undefined, parent: string): void => {
+    if (Array.isArray(value)) {
+      for (const item of value) walk(item, parent);
+      return;
+    }
+    if (!value || typeof value !== 'object') return;
+    for (const [key, inner] of Object.entries(value)) {
+      if (inner !== null && typeof inner !== 'object') {
+        if (!fields.has(key)) fields.set(key, inner);
+        if (parent && !fields.has(`${parent}.${key}`)) fields.set(`${parent}.${key}`, inner);
+      }
+      walk(inner, key);
+    }
+  };
+  const components = (spec.components ?? {}) as JsonObject;
+  const examples = from ?? Object.values((components.examples ?? {}) as JsonObject);
+  for (const example of examples) walk((deref(spec, example) as JsonObject | undefined)?.value, '');
+  return fields;
+}
+
+/** Formats with a value every partner recognises; used only when the spec offers no example. */
+const BY_FORMAT: Record<string, Json> = {
+  date: '2026-01-15',
+  'date-time': '2026-01-15T09:30:00Z',
+  uuid: '5b0b9c36-3c1e-4b8e-9a57-2f1f3c1d8e42',
+  email: 'patient@example.com',
+  uri: 'https://example.com/callback',
+  'phone-number': '+14155550123',
+};
+
+/** Names whose meaning fixes the value's shape when the spec gives no example. */
+const BY_NAME: Array<[RegExp, Json]> = [
+  [/_date$|^date$/, '2026-01-15'],
+  [/_at$/, '2026-01-15T09:30:00Z'],
+];
+
+export class ExampleValues {
+  private readonly fields: Map<string, Json>;
+  private local = new Map<string, Json>();
+  constructor(private readonly spec: JsonObject) {
+    this.fields = harvestExampleFields(spec);
+  }
+
+  /** Prefer values from these examples (the operation's own responses: the same entity). */
+  preferExamples(examples: Json[]): void {
+    this.local = harvestExampleFields(this.spec, examples);
+  }
+
+  /** A value for a field (or parameter) called `name` with `schemaValue`, never a bare `"string"`. */
+  value(name: string, schemaValue: Json | undefined, depth = 0, parent = ''): Json {
+    const schema = (deref(this.spec, schemaValue) ?? {}) as JsonObject;
+    if (schema.example !== undefined) return schema.example;
+    if (Array.isArray(schema.examples) && schema.examples.length > 0) return schema.examples[0] as Json;
+    if (schema.const !== undefined) return schema.const;
+    if (schema.default !== undefined && schema.default !== null) return schema.default;
+    if (Array.isArray(schema.enum)) return (schema.enum.find((item) => item !== null) ?? null) as Json;
+    const composed = (schema.oneOf ?? schema.anyOf ?? schema.allOf) as Json[] | undefined;
+    if (Array.isArray(composed) && composed.length > 0) {
+      const first = composed.find((member) => (deref(this.spec, member) as JsonObject)?.type !== 'null');
+      return this.value(name, first, depth, parent);
+    }
+    const type = Array.isArray(schema.type) ? schema.type.find((item) => item !== 'null') : schema.type;
+    if (type === 'object' || schema.properties) return this.object(schema, depth, name);
+    if (type === 'array') return depth > 4 ? [] : [this.value(name, schema.items, depth + 1, parent)];
+    // A nested field takes only a value seen under the same parent (`address.state`), not any `state`.
+    const key = parent ? `${parent}.${name}` : name;
+    const harvested = this.local.get(key) ?? this.fields.get(key);
+    if (harvested !== undefined && (type === undefined || typeof harvested === jsType(type)))
+      return harvested;
+    if (type === 'integer' || type === 'number') return (schema.minimum as number | undefined) ?? 1;
+    if (type === 'boolean') return true;
+    if (typeof schema.format === 'string' && BY_FORMAT[schema.format] !== undefined)
+      return BY_FORMAT[schema.format] as Json;
+    const named = BY_NAME.find(([pattern]) => pattern.test(name));
+    if (named && (type === undefined || type === 'string')) return named[1];
+    return `your-${name.replaceAll('_', '-')}`;
+  }
+
+  /** The required properties, or every documented one when none is required (skipping deprecated ones). */
+  object(schema: JsonObject, depth = 0, parent = ''): JsonObject {
+    const properties = (schema.properties ?? {}) as JsonObject;
+    const required = Array.isArray(schema.required) ? (schema.required as string[]) : [];
+    const keys = (required.length > 0 ? required : Object.keys(properties)).filter(
+      (key) => (deref(this.spec, properties[key]) as JsonObject | undefined)?.deprecated !== true,
+    );
+    const out: JsonObject = {};
+    if (depth > 3) return out;
+    for (const key of keys) out[key] = this.value(key, properties[key], depth + 1, parent);
+    return out;
+  }
+}
+
+const jsType = (type: Json): string => (type === 'integer' ? 'number' : String(type));

@@ -1,0 +1,123 @@
+// The docs build's copy of the bundled spec: what partners read differs from what the mock and the
+// generators read only in presentation. spec/ is never changed.
+import { APPENDIX_TAG, appendixMarkdown } from './appendix.js';
+import type { Json, JsonObject, Operation } from './spec-model.js';
+
+export const API_KEY_HEADER = 'x-svc-api-key';
+const SCHEME = 'apiKey';
+
+export interface ReferenceInputs {
+  /** Base URLs the client knows, by environment and region (`ENVIRONMENTS` of `@svc/client`). */
+  environments: Record<string, Record<string, string>>;
+  /** Per operationId, the TypeScript and curl samples. */
+  samples: Map<string, { typescript: string; curl: string }>;
+  /** Source of the webhook verification sample. */
+  webhookSample: string;
+  operations: Operation[];
+}
+
+const isApiKeyHeader = (spec: JsonObject, parameter: Json): boolean => {
+  const target =
+    parameter &&
+    typeof parameter === 'object' &&
+    !Array.isArray(parameter) &&
+    typeof parameter.$ref === 'string'
+      ? ((spec.components as JsonObject).parameters as JsonObject)[parameter.$ref.split('/').pop() as string]
+      : parameter;
+  const object = (target ?? {}) as JsonObject;
+  return object.in === 'header' && String(object.name).toLowerCase() === API_KEY_HEADER;
+};
+
+const API_KEY_SECTION = `# Sending your API key
+
+Every request carries your team's API key in the \`x-svc-api-key\` header; each operation lists it
+under its security requirements (\`apiKey\`). With \`@svc/client\`, pass it once:
+\`createClient({ apiKey })\`, and the client sends it on every call and keeps it out of errors and logs.
+With curl: \`-H "x-svc-api-key: $SVC_API_KEY"\`. Keep the key on your servers: it reads health data.
+The local mock (\`svc-mock\`) accepts any key.`;
+
+const WEBHOOKS_SECTION = (sample: string) => `
+
+## Verifying deliveries
+
+Each delivery is signed the [Standard Webhooks](https://www.standardwebhooks.com/) way: the headers
+\`webhook-id\`, \`webhook-timestamp\` (Unix seconds) and \`webhook-signature\` (\`v1,<base64>\`, an
+HMAC-SHA256 with your endpoint secret over \`<webhook-id>.<webhook-timestamp>.<raw body>\`; several
+space-separated signatures during a secret rotation). Verify the **raw body** before trusting it, and
+reject timestamps more than five minutes away. \`@svc/events\` does all of it (WebCrypto, so it runs on
+Node, Deno, Bun and edge runtimes) and parses the event into a typed union:
+
+\`\`\`ts
+${sample
+  .replace(/^\/\/ Shown in the reference.*\n/, '')
+  .replace(/^\s*\/\/ biome-ignore.*\n/gm, '')
+  .trimEnd()}
+\`\`\`
+
+In Node's \`http\` or Express, pass the raw bytes to \`unwrap(rawBody, headers, { secret })\`; see the
+\`@svc/events\` README for key rotation and the error codes.`;
+
+/** The bundled spec, ready for Redoc: samples, servers, authentication, webhook verification, appendix. */
+export function referenceSpec(bundled: JsonObject, inputs: ReferenceInputs): JsonObject {
+  const spec = structuredClone(bundled);
+  const appendix = appendixMarkdown(bundled);
+
+  spec.servers = [
+    ...Object.entries(inputs.environments).flatMap(([environment, regions]) =>
+      Object.entries(regions).map(([region, url]) => ({
+        url,
+        description: `${environment}, ${region.toUpperCase()} (createClient({ environment: '${environment}', region: '${region}' }))`,
+      })),
+    ),
+    {
+      url: 'http://127.0.0.1:4010',
+      description: 'Local mock: `npx svc-mock` from @svc/mock, any key accepted',
+    },
+  ];
+
+  const components = (spec.components ?? {}) as JsonObject;
+  components.securitySchemes = {
+    ...((components.securitySchemes ?? {}) as JsonObject),
+    [SCHEME]: {
+      type: 'apiKey',
+      in: 'header',
+      name: API_KEY_HEADER,
+      description:
+        "Your team's API key in the `x-svc-api-key` header on every request. `@svc/client` sends it for you: `createClient({ apiKey })`. Keep it on your servers.",
+    },
+  };
+  spec.components = components;
+  spec.security = [{ [SCHEME]: [] }];
+
+  for (const operation of inputs.operations) {
+    const item = (spec.paths as JsonObject)[operation.path] as JsonObject;
+    const target = item[operation.method] as JsonObject;
+    // The key is shown once, as the operation's authorization, not again as a header parameter.
+    if (Array.isArray(target.parameters))
+      target.parameters = target.parameters.filter((p) => !isApiKeyHeader(spec, p));
+    const samples = inputs.samples.get(operation.operationId);
+    if (!samples) throw new Error(`no code samples for ${operation.operationId}`);
+    target['x-codeSamples'] = [
+      { lang: 'TypeScript', label: 'TypeScript (@svc/client)', source: samples.typescript },
+      { lang: 'Shell', label: 'curl', source: samples.curl },
+    ];
+  }
+  for (const webhook of Object.values((spec.webhooks ?? {}) as JsonObject)) {
+    for (const operation of Object.values(webhook as JsonObject)) {
+      if (operation && typeof operation === 'object' && Array.isArray((operation as JsonObject).parameters))
+        (operation as JsonObject).parameters = ((operation as JsonObject).parameters as Json[]).filter(
+          (p) => !isApiKeyHeader(spec, p),
+        );
+    }
+  }
+
+  const info = spec.info as JsonObject;
+  info.description = `${info.description ?? ''}\n\n${API_KEY_SECTION}`;
+
+  const tags = (Array.isArray(spec.tags) ? spec.tags : []) as JsonObject[];
+  const events = tags.find((tag) => tag.name === 'Events');
+  if (events) events.description = `${events.description ?? ''}${WEBHOOKS_SECTION(inputs.webhookSample)}`;
+  tags.push({ name: APPENDIX_TAG, description: appendix, 'x-traitTag': true });
+  spec.tags = tags;
+  return spec;
+}

@@ -1,0 +1,65 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { ENVIRONMENTS } from '@svc/client';
+import { describe, expect, it } from 'vitest';
+import { APPENDIX_TAG, collectExtensions } from '../../src/appendix.js';
+import { computeSamples, readBundledSpec, samplesDir } from '../../src/reference-inputs.js';
+import type { JsonObject } from '../../src/spec-model.js';
+
+const bundled = readBundledSpec();
+const reference = JSON.parse(
+  readFileSync(new URL('../../dist/openapi.json', import.meta.url), 'utf8'),
+) as JsonObject;
+const operations = Object.values(reference.paths as Record<string, Record<string, JsonObject>>).flatMap(
+  (item) => Object.values(item).filter((operation) => typeof operation?.operationId === 'string'),
+);
+
+describe("the docs build's copy of the spec", () => {
+  it('gives every operation a TypeScript and a curl sample', () => {
+    expect(operations.length).toBeGreaterThan(0);
+    for (const operation of operations) {
+      const samples = operation['x-codeSamples'] as Array<{ lang: string; source: string }>;
+      expect(
+        samples.map((sample) => sample.lang),
+        String(operation.operationId),
+      ).toEqual(['TypeScript', 'Shell']);
+      expect(samples[0]?.source).toContain(`svc.${operation.operationId}(`);
+      expect(samples[1]?.source).toMatch(/^curl /);
+    }
+  });
+
+  it('uses example values, never a bare "string" or a number placeholder', () => {
+    for (const { typescript, curl } of computeSamples(bundled, ENVIRONMENTS.production.eu)) {
+      expect(typescript).not.toMatch(/'string'/);
+      expect(curl).not.toMatch(/=string\b|"string"/);
+    }
+  });
+
+  it('has one committed, type-checked file per operation sample', () => {
+    const files = readdirSync(samplesDir).sort();
+    expect(files).toEqual(operations.map((operation) => `${operation.operationId}.ts`).sort());
+  });
+
+  it('lists every environment the client knows as a server, and the local mock', () => {
+    const urls = (reference.servers as Array<{ url: string }>).map((server) => server.url);
+    for (const regions of Object.values(ENVIRONMENTS))
+      for (const url of Object.values(regions)) expect(urls).toContain(url);
+    expect(urls).toContain('http://127.0.0.1:4010');
+  });
+
+  it('shows the API key as the authorization of every operation, not as a header parameter', () => {
+    expect(reference.security).toEqual([{ apiKey: [] }]);
+    expect((reference.components as JsonObject).securitySchemes).toMatchObject({
+      apiKey: { type: 'apiKey', in: 'header', name: 'x-svc-api-key' },
+    });
+    const text = JSON.stringify(reference.paths);
+    expect(text).not.toContain('"#/components/parameters/apiKey"');
+  });
+
+  it('lists every x-svc-* extension of the bundle in the appendix', () => {
+    const appendix = (reference.tags as JsonObject[]).find((tag) => tag.name === APPENDIX_TAG);
+    expect(appendix?.['x-traitTag']).toBe(true);
+    const names = [...collectExtensions(bundled).keys()];
+    expect(names.length).toBeGreaterThan(0);
+    for (const name of names) expect(appendix?.description).toContain(`\`${name}\``);
+  });
+});
