@@ -65,6 +65,8 @@ describe('an operation page, as a partner sees it', () => {
         "curl 'https://api.eu.svc.example/v2/timeseries/5b0b9c36-3c1e-4b8e-9a57-2f1f3c1d8e42/steps/grouped?start_date=2026-01-15'",
       );
     expect(await textOf(samples)).toContain('-H "x-svc-api-key: $SVC_API_KEY"');
+    // Partners never saw the interface document: provenance lives in the appendix only.
+    expect(await renderedText()).not.toMatch(/interface document|\(section \d+|section \d+(\.\d+)*\b/i);
     await page.screenshot({ path: artifactPath(packageRoot, 'operation-curl-sample.png') });
   });
 

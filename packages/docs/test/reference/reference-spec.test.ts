@@ -62,4 +62,26 @@ describe("the docs build's copy of the spec", () => {
     expect(names.length).toBeGreaterThan(0);
     for (const name of names) expect(appendix?.description).toContain(`\`${name}\``);
   });
+
+  it('speaks to partners: no provenance phrases outside the x-svc-* extensions and the appendix', () => {
+    const found: string[] = [];
+    const walk = (value: unknown, path: string): void => {
+      if (typeof value === 'string') {
+        if (/interface document|\bsection \d/i.test(value)) found.push(`${path}: ${value.slice(0, 80)}`);
+        return;
+      }
+      if (!value || typeof value !== 'object') return;
+      for (const [key, inner] of Object.entries(value)) {
+        if (key.startsWith('x-svc-')) continue;
+        walk(inner, `${path}/${key}`);
+      }
+    };
+    const { tags, ...rest } = reference;
+    walk(rest, '');
+    walk(
+      (tags as JsonObject[]).filter((tag) => tag.name !== APPENDIX_TAG),
+      '/tags',
+    );
+    expect(found).toEqual([]);
+  });
 });
