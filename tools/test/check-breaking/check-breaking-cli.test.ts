@@ -60,15 +60,15 @@ describe('pnpm check:breaking on the bundled spec', () => {
     const { status, output } = gate(removeSignInToken);
     expect(status).toBe(1);
     expect(output).toContain(
-      'POST /v2/user/{user_id}/sign_in_token: field `sign_in_token` removed in response 2xx (reaches @svc/types, @svc/client)',
+      'POST /v2/user/{user_id}/sign_in_token: field `sign_in_token` removed in response 2xx (reaches @svc/types, @svc/client, @svc/sandbox)',
     );
-    expect(output).toContain('---\n"@svc/client": major\n"@svc/types": major\n---');
+    expect(output).toContain('---\n"@svc/client": major\n"@svc/sandbox": major\n"@svc/types": major\n---');
   });
 
   it('passes the same change once the major changeset exists, and not with a minor one', () => {
     addChangeset('"@svc/types": major\n"@svc/client": minor');
     expect(gate(removeSignInToken).status).toBe(1);
-    addChangeset('"@svc/types": major\n"@svc/client": major');
+    addChangeset('"@svc/types": major\n"@svc/client": major\n"@svc/sandbox": major');
     expect(gate(removeSignInToken).status).toBe(0);
   });
 
@@ -79,7 +79,7 @@ describe('pnpm check:breaking on the bundled spec', () => {
     expect(status).toBe(1);
     expect(output).toContain('GET /v2/summary/sleep/{user_id}: [Added] required query parameter `provider`');
     expect(output).toMatch(
-      /GET \/v2\/timeseries\/\{user_id\}\/steps\/grouped: .* \(reaches @svc\/types, @svc\/client, @svc\/pagination\)/,
+      /GET \/v2\/timeseries\/\{user_id\}\/steps\/grouped: .* \(reaches @svc\/types, @svc\/client, @svc\/pagination, @svc\/sandbox\)/,
     );
   });
 

@@ -1,13 +1,12 @@
-import { readFileSync } from 'node:fs';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { loadSpec } from '@svc/spec';
 import { launchChromium } from '@svc/tools/chromium';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bundledSpecUrl } from '../fixtures/spec-entries.js';
 
 type Json = Record<string, unknown>;
 const referenceFile = fileURLToPath(new URL('../../dist/index.html', import.meta.url));
-const spec = JSON.parse(readFileSync(bundledSpecUrl, 'utf8')) as Json;
+const spec = loadSpec() as unknown as Json;
 
 const resolve = (node: unknown): Json => {
   const ref = (node as Json | undefined)?.$ref;

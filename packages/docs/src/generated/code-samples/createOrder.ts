@@ -16,7 +16,7 @@ const data = await svc.createOrder({
     },
     lab_account_id: '9e8d7c6b-5a49-4837-a261-5f4e3d2c1b0a',
     clinical_notes: 'your-clinical-notes',
-    update_reason: 'your-update-reason',
+    update_reason: 'INCORRECT_LAB',
   },
 });
 console.log(data);

@@ -5,6 +5,5 @@ const svc = createClient({ apiKey: process.env.SVC_API_KEY ?? '', region: 'eu' }
 
 const data = await svc.getProfileSummary({
   user_id: '5b0b9c36-3c1e-4b8e-9a57-2f1f3c1d8e42',
-  start_date: '2026-01-15',
 });
 console.log(data);
