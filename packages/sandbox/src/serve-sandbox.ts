@@ -58,15 +58,16 @@ function bodyOf(req: IncomingMessage) {
   return { stream, drain };
 }
 
-function toRequest(req: IncomingMessage, origin: string, body: ReadableStream<Uint8Array>): Request {
+const hasBody = (req: IncomingMessage) => req.method !== 'GET' && req.method !== 'HEAD';
+
+function toRequest(req: IncomingMessage, origin: string, body: ReadableStream<Uint8Array> | undefined) {
   const headers = new Headers();
   for (let i = 0; i < req.rawHeaders.length; i += 2)
     headers.append(req.rawHeaders[i] as string, req.rawHeaders[i + 1] as string);
-  const hasBody = req.method !== 'GET' && req.method !== 'HEAD';
   return new Request(new URL(req.url ?? '/', origin), {
     method: req.method,
     headers,
-    body: hasBody ? body : undefined,
+    body,
     // @ts-expect-error: Node's fetch needs `duplex` for a streamed body; the DOM RequestInit type does not list it.
     duplex: 'half',
   });
@@ -78,9 +79,11 @@ export function serveSandbox(sandbox: Sandbox, options: ServeOptions = {}): Prom
   let origin = '';
   const server = createServer((req, res) => {
     let request: Request;
-    const body = bodyOf(req);
+    // A GET or HEAD is answered without a body stream (building one costs more than the rest of a read).
+    const body = hasBody(req) ? bodyOf(req) : undefined;
+    if (!body) req.resume();
     try {
-      request = toRequest(req, origin, body.stream);
+      request = toRequest(req, origin, body?.stream);
     } catch (error) {
       req.resume();
       return refuse(res, 400, 'bad_request', `The request could not be read: ${(error as Error).message}`);
@@ -91,10 +94,10 @@ export function serveSandbox(sandbox: Sandbox, options: ServeOptions = {}): Prom
         const payload = Buffer.from(await response.arrayBuffer());
         // A body refused before it was read in full (413): drain the rest first, else closing the
         // socket with unread bytes resets the connection and the client never sees the answer.
-        if (!req.complete) await body.drain();
+        if (body && !req.complete) await body.drain();
         res.writeHead(response.status, Object.fromEntries(response.headers));
         res.end(payload);
-        if (req.method !== 'GET' && req.method !== 'HEAD') options.onChange?.();
+        if (body) options.onChange?.();
       })
       .catch((error: unknown) => refuse(res, 500, 'sandbox_error', (error as Error).message));
   });

@@ -50,9 +50,24 @@ function sourcesOf(context: OperationContext) {
   };
 }
 
+interface StepPoint {
+  start: string;
+  end: string;
+  unit: string;
+  value: number;
+}
+
+/** Days already over in sandbox time never change, so their points are generated once (bounded). */
+const pastDays = new Map<string, StepPoint[]>();
+const PAST_DAYS_KEPT = 4_096;
+
 /** Hourly step counts of one day, the same for a seed, user, provider and hour; none after sandbox now. */
 function stepsOfDay(seed: string, userId: string, provider: string, day: number, now: number) {
-  const points = [];
+  const over = day + DAY_MS <= now;
+  const key = `${seed}:${userId}:${provider}:${day}`;
+  const kept = over ? pastDays.get(key) : undefined;
+  if (kept) return kept;
+  const points: StepPoint[] = [];
   for (let hour = 0; hour < 24; hour++) {
     const start = day + hour * 3_600_000;
     if (start + 3_600_000 > now) break;
@@ -64,6 +79,10 @@ function stepsOfDay(seed: string, userId: string, provider: string, day: number,
       unit: 'count',
       value: awake ? Math.floor(150 + random() * 1400) : Math.floor(random() * 40),
     });
+  }
+  if (over) {
+    if (pastDays.size >= PAST_DAYS_KEPT) pastDays.delete(pastDays.keys().next().value as string);
+    pastDays.set(key, points);
   }
   return points;
 }
