@@ -1,12 +1,13 @@
 // biome-ignore-all lint/suspicious/noConsole: an example prints what it got for the reader.
-// Receive webhooks: verify the signature over the raw body, then handle the typed event.
-// This script starts the receiver on a free loopback port and sends it three deliveries, signed the
-// way the service signs them: two genuine ones and one whose body was changed on the way.
+// Receive webhooks: verify the signature over the raw body of every delivery, then handle the typed event.
+// This script starts the receiver on a free loopback port, registers it with the sandbox, walks an order
+// to its results and a lab report to parsed biomarkers, and verifies every delivery the sandbox sends.
 // Run: pnpm --filter @svc/examples webhook   (SVC_WEBHOOK_SECRET: your "whsec_…" secret; default a fresh one)
+
+import { readFile } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import {
-  createTestWebhook,
   DEFAULT_MAX_BODY_BYTES,
   generateWebhookSecret,
   providerSlug,
@@ -14,15 +15,21 @@ import {
   WebhookError,
   type WebhookEvent,
 } from '@svc/events';
+import { labTesting } from '@svc/lab-testing';
+import { advanceSandboxClock, client, isSandbox, sandboxControl } from './target.js';
 
 const secret = process.env.SVC_WEBHOOK_SECRET ?? generateWebhookSecret();
 
-async function handle(event: WebhookEvent): Promise<string> {
+function describe(event: WebhookEvent): string {
   switch (event.type) {
     case 'provider.connection.created':
       return `user connected ${providerSlug(event)}`;
+    case 'labtest.order.updated': {
+      const { last_event } = (event.payload.data ?? {}) as { last_event?: { status?: string } };
+      return `order now ${last_event?.status ?? 'updated'}`;
+    }
     case 'lab_report.parsing_job.updated':
-      return `parsing job changed: ${JSON.stringify(event.payload.data ?? {})}`;
+      return `parsing job now ${(event.payload.data as { status?: string } | undefined)?.status ?? 'updated'}`;
     case 'unknown':
       return `ignored ${event.name}: an event this version does not know`; // acknowledge, never fail
   }
@@ -30,6 +37,11 @@ async function handle(event: WebhookEvent): Promise<string> {
     return `${event.phase} ${event.resource} data ${event.action} (${providerSlug(event)})`;
   return `received ${event.name}`;
 }
+
+let verified = 0;
+let rejected = 0;
+let lastRawBody: Buffer | undefined;
+let lastHeaders: IncomingMessage['headers'] = {};
 
 /** The receiver: reads the raw body (never a re-serialised JSON object), verifies, handles, answers. */
 async function webhooks(req: IncomingMessage, res: ServerResponse): Promise<void> {
@@ -40,12 +52,16 @@ async function webhooks(req: IncomingMessage, res: ServerResponse): Promise<void
     if (size > DEFAULT_MAX_BODY_BYTES) return void res.writeHead(413).end();
     chunks.push(chunk);
   }
+  const body = Buffer.concat(chunks);
   try {
-    const event = await unwrap(Buffer.concat(chunks), req.headers, { secret });
-    console.log(`handled ${event.name}: ${await handle(event)}`);
+    const event = await unwrap(body, req.headers, { secret });
+    verified += 1;
+    [lastRawBody, lastHeaders] = [body, req.headers];
+    console.log(`verified ${event.name}: ${describe(event)}`);
     res.writeHead(204).end();
   } catch (error) {
     if (!(error instanceof WebhookError)) throw error;
+    rejected += 1;
     console.log(`rejected a delivery: ${error.code} (${error.message})`);
     res.writeHead(error.code === 'body_too_large' ? 413 : 400).end();
   }
@@ -55,16 +71,44 @@ const server = createServer((req, res) => void webhooks(req, res));
 await new Promise<void>((listening) => server.listen(0, '127.0.0.1', listening));
 const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/webhooks`;
 
-const deliveries = [
-  { event_type: 'daily.data.steps.created', data: { source: { provider: 'whoop', type: 'wrist_worn' } } },
-  { event_type: 'provider.connection.created', data: { provider: 'oura' } },
-];
-for (const payload of deliveries) {
-  const { body, headers } = await createTestWebhook(payload, { secret });
-  const response = await fetch(url, { method: 'POST', body, headers });
-  console.log(`POST ${payload.event_type} -> ${response.status}`);
+if (!isSandbox) {
+  console.log(
+    `receiver on ${url}: point your team's webhook endpoint here (with a tunnel) to see deliveries`,
+  );
+} else {
+  // Against the sandbox: register the receiver, then cause events the way a partner's flow would.
+  await sandboxControl('PUT', 'webhooks', { url, secret });
+  const lab = labTesting(client);
+  const user = await client.resolveUser({ client_user_id: 'webhook-demo' });
+  const order = await lab.orders.create({
+    user_id: user.user_id,
+    patient_address: { first_line: '1 Main St' },
+  });
+  await lab.appointments.phlebotomy.book(String(order.id), {});
+  await advanceSandboxClock(5 * 86_400); // the draw, the sample's trip, the lab's results
+  await lab.reports.upload(await readFile(new URL('../fixtures/sample-report.pdf', import.meta.url)));
+  await advanceSandboxClock(60);
+  // Deliveries are sent as they happen, with retries; wait until every event has been delivered.
+  const deadline = Date.now() + 20_000;
+  let pending = true;
+  while (pending && Date.now() < deadline) {
+    const { deliveries } = (await sandboxControl('GET', 'webhooks/deliveries')) as {
+      deliveries: { event_id: string; delivered: boolean }[];
+    };
+    const delivered = new Set(deliveries.filter((d) => d.delivered).map((d) => d.event_id));
+    pending = deliveries.some((d) => !delivered.has(d.event_id)) || verified < delivered.size;
+    if (pending) await new Promise((wait) => setTimeout(wait, 100));
+  }
+  console.log(`verified ${verified} deliveries, rejected ${rejected}`);
+
+  // What a receiver must refuse: the same delivery with its body changed on the way.
+  if (lastRawBody) {
+    const tampered = Buffer.concat([lastRawBody, Buffer.from(' ')]); // one byte more than was signed
+    const headers = Object.fromEntries(
+      Object.entries(lastHeaders).filter(([name]) => name.startsWith('webhook-') || name === 'content-type'),
+    ) as Record<string, string>;
+    const response = await fetch(url, { method: 'POST', body: tampered, headers });
+    console.log(`POST a tampered body -> ${response.status}`);
+  }
 }
-const { body, headers } = await createTestWebhook(deliveries[0] ?? {}, { secret });
-const tampered = await fetch(url, { method: 'POST', body: body.replace('whoop', 'oura'), headers });
-console.log(`POST a tampered body -> ${tampered.status}`);
 server.close();

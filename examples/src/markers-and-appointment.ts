@@ -1,19 +1,16 @@
 // biome-ignore-all lint/suspicious/noConsole: an example prints what it got for the reader.
 // Browse the marker catalogue, order a test and book an at-home blood draw for it.
-// Run: pnpm --filter @svc/examples appointment   (SVC_BASE_URL defaults to the local mock)
-import { createClient } from '@svc/client';
+// Run: pnpm --filter @svc/examples appointment   (SVC_BASE_URL defaults to the local sandbox)
 import { appointmentStatus, labTesting, orderStatus } from '@svc/lab-testing';
+import { client } from './target.js';
 
-const client = createClient({
-  apiKey: process.env.SVC_API_KEY ?? 'sk-test', // any key works against the mock
-  baseUrl: process.env.SVC_BASE_URL ?? 'http://127.0.0.1:4010',
-});
 const lab = labTesting(client);
 
-// 1. The team's lab account, and every marker of the lab, page by page (stops after 20 here).
-const [account] = await lab.catalogue.labAccounts();
+// 1. The team's active lab account, and the markers it can order, page by page (stops after 20 here).
+const accounts = await lab.catalogue.labAccounts();
+const account = accounts.find((a) => a.status === 'ACTIVE') ?? accounts[0];
 console.log(`lab account ${account?.lab_account_id} (${account?.status})`);
-const markers = lab.catalogue.searchMarkers({ lab_slug: 'quest', lab_account_id: account?.lab_account_id });
+const markers = lab.catalogue.searchMarkers({ lab_account_id: account?.lab_account_id });
 for (const marker of await markers.toArray({ limit: 20 })) {
   console.log(`marker ${marker.slug}: ${marker.name} (${marker.unit ?? 'no unit'}, $${marker.price ?? '?'})`);
 }

@@ -1,19 +1,20 @@
 // biome-ignore-all lint/suspicious/noConsole: an example prints what it got for the reader.
 // Upload a lab report (PDF, JPEG or PNG, at most 10 MiB), wait for the parsing job, print the biomarkers.
-// Run: pnpm --filter @svc/examples lab-report [path/to/report.pdf]   (SVC_BASE_URL defaults to the local mock)
+// Run: pnpm --filter @svc/examples lab-report [path/to/report.pdf]   (SVC_BASE_URL defaults to the local sandbox)
 import { readFile } from 'node:fs/promises';
-import { createClient } from '@svc/client';
-import { labTesting } from '@svc/lab-testing';
+import { labTesting, parsingJobId } from '@svc/lab-testing';
+import { advanceSandboxClock, client, isSandbox } from './target.js';
 
-const client = createClient({
-  apiKey: process.env.SVC_API_KEY ?? 'sk-test', // any key works against the mock
-  baseUrl: process.env.SVC_BASE_URL ?? 'http://127.0.0.1:4010',
-});
 const lab = labTesting(client);
 
 const path = process.argv[2] ?? new URL('../fixtures/sample-report.pdf', import.meta.url);
 // The file type comes from its leading bytes, not its name; anything else is refused before uploading.
-const report = await lab.reports.parse(await readFile(path), { timeoutMs: 120_000 });
+const job = await lab.reports.upload(await readFile(path));
+const jobId = parsingJobId(job);
+console.log(`uploaded: parsing job ${jobId} is ${job.status}`);
+// The sandbox's clock moves only when told: a minute of its time lets the parser finish.
+if (isSandbox) console.log(`sandbox clock advanced to ${(await advanceSandboxClock(60)).now}`);
+const report = await lab.reports.waitForJob(jobId, { timeoutMs: 120_000 });
 console.log(`parsing job ${report.jobId}: ${report.stage}, ${report.biomarkers.length} biomarker(s)`);
 for (const { name, value, unit, reference_range, interpretation, loinc_code } of report.biomarkers) {
   console.log(

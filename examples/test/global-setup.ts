@@ -1,11 +1,20 @@
-import { provideMock } from '@svc/mock';
+import { createSandbox, serveSandbox } from '@svc/sandbox';
 import type { TestProject } from 'vitest/node';
 
 declare module 'vitest' {
   export interface ProvidedContext {
-    mockUrl: string;
+    sandboxUrl: string;
   }
 }
 
-/** One Prism for the whole run, strict: a response that breaks its schema is a 500 and fails the test. */
-export default (project: TestProject) => provideMock(project);
+/**
+ * One strict sandbox for the whole run, served on a free loopback port: the examples are separate
+ * processes that talk to it over HTTP exactly as a partner's script would. Strict: an answer that
+ * breaks the spec is a 500 and fails the example that got it.
+ */
+export default async function setup(project: TestProject) {
+  const sandbox = createSandbox({ strict: true, webhookRetryDelaysMs: [50, 200] });
+  const server = await serveSandbox(sandbox, { port: 0 });
+  project.provide('sandboxUrl', server.url);
+  return () => server.close();
+}
