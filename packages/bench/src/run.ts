@@ -1,7 +1,8 @@
 // `pnpm bench`: every speed and size figure of the SDK in one run. Prints Markdown tables and writes
 // the same figures as JSON to bench-results/ (gitignored) for comparison between commits.
-// Sections: BENCH_ONLY=throughput,cold,size,types,pagination (default all). Rounds: BENCH_ROUNDS
-// (throughput, 15), BENCH_COLD_ROUNDS (21), BENCH_TSC_ROUNDS (7), BENCH_PAGINATION_ROUNDS (3).
+// Sections: BENCH_ONLY=throughput,cold,size,types,pagination,sandbox (default all). Rounds: BENCH_ROUNDS
+// (throughput, 15), BENCH_COLD_ROUNDS (21), BENCH_TSC_ROUNDS (7), BENCH_PAGINATION_ROUNDS (3),
+// BENCH_SERVER_ROUNDS (sandbox and mock start-ups, 5), BENCH_LOAD_SECONDS (each load, 5).
 import { mkdir, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import { fileURLToPath } from 'node:url';
@@ -10,6 +11,7 @@ import { measureColdImport } from './cold-import.js';
 import { measureInMemory } from './in-memory.js';
 import { describeMachine } from './machine.js';
 import { measurePaginationMemory } from './pagination-memory.js';
+import { measureInProcess, measureServers } from './sandbox-servers.js';
 import { table, verdict } from './table.js';
 import { measureThroughput } from './throughput.js';
 import { measureTypeCheck } from './type-check.js';
@@ -22,8 +24,10 @@ const config = {
   coldImportRounds: env('BENCH_COLD_ROUNDS', 21),
   typeCheckRounds: env('BENCH_TSC_ROUNDS', 7),
   paginationRounds: env('BENCH_PAGINATION_ROUNDS', 3),
+  serverRounds: env('BENCH_SERVER_ROUNDS', 5),
+  loadSeconds: env('BENCH_LOAD_SECONDS', 5),
 };
-const only = new Set((process.env.BENCH_ONLY ?? 'throughput,cold,size,types,pagination').split(','));
+const only = new Set((process.env.BENCH_ONLY ?? 'throughput,cold,size,types,pagination,sandbox').split(','));
 const log = (line: string) => process.stderr.write(`${line}\n`);
 const machine = describeMachine();
 const out: string[] = [];
@@ -232,6 +236,54 @@ if (only.has('pagination')) {
     ),
     '',
     "From @svc/pagination's own bench (`pnpm --filter @svc/pagination bench`): heap used after a full GC at each page, over the heap before the walk.",
+    '',
+  );
+}
+
+if (only.has('sandbox')) {
+  log('sandbox and mock servers…');
+  const servers = await measureServers(config.serverRounds, config.loadSeconds, log);
+  const inProcess = await measureInProcess(7, 2_000);
+  results.sandbox = { servers, inProcess };
+  const targets = { readyMs: 1_000, readRps: 2_000, inProcessUs: 100 };
+  print(
+    `## The sandbox beside the mock (start-up median of ${config.serverRounds}; loads of ${config.loadSeconds} s, 32 connections, autocannon)`,
+    '',
+    table(
+      [
+        'server',
+        'start to first answer ms',
+        'reads/s (resolveUser)',
+        'order creates/s',
+        'target (sandbox)',
+        '',
+      ],
+      servers.map((row) => [
+        row.server,
+        row.readyMs,
+        row.readRps,
+        row.createRps,
+        row.server === 'sandbox' ? `≤ ${targets.readyMs} ms, ≥ ${targets.readRps} reads/s` : '',
+        row.server === 'sandbox'
+          ? verdict(row.readyMs <= targets.readyMs && row.readRps >= targets.readRps)
+          : '',
+      ]),
+    ),
+    '',
+    'Each server is a fresh `node` process pinned to core 0 (`taskset`), autocannon to core 1: one core each.',
+    '',
+    table(
+      ['in-process `sandbox.fetch`', 'wall µs/call', 'CPU µs/call', 'target', ''],
+      inProcess.map((row) => [
+        row.read,
+        row.wallUs,
+        row.cpuUs,
+        `≤ ${targets.inProcessUs} µs`,
+        verdict(row.wallUs <= targets.inProcessUs),
+      ]),
+    ),
+    '',
+    'A Request built, answered and its body read, 2,000 calls a round, median of 7 rounds (the target is for a read).',
     '',
   );
 }

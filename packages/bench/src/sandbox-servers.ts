@@ -1,0 +1,167 @@
+// The sandbox beside the Prism mock: start-up of each bin to its first answer, requests per second on
+// loopback at 32 concurrent (a read and an order create), and the sandbox's in-process fetch per call.
+import { type ChildProcess, execFile, spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { createRequire } from 'node:module';
+import { createServer } from 'node:net';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { createSandbox } from '@svc/sandbox';
+import { median, round } from './stats.js';
+
+const run = promisify(execFile);
+const require = createRequire(import.meta.url);
+const packages = fileURLToPath(new URL('../../', import.meta.url));
+const KEY = 'sk_test_bench';
+const ORDER_BODY = JSON.stringify({ patient_address: { first_line: '1 Main St' } });
+
+/** The two servers, started the way a partner starts them; the mock needs a port given up front. */
+const SERVERS = {
+  sandbox: (port: number) => [`${packages}sandbox/dist/cli.js`, '--port', String(port)],
+  mock: (port: number) => [`${packages}mock/dist/cli.js`, '--port', String(port)],
+} as const;
+export type ServerName = keyof typeof SERVERS;
+
+async function freePort(): Promise<number> {
+  const probe = createServer().listen(0, '127.0.0.1');
+  await once(probe, 'listening');
+  const { port } = probe.address() as { port: number };
+  await new Promise((closed) => probe.close(closed));
+  return port;
+}
+
+/** `taskset -c CPU` when there is a second core, so the server and the load never share one. */
+const pinned = (cpu: number, command: string[]) =>
+  process.platform === 'linux' ? ['taskset', '-c', String(cpu), ...command] : command;
+
+async function firstAnswer(url: string, deadline: number): Promise<void> {
+  for (;;) {
+    try {
+      const response = await fetch(`${url}/v2/user/resolve/bench-user`, {
+        headers: { 'x-svc-api-key': KEY },
+      });
+      await response.arrayBuffer();
+      if (response.ok) return;
+    } catch {
+      // Not listening yet.
+    }
+    if (performance.now() > deadline) throw new Error(`${url} did not answer within the deadline`);
+    await new Promise((wait) => setTimeout(wait, 5));
+  }
+}
+
+/** Starts a server pinned to core 0; resolves once it answers a read, with the milliseconds that took. */
+async function start(name: ServerName): Promise<{ child: ChildProcess; url: string; readyMs: number }> {
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const [command, ...args] = pinned(0, [process.execPath, ...SERVERS[name](port)]) as [string, ...string[]];
+  const t0 = performance.now();
+  const child = spawn(command, args, { stdio: 'ignore' });
+  await firstAnswer(url, t0 + 30_000);
+  return { child, url, readyMs: performance.now() - t0 };
+}
+
+async function stop(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null) return;
+  const exited = once(child, 'exit');
+  child.kill('SIGTERM');
+  await exited;
+}
+
+/** autocannon in its own process on core 1: 32 connections for `seconds`, requests per second (mean). */
+async function load(url: string, request: 'read' | 'create', seconds: number): Promise<number> {
+  const bin = require.resolve('autocannon/autocannon.js');
+  const target = request === 'read' ? `${url}/v2/user/resolve/bench-user` : `${url}/v3/order`;
+  const extra =
+    request === 'read' ? [] : ['-m', 'POST', '-H', 'content-type=application/json', '-b', ORDER_BODY];
+  const argv = pinned(1, [
+    process.execPath,
+    bin,
+    '-c',
+    '32',
+    '-d',
+    String(seconds),
+    '-j',
+    '-H',
+    `x-svc-api-key=${KEY}`,
+    ...extra,
+    target,
+  ]);
+  const { stdout } = await run(argv[0] as string, argv.slice(1), { maxBuffer: 16 * 1024 * 1024 });
+  const result = JSON.parse(stdout) as { requests: { average: number }; non2xx: number; errors: number };
+  if (result.non2xx > 0 || result.errors > 0)
+    throw new Error(`${request} against ${url}: ${result.non2xx} non-2xx answers, ${result.errors} errors`);
+  return result.requests.average;
+}
+
+export interface ServerRow {
+  server: ServerName;
+  readyMs: number;
+  readRps: number;
+  createRps: number;
+}
+
+/** Each server: `rounds` cold starts (median), then a read and a create load of `seconds` each. */
+export async function measureServers(rounds: number, seconds: number, log: (line: string) => void) {
+  const rows: ServerRow[] = [];
+  for (const name of Object.keys(SERVERS) as ServerName[]) {
+    const ready: number[] = [];
+    for (let round = 0; round < rounds; round++) {
+      const { child, readyMs } = await start(name);
+      ready.push(readyMs);
+      await stop(child);
+    }
+    const { child, url } = await start(name);
+    try {
+      log(`  ${name}: ready ${round(median(ready), 0)} ms; loading…`);
+      const readRps = await load(url, 'read', seconds);
+      const createRps = await load(url, 'create', seconds);
+      rows.push({
+        server: name,
+        readyMs: round(median(ready), 0),
+        readRps: round(readRps, 0),
+        createRps: round(createRps, 0),
+      });
+    } finally {
+      await stop(child);
+    }
+  }
+  return rows;
+}
+
+/** In-process `sandbox.fetch`, no socket: wall and CPU µs per call, median over rounds. */
+export async function measureInProcess(rounds: number, calls: number) {
+  const sandbox = createSandbox({ apiKey: KEY });
+  const headers = { 'x-svc-api-key': KEY };
+  const call = async (path: string) => {
+    const response = await sandbox.fetch(new Request(`${sandbox.url}${path}`, { headers }));
+    if (!response.ok) throw new Error(`${path}: ${response.status}`);
+    await response.arrayBuffer();
+  };
+  const user = (await (
+    await sandbox.fetch(new Request(`${sandbox.url}/v2/user/resolve/bench-user`, { headers }))
+  ).json()) as {
+    user_id: string;
+  };
+  const reads = {
+    resolveUser: '/v2/user/resolve/bench-user',
+    'getStepsGrouped (1 day, 24 points)': `/v2/timeseries/${user.user_id}/steps/grouped?start_date=2026-01-01&end_date=2026-01-04`,
+  };
+  const rows = [];
+  for (const [read, path] of Object.entries(reads)) {
+    for (let i = 0; i < 500; i++) await call(path); // warm: compiled validators, JIT
+    const wall: number[] = [];
+    const cpu: number[] = [];
+    for (let r = 0; r < rounds; r++) {
+      globalThis.gc?.();
+      const c0 = process.cpuUsage();
+      const t0 = performance.now();
+      for (let i = 0; i < calls; i++) await call(path);
+      wall.push(((performance.now() - t0) * 1000) / calls);
+      const used = process.cpuUsage(c0);
+      cpu.push((used.user + used.system) / calls);
+    }
+    rows.push({ read, wallUs: round(median(wall), 1), cpuUs: round(median(cpu), 1) });
+  }
+  return rows;
+}
