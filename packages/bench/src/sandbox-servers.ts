@@ -6,7 +6,6 @@ import { createRequire } from 'node:module';
 import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import { createSandbox } from '@svc/sandbox';
 import { median, round } from './stats.js';
 
 const run = promisify(execFile);
@@ -129,39 +128,9 @@ export async function measureServers(rounds: number, seconds: number, log: (line
   return rows;
 }
 
-/** In-process `sandbox.fetch`, no socket: wall and CPU µs per call, median over rounds. */
+/** In-process `sandbox.fetch`, no socket, in a fresh process (see the child): µs per call, median over rounds. */
 export async function measureInProcess(rounds: number, calls: number) {
-  const sandbox = createSandbox({ apiKey: KEY });
-  const headers = { 'x-svc-api-key': KEY };
-  const call = async (path: string) => {
-    const response = await sandbox.fetch(new Request(`${sandbox.url}${path}`, { headers }));
-    if (!response.ok) throw new Error(`${path}: ${response.status}`);
-    await response.arrayBuffer();
-  };
-  const user = (await (
-    await sandbox.fetch(new Request(`${sandbox.url}/v2/user/resolve/bench-user`, { headers }))
-  ).json()) as {
-    user_id: string;
-  };
-  const reads = {
-    resolveUser: '/v2/user/resolve/bench-user',
-    'getStepsGrouped (1 day, 24 points)': `/v2/timeseries/${user.user_id}/steps/grouped?start_date=2026-01-01&end_date=2026-01-04`,
-  };
-  const rows = [];
-  for (const [read, path] of Object.entries(reads)) {
-    for (let i = 0; i < 500; i++) await call(path); // warm: compiled validators, JIT
-    const wall: number[] = [];
-    const cpu: number[] = [];
-    for (let r = 0; r < rounds; r++) {
-      globalThis.gc?.();
-      const c0 = process.cpuUsage();
-      const t0 = performance.now();
-      for (let i = 0; i < calls; i++) await call(path);
-      wall.push(((performance.now() - t0) * 1000) / calls);
-      const used = process.cpuUsage(c0);
-      cpu.push((used.user + used.system) / calls);
-    }
-    rows.push({ read, wallUs: round(median(wall), 1), cpuUs: round(median(cpu), 1) });
-  }
-  return rows;
+  const child = fileURLToPath(new URL('./sandbox-in-process-child.mjs', import.meta.url));
+  const { stdout } = await run(process.execPath, [child, String(rounds), String(calls)]);
+  return JSON.parse(stdout) as { read: string; wallUs: number; cpuUs: number }[];
 }
