@@ -2,6 +2,7 @@
 // loopback at 32 concurrent (a read and an order create), and the sandbox's in-process fetch per call.
 import { type ChildProcess, execFile, spawn } from 'node:child_process';
 import { once } from 'node:events';
+import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
@@ -67,8 +68,17 @@ async function stop(child: ChildProcess): Promise<void> {
   await exited;
 }
 
-/** autocannon in its own process on core 1: 32 connections for `seconds`, requests per second (mean). */
-async function load(url: string, request: 'read' | 'create', seconds: number): Promise<number> {
+/** CPU seconds a process has used (user + system), from /proc: what the server spent, whatever the load. */
+function cpuSeconds(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+  return (Number(fields[11]) + Number(fields[12])) / 100; // utime, stime in clock ticks (100 a second on Linux)
+}
+
+/**
+ * autocannon in its own process on core 1: 32 connections for `seconds`. Returns requests per second of
+ * wall time, and requests per second of the server's own CPU time (what one free core would serve).
+ */
+async function load(url: string, pid: number, request: 'read' | 'create', seconds: number) {
   const bin = require.resolve('autocannon/autocannon.js');
   const target = request === 'read' ? `${url}/v2/user/resolve/bench-user` : `${url}/v3/order`;
   const extra =
@@ -86,18 +96,26 @@ async function load(url: string, request: 'read' | 'create', seconds: number): P
     ...extra,
     target,
   ]);
+  const cpu0 = cpuSeconds(pid);
   const { stdout } = await run(argv[0] as string, argv.slice(1), { maxBuffer: 16 * 1024 * 1024 });
-  const result = JSON.parse(stdout) as { requests: { average: number }; non2xx: number; errors: number };
+  const cpu = cpuSeconds(pid) - cpu0;
+  const result = JSON.parse(stdout) as {
+    requests: { average: number; total: number };
+    non2xx: number;
+    errors: number;
+  };
   if (result.non2xx > 0 || result.errors > 0)
     throw new Error(`${request} against ${url}: ${result.non2xx} non-2xx answers, ${result.errors} errors`);
-  return result.requests.average;
+  return { perSecond: result.requests.average, perCpuSecond: result.requests.total / cpu };
 }
 
 export interface ServerRow {
   server: ServerName;
   readyMs: number;
   readRps: number;
+  readsPerCpuSecond: number;
   createRps: number;
+  createsPerCpuSecond: number;
 }
 
 /** Each server: `rounds` cold starts (median), then a read and a create load of `seconds` each. */
@@ -113,13 +131,16 @@ export async function measureServers(rounds: number, seconds: number, log: (line
     const { child, url } = await start(name);
     try {
       log(`  ${name}: ready ${round(median(ready), 0)} ms; loading…`);
-      const readRps = await load(url, 'read', seconds);
-      const createRps = await load(url, 'create', seconds);
+      const pid = child.pid as number;
+      const read = await load(url, pid, 'read', seconds);
+      const create = await load(url, pid, 'create', seconds);
       rows.push({
         server: name,
         readyMs: round(median(ready), 0),
-        readRps: round(readRps, 0),
-        createRps: round(createRps, 0),
+        readRps: round(read.perSecond, 0),
+        readsPerCpuSecond: round(read.perCpuSecond, 0),
+        createRps: round(create.perSecond, 0),
+        createsPerCpuSecond: round(create.perCpuSecond, 0),
       });
     } finally {
       await stop(child);
