@@ -8,6 +8,7 @@ import {
   type RequestOptions,
   ResponseParseError,
   type SvcClient,
+  ValidationError,
 } from '../../src/index.js';
 import type { Operation } from '../../src/internal/operation.js';
 import { contractCases } from '../contract/cases.js';
@@ -248,4 +249,26 @@ describe('how a named method sends', () => {
       ResponseParseError,
     );
   });
+
+  it.each([
+    ['a BigInt in the body', (svc: SvcClient) => svc.createOrder({ body: { extra: 1n } as never })],
+    [
+      'a lone surrogate in a path parameter',
+      (svc: SvcClient) => svc.resolveUser({ client_user_id: '\uD800' }),
+    ],
+    [
+      'a header value with a line break',
+      (svc: SvcClient) => svc.listProviders(undefined, { headers: { 'x-trace': 'a\r\nx-evil: 1' } }),
+    ],
+  ] as const)(
+    'refuses a request that cannot be built (%s) on both paths, sending nothing',
+    async (_name, call) => {
+      answer = ok;
+      for (const svc of [client(), throughOpenapiFetch()]) {
+        captured.length = 0;
+        await expect(call(svc)).rejects.toBeInstanceOf(ValidationError);
+        expect(captured).toHaveLength(0);
+      }
+    },
+  );
 });
