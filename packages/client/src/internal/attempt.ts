@@ -1,6 +1,6 @@
 import { ConnectionError, errorFromResponse, SvcError, TimeoutError } from '../errors.js';
 import { linkAbort, unlinkAbort } from './abort-fanout.js';
-import { bufferedResponse } from './buffered-response.js';
+import { bufferedResponse, readBody } from './buffered-response.js';
 import { abortError } from './sleep.js';
 
 /** Statuses whose Response must have a null body. */
@@ -45,7 +45,7 @@ export async function sendAttempt(
       void response.body?.cancel();
       throw errorFromResponse(response, undefined, what);
     }
-    return NULL_BODY.has(status) ? response : bufferedResponse(response, await response.arrayBuffer());
+    return NULL_BODY.has(status) ? response : bufferedResponse(response, await readBody(response));
   } catch (error) {
     if (attempt.timedOut) throw new TimeoutError(`${what} timed out after ${timeoutMs} ms`, { cause: error });
     if (caller?.aborted) throw abortError(caller);
