@@ -107,7 +107,7 @@ if (only.has('throughput')) {
       ]),
     ),
     '',
-    "The fetch returns a new Response over bytes in memory: what is left is each layer's own work (building the Request, validation, timers, reading and parsing the body).",
+    "The fetch builds the Request a real fetch builds from its arguments, then returns a new Response over bytes in memory: what is left is each layer's own work (its own Requests, validation, signals and timers, reading and parsing the body).",
     '',
   );
 }
