@@ -105,8 +105,8 @@ export function createTransport(config: TransportConfig): Transport {
       } else {
         headers.delete(API_KEY_HEADER);
       }
-      // send() registered the token given to the call; this catches one a middleware added.
-      secrets.addHeaders(headers);
+      // send() registered the headers given to the call; this catches one a middleware added.
+      if (!call?.direct) secrets.addHeaders(headers);
 
       const retryable = maxRetries > 0;
       // Otherwise (POST, PATCH) only an attempt the service certainly did not process is sent again.

@@ -57,6 +57,7 @@ export async function sendDirect(
   state: CallState,
 ): Promise<FetchResult> {
   const secrets: Secrets = callSecrets(route, state);
+  state.direct = true;
   try {
     checkBeforeSending(route, init as unknown as Params, state, secrets);
     const { params, body, headers } = init;
