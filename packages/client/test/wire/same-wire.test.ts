@@ -170,6 +170,18 @@ describe('named methods put the same bytes on the wire as openapi-fetch', () => 
     expect(direct.body).toBe('mfa_code=a%26b%3Dc&extra=x%2Cy');
     expect(direct.url).toBe('/v2/link/provider/password/my%20provider%2Fx%3F/complete_mfa');
   });
+  it('sends a FormData body given to the typed path client as the named method sends the same file', async () => {
+    answer = ok;
+    const file = () => new File(['%PDF-1.7\n%form\n'], 'report.pdf', { type: 'application/pdf' });
+    const form = new FormData();
+    form.append('file', file());
+    const named = await capture(() => client().createParsingJob({ body: { file: file() } }, callOptions));
+    const typed = await capture(() =>
+      client().POST('/lab_report/v1/parser/job', { body: form as never, ...callOptions }),
+    );
+    expect(typed.body).toContain('%PDF-1.7');
+    expect(typed).toEqual(named);
+  });
 });
 
 describe('how a named method sends', () => {
