@@ -1,5 +1,6 @@
-// The same three clients over an in-memory fetch (a new Response from bytes already in memory, no
-// socket): what each layer costs per call on its own, without the network's noise.
+// The same three clients over an in-memory fetch (it builds the Request a real fetch would, then
+// answers with a new Response from bytes in memory, no socket): what each layer costs per call on its
+// own, without the network's noise. Our named methods use the global fetch, pointed at it meanwhile.
 import { createClient } from '@svc/client';
 import type { paths } from '@svc/types';
 import createFetchClient from 'openapi-fetch';
@@ -11,24 +12,42 @@ const bodies = { small: JSON.stringify(user), medium: JSON.stringify(markerPage)
 type Body = keyof typeof bodies;
 const CALLS: Record<Body, number> = { small: 4000, medium: 1000 };
 
-const answer = (body: string) => () =>
-  Promise.resolve(new Response(body, { status: 200, headers: { 'content-type': 'application/json' } }));
+/** Builds the Request a real fetch builds from its arguments, then answers from memory. */
+const answer =
+  (body: string) =>
+  (input: string | URL | Request, init?: RequestInit): Promise<Response> => {
+    void new Request(input, init);
+    return Promise.resolve(
+      new Response(body, { status: 200, headers: { 'content-type': 'application/json' } }),
+    );
+  };
 
 function callers(body: Body): Record<Contender, () => Promise<unknown>> {
   const reply = answer(bodies[body]);
   const baseUrl = 'http://127.0.0.1:9';
-  const bare = createFetchClient<paths>({ baseUrl, fetch: reply, headers: { 'x-svc-api-key': 'sk-bench' } });
-  const svc = createClient({ apiKey: 'sk-bench-0123456789', baseUrl, fetch: reply });
+  const headers = { 'x-svc-api-key': 'sk-bench' };
+  const bare = createFetchClient<paths>({ baseUrl, fetch: reply, headers });
+  // No `fetch` option: named methods call the global fetch, which measureInMemory points at `reply`.
+  const svc = createClient({ apiKey: 'sk-bench-0123456789', baseUrl });
   const query = { lab_slug: 'quest', page: 1, size: 100 };
+  const url = `${baseUrl}/v2/user/resolve/${USER_ID}`;
   return body === 'small'
     ? {
-        floor: async () => JSON.parse(await (await reply()).text()),
+        floor: async () => JSON.parse(await (await reply(url, { headers })).text()),
         openapiFetch: () =>
           bare.GET('/v2/user/resolve/{client_user_id}', { params: { path: { client_user_id: USER_ID } } }),
         ours: () => svc.resolveUser({ client_user_id: USER_ID }),
       }
     : {
-        floor: async () => JSON.parse(await (await reply()).text()),
+        floor: async () =>
+          JSON.parse(
+            await (
+              await reply(
+                `${baseUrl}/v3/lab_tests/markers?${new URLSearchParams({ lab_slug: 'quest', page: '1', size: '100' })}`,
+                { headers },
+              )
+            ).text(),
+          ),
         openapiFetch: () => bare.GET('/v3/lab_tests/markers', { params: { query } }),
         ours: () => svc.listMarkers(query),
       };
@@ -46,8 +65,10 @@ export interface InMemoryRow {
 
 export async function measureInMemory(rounds: number): Promise<InMemoryRow[]> {
   const rows: InMemoryRow[] = [];
+  const globalFetch = globalThis.fetch;
   for (const body of Object.keys(bodies) as Body[]) {
     const calls = callers(body);
+    globalThis.fetch = answer(bodies[body]);
     const samples = Object.fromEntries(CONTENDERS.map((c) => [c, [] as number[]])) as Record<
       Contender,
       number[]
@@ -67,6 +88,7 @@ export async function measureInMemory(rounds: number): Promise<InMemoryRow[]> {
       Contender,
       number
     >;
+    globalThis.fetch = globalFetch;
     rows.push({
       body,
       usPerCall,

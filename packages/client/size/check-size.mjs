@@ -9,9 +9,11 @@ import { build } from 'esbuild';
  * Budget for our code on top of openapi-fetch, in gzipped bytes. Raised from 6 kB for issue 11's
  * safety rules (path-segment refusal, per-client redaction, strict Retry-After, file uploads,
  * retry safety, extra params on open-request operations, list-valued params): about 3.2 kB gzip
- * measured, all of it on the paths every call can take.
+ * measured, all of it on the paths every call can take; and by 0.6 kB since named methods send
+ * without openapi-fetch's Request (src/internal/send-direct.ts) and keep JSON bodies as text
+ * (src/internal/buffered-response.ts): the price of one request object per attempt instead of two.
  */
-const BUDGET = 9.5 * 1024;
+const BUDGET = 10 * 1024;
 
 async function measure(entry, platform) {
   const result = await build({

@@ -4,15 +4,16 @@ import { ENVIRONMENTS, type Environment, type Region } from './environments.js';
 import { ValidationError } from './errors.js';
 import type { NamedMethods } from './generated/named-methods.js';
 import { operations } from './generated/operations.js';
-import { callOperation } from './internal/call-operation.js';
+import { callOperation, type Routes } from './internal/call-operation.js';
 import { callPath } from './internal/call-path.js';
 import { checkCallOptions } from './internal/check-call-options.js';
 import { hasControlChar } from './internal/control-chars.js';
 import type { Logger } from './internal/logger.js';
 import { isSecretHeader, registerClientSecrets, Secrets } from './internal/redact.js';
-import { type ApiKey, createRetryingFetch, type FetchLike } from './internal/retry-fetch.js';
+import { type ApiKey, createTransport, type FetchLike } from './internal/retry-fetch.js';
 import { DEFAULT_IDEMPOTENCY_HEADER, HEADER_NAME } from './internal/retry-safety.js';
 import type { CoreClient } from './internal/send.js';
+import { directRoute } from './internal/send-direct.js';
 import type { RequestOptions } from './request-options.js';
 
 export const DEFAULT_TIMEOUT_MS = 60_000;
@@ -60,8 +61,6 @@ export type PathClient = Pick<Client<paths>, PathMethods | 'use' | 'eject'>;
 export type SvcClient = PathClient & NamedMethods;
 
 export type { RequestOptions };
-
-const globalFetch: FetchLike = (input, init) => globalThis.fetch(input, init);
 
 function baseUrlOf(options: ClientOptions): string {
   if (options.baseUrl !== undefined) return options.baseUrl;
@@ -125,34 +124,52 @@ export function createClient(options: ClientOptions): SvcClient {
   // build the default import is that exports object, so take its `default` when present.
   const createFetchClient =
     (openapiFetch as unknown as { default?: typeof openapiFetch }).default ?? openapiFetch;
+  const transport = createTransport({
+    fetch: options.fetch,
+    apiKey,
+    baseUrl,
+    timeoutMs,
+    maxRetries,
+    logger: options.logger,
+    idempotencyHeader,
+    secrets,
+  });
   const core = createFetchClient<paths>({
     baseUrl,
     headers: options.headers,
     // Never follow redirects: a cross-origin one would forward the api-key header.
     redirect: 'manual',
-    fetch: createRetryingFetch({
-      fetch: options.fetch ?? globalFetch,
-      apiKey,
-      baseUrl,
-      timeoutMs,
-      maxRetries,
-      logger: options.logger,
-      idempotencyHeader,
-      secrets,
-    }),
+    fetch: transport.fetchRequest,
   });
-  const loose: CoreClient = {
-    request: (core as unknown as CoreClient).request,
-    secrets,
-    idempotencyHeader: idempotencyHeader ?? DEFAULT_IDEMPOTENCY_HEADER,
+  const context = { secrets, idempotencyHeader: idempotencyHeader ?? DEFAULT_IDEMPOTENCY_HEADER };
+  const middleware: unknown[] = [];
+  const routes: Routes = {
+    core: { ...context, request: (core as unknown as CoreClient).request },
+    direct: directRoute(baseUrl, options.headers, transport, context),
+    middleware,
   };
-  const client: Record<string, unknown> = { use: core.use, eject: core.eject };
+  const use: PathClient['use'] = (...added) => {
+    // One at a time, so the mirror holds exactly what openapi-fetch accepted if one is refused.
+    for (const item of added) {
+      core.use(item);
+      if (item) middleware.push(item);
+    }
+  };
+  const eject: PathClient['eject'] = (...removed) => {
+    core.eject(...removed);
+    for (const item of removed) {
+      const index = middleware.indexOf(item);
+      if (index !== -1) middleware.splice(index, 1);
+    }
+  };
+  const client: Record<string, unknown> = { use, eject };
   for (const method of ['GET', 'PUT', 'POST', 'DELETE', 'PATCH']) {
-    client[method] = (path: string, init?: Record<string, unknown>) => callPath(loose, method, path, init);
+    client[method] = (path: string, init?: Record<string, unknown>) =>
+      callPath(routes.core, method, path, init);
   }
   for (const operation of operations) {
     client[operation.id] = (params?: Record<string, unknown>, requestOptions?: RequestOptions) =>
-      callOperation(loose, operation, params, requestOptions);
+      callOperation(routes, operation, params, requestOptions);
   }
   return client as unknown as SvcClient;
 }

@@ -1,7 +1,6 @@
 import { ConnectionError, errorFromResponse, SvcError, TimeoutError } from '../errors.js';
 import { linkAbort, unlinkAbort } from './abort-fanout.js';
-import { bufferedResponse } from './buffered-response.js';
-import type { FetchLike } from './retry-fetch.js';
+import { bufferedResponse, readBody } from './buffered-response.js';
 import { abortError } from './sleep.js';
 
 /** Statuses whose Response must have a null body. */
@@ -21,15 +20,16 @@ function onTimeout(attempt: AttemptSignal): void {
   attempt.controller.abort();
 }
 
+/** One fetch of an attempt, given the attempt's signal (its only one: the timeout and the caller's abort). */
+export type AttemptFetch = (signal: AbortSignal) => Promise<Response>;
+
 /**
  * Sends one attempt and reads the whole body under the same timeout, so a stalled body is a
  * TimeoutError and the caller can decide on a retry. Returns the Response with its body in memory
  * (see buffered-response.ts). No timer or listener outlives it.
  */
 export async function sendAttempt(
-  fetchImpl: FetchLike,
-  request: Request,
-  body: ArrayBuffer | undefined,
+  fetchOnce: AttemptFetch,
   caller: AbortSignal | undefined,
   timeoutMs: number,
   what: string,
@@ -39,20 +39,13 @@ export async function sendAttempt(
   if (caller) linkAbort(caller, attempt);
   const timer = setTimeout(onTimeout, timeoutMs, attempt);
   try {
-    // Everything the attempt needs travels in the Request itself (a custom fetch may read only its
-    // first argument); `redirect: 'manual'`: a followed cross-origin redirect would carry the api-key.
-    const { signal } = attempt.controller;
-    const sent = new Request(
-      request,
-      body === undefined ? { signal, redirect: 'manual' } : { signal, redirect: 'manual', body },
-    );
-    const response = await fetchImpl(sent, { signal, redirect: 'manual' });
+    const response = await fetchOnce(attempt.controller.signal);
     const { status } = response;
     if (response.type === 'opaqueredirect' || (status >= 300 && status < 400 && status !== 304)) {
       void response.body?.cancel();
       throw errorFromResponse(response, undefined, what);
     }
-    return NULL_BODY.has(status) ? response : bufferedResponse(response, await response.arrayBuffer());
+    return NULL_BODY.has(status) ? response : bufferedResponse(response, await readBody(response));
   } catch (error) {
     if (attempt.timedOut) throw new TimeoutError(`${what} timed out after ${timeoutMs} ms`, { cause: error });
     if (caller?.aborted) throw abortError(caller);

@@ -7,6 +7,7 @@ import { toFormData } from './form-data.js';
 import { idempotencyKey } from './idempotency-key.js';
 import type { Operation } from './operation.js';
 import { type CoreClient, send } from './send.js';
+import { type DirectInit, type DirectRoute, sendDirect } from './send-direct.js';
 import { prepareUploads } from './upload-body.js';
 import { validateInput } from './validate.js';
 
@@ -16,18 +17,26 @@ type Params = Record<string, unknown>;
 const isQueryScalar = (value: unknown): boolean =>
   value === undefined || typeof value === 'string' || typeof value === 'boolean' || Number.isFinite(value);
 
+/** How a client's named methods send: directly, or through openapi-fetch while middleware is registered. */
+export interface Routes {
+  core: CoreClient;
+  direct: DirectRoute;
+  /** The middleware registered with `use()`, mirrored (openapi-fetch keeps its list private). */
+  middleware: readonly unknown[];
+}
+
 /** A named method call: flat params split by location, validated, sent; data or a typed error. */
 export function callOperation(
-  core: CoreClient,
+  routes: Routes,
   operation: Operation,
   params: Params | undefined,
   options: RequestOptions | undefined,
 ): APIPromise<unknown> {
-  return new APIPromise(run(core, operation, params ?? {}, options ?? {}));
+  return new APIPromise(run(routes, operation, params ?? {}, options ?? {}));
 }
 
 async function run(
-  core: CoreClient,
+  routes: Routes,
   operation: Operation,
   params: Params,
   options: RequestOptions,
@@ -59,13 +68,13 @@ async function run(
   const body = operation.multipart ? await prepareUploads(operation.body, params.body) : params.body;
 
   const key = options.idempotencyKey ?? (operation.idempotent ? idempotencyKey() : undefined);
-  if (key !== undefined) header[core.idempotencyHeader] = key;
-  const init = {
+  if (key !== undefined) header[routes.core.idempotencyHeader] = key;
+  const init: DirectInit = {
     params: { path, query, header },
     body,
-    // Serialized inside openapi-fetch, so an unserializable field is a ValidationError like any bad input.
-    bodySerializer: operation.multipart ? toFormData : undefined,
-    headers: options.headers,
+    // Serialized while sending, so an unserializable field is a ValidationError like any bad input.
+    bodySerializer: operation.multipart ? (toFormData as DirectInit['bodySerializer']) : undefined,
+    headers: options.headers as DirectInit['headers'],
   };
   const state: CallState = {
     what,
@@ -73,7 +82,9 @@ async function run(
     timeoutMs: options.timeoutMs,
     maxRetries: options.maxRetries,
   };
-  const { data, error, response } = await send(core, operation.method, operation.path, init, state);
+  const { data, error, response } = await (routes.middleware.length === 0
+    ? sendDirect(routes.direct, operation.method, operation.path, init, state)
+    : send(routes.core, operation.method, operation.path, init as unknown as Params, state));
   if (!response.ok) throw errorFromResponse(response, error, what, state.secrets);
   return { data, response, requestId: requestIdOf(response.headers) };
 }

@@ -16,6 +16,8 @@ export interface CallState {
   maxRetries?: number | undefined;
   /** The call's secrets (link token, a key from the apiKey function), chained to the client's. */
   secrets?: Secrets;
+  /** Sent by a named method without openapi-fetch: no middleware can have added a header. */
+  direct?: true;
   /** Set by the retrying fetch: from then on a failure is about the exchange, not the input. */
   sent?: boolean;
   /** The final response, kept to describe a success body that fails to parse. */

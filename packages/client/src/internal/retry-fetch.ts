@@ -1,6 +1,6 @@
 import { AbortError, ApiError, ValidationError, withSecrets } from '../errors.js';
 import { requestIdOf } from '../request-id.js';
-import { sendAttempt } from './attempt.js';
+import { type AttemptFetch, sendAttempt } from './attempt.js';
 import { backoffDelay } from './backoff.js';
 import { type CallState, callStateOf } from './call-state.js';
 import { hasControlChar } from './control-chars.js';
@@ -22,7 +22,8 @@ export type ApiKey = string | (() => string | Promise<string>);
 export type FetchLike = (input: Request, init?: RequestInit) => Promise<Response>;
 
 export interface TransportConfig {
-  fetch: FetchLike;
+  /** The fetch given to `createClient`; absent: the global `fetch` (named methods call it as `fetch(url, init)`). */
+  fetch?: FetchLike | undefined;
   apiKey: ApiKey;
   /** Base URL; the API key goes only to its origin. */
   baseUrl: string;
@@ -37,11 +38,30 @@ export interface TransportConfig {
   random?: () => number;
 }
 
+/** A request of a named method, serialized but not built: the fetch builds the only `Request`. */
+export interface Outgoing {
+  method: string;
+  url: string;
+  headers: Headers;
+  body: BodyInit | undefined;
+}
+
+export interface Transport {
+  /** The `fetch` handed to openapi-fetch (typed path client, middleware), beneath its middleware. */
+  fetchRequest(request: Request): Promise<Response>;
+  /** Named methods' path: one `fetch(url, init)` per attempt, no Request of ours in between. */
+  send(outgoing: Outgoing, call: CallState): Promise<Response>;
+}
+
+const globalFetch: FetchLike = (input, init) => globalThis.fetch(input, init);
+const MANUAL = 'manual' as const;
+
 /**
- * The `fetch` handed to openapi-fetch, so retries sit beneath its middleware: adds the API key
- * (same origin only), applies per-attempt timeouts and retries with backoff and Retry-After.
+ * Adds the API key (same origin only), applies per-attempt timeouts and retries with backoff and
+ * Retry-After, for both ways in: a Request from openapi-fetch, or a named method's outgoing request.
+ * `redirect: 'manual'` everywhere: a followed cross-origin redirect would carry the api-key along.
  */
-export function createRetryingFetch(config: TransportConfig): (request: Request) => Promise<Response> {
+export function createTransport(config: TransportConfig): Transport {
   const { fetch: fetchImpl, apiKey, logger, random } = config;
   const origin = `${new URL(config.baseUrl).origin}/`;
   const clientSecrets = config.secrets ?? new Secrets();
@@ -57,102 +77,160 @@ export function createRetryingFetch(config: TransportConfig): (request: Request)
     return value;
   }
 
-  return async function retryingFetch(request: Request): Promise<Response> {
-    const call = callStateOf(request);
+  /** Sets the key, reads the call's limits and runs the attempts; errors come out redacted. */
+  async function exchange(
+    method: string,
+    url: string,
+    headers: Headers,
+    hasBody: boolean,
+    call: CallState | undefined,
+    buffer: () => Promise<ArrayBuffer>,
+    attempt: (body: ArrayBuffer | undefined) => AttemptFetch,
+  ): Promise<Response> {
     // A middleware that replaced the Request dropped the call state: the call's secrets live here then.
     const secrets = call?.secrets ?? new Secrets(clientSecrets);
     try {
-      return await exchange(request, call, secrets);
+      if (call) call.sent = true;
+      const signal = call?.signal;
+      const what = call?.what ?? `${method} ${new URL(url).pathname}`;
+      const maxRetries = call?.maxRetries ?? config.maxRetries;
+      const timeoutMs = call?.timeoutMs ?? config.timeoutMs;
+      if (url.startsWith(origin)) {
+        // The key lookup (a vault call, say) counts against the call's timeout and its signal.
+        const key =
+          typeof apiKey === 'string'
+            ? apiKey
+            : await withinDeadline(resolveKey(apiKey, secrets), signal, timeoutMs, `${what} (apiKey lookup)`);
+        headers.set(API_KEY_HEADER, key);
+      } else {
+        headers.delete(API_KEY_HEADER);
+      }
+      // send() registered the headers given to the call; this catches one a middleware added.
+      if (!call?.direct) secrets.addHeaders(headers);
+
+      const retryable = maxRetries > 0;
+      // Otherwise (POST, PATCH) only an attempt the service certainly did not process is sent again.
+      const anyFailure = repeatable(method, headers, config.idempotencyHeader);
+      // Buffer the body once only when a retry is possible; every attempt then sends the same bytes.
+      const fetchOnce = attempt(retryable && hasBody ? await buffer() : undefined);
+
+      for (let retry = 0; ; retry++) {
+        const started = logger ? Date.now() : 0;
+        let response: Response;
+        try {
+          response = await sendAttempt(fetchOnce, signal, timeoutMs, what);
+        } catch (error) {
+          const again =
+            retryable &&
+            retry < maxRetries &&
+            !(error instanceof AbortError || error instanceof ApiError) &&
+            (anyFailure || neverSent(error));
+          const delay = again ? backoffDelay(retry, random) : undefined;
+          if (logger)
+            log(logger, secrets, method, url, retry, started, { error: String(error), retryInMs: delay });
+          if (delay === undefined) throw error;
+          await sleep(delay, signal);
+          continue;
+        }
+        let delay: number | undefined;
+        if (retryable && retry < maxRetries && RETRY_STATUSES.has(response.status)) {
+          const after = parseRetryAfter(response.headers.get('retry-after'));
+          if (anyFailure || notProcessed(response.status, after))
+            delay =
+              after === undefined
+                ? backoffDelay(retry, random)
+                : after <= MAX_RETRY_AFTER_MS
+                  ? after
+                  : undefined;
+        }
+        if (logger)
+          log(logger, secrets, method, url, retry, started, {
+            status: response.status,
+            retryInMs: delay,
+            response,
+          });
+        if (delay === undefined) {
+          if (call) call.response = response;
+          return response;
+        }
+        await sleep(delay, signal);
+      }
     } catch (error) {
       throw withSecrets(error, secrets);
     }
-  };
-
-  async function exchange(
-    request: Request,
-    call: CallState | undefined,
-    secrets: Secrets,
-  ): Promise<Response> {
-    if (call) call.sent = true;
-    const signal = call?.signal;
-    const what = call?.what ?? `${request.method} ${new URL(request.url).pathname}`;
-    const { headers } = request;
-    const maxRetries = call?.maxRetries ?? config.maxRetries;
-    const timeoutMs = call?.timeoutMs ?? config.timeoutMs;
-    if (request.url.startsWith(origin)) {
-      // The key lookup (a vault call, say) counts against the call's timeout and its signal.
-      const key =
-        typeof apiKey === 'string'
-          ? apiKey
-          : await withinDeadline(resolveKey(apiKey, secrets), signal, timeoutMs, `${what} (apiKey lookup)`);
-      headers.set(API_KEY_HEADER, key);
-    } else {
-      headers.delete(API_KEY_HEADER);
-    }
-    // send() registered the token given to the call; this catches one a middleware added.
-    secrets.addHeaders(headers);
-
-    const retryable = maxRetries > 0;
-    // Otherwise (POST, PATCH) only an attempt the service certainly did not process is sent again.
-    const anyFailure = repeatable(request.method, headers, config.idempotencyHeader);
-    // Buffer the body once only when a retry is possible; every attempt then sends the same bytes.
-    const body = retryable && request.body !== null ? await request.arrayBuffer() : undefined;
-
-    for (let retry = 0; ; retry++) {
-      const started = logger ? Date.now() : 0;
-      let response: Response;
-      try {
-        response = await sendAttempt(fetchImpl, request, body, signal, timeoutMs, what);
-      } catch (error) {
-        const again =
-          retryable &&
-          retry < maxRetries &&
-          !(error instanceof AbortError || error instanceof ApiError) &&
-          (anyFailure || neverSent(error));
-        const delay = again ? backoffDelay(retry, random) : undefined;
-        if (logger) log(logger, secrets, request, retry, started, { error: String(error), retryInMs: delay });
-        if (delay === undefined) throw error;
-        await sleep(delay, signal);
-        continue;
-      }
-      let delay: number | undefined;
-      if (retryable && retry < maxRetries && RETRY_STATUSES.has(response.status)) {
-        const after = parseRetryAfter(response.headers.get('retry-after'));
-        if (anyFailure || notProcessed(response.status, after))
-          delay =
-            after === undefined
-              ? backoffDelay(retry, random)
-              : after <= MAX_RETRY_AFTER_MS
-                ? after
-                : undefined;
-      }
-      if (logger)
-        log(logger, secrets, request, retry, started, {
-          status: response.status,
-          retryInMs: delay,
-          response,
-        });
-      if (delay === undefined) {
-        if (call) call.response = response;
-        return response;
-      }
-      await sleep(delay, signal);
-    }
   }
+
+  const requestFetch = fetchImpl ?? globalFetch;
+  function fetchRequest(request: Request): Promise<Response> {
+    return exchange(
+      request.method,
+      request.url,
+      request.headers,
+      request.body !== null,
+      callStateOf(request),
+      () => request.arrayBuffer(),
+      // Everything the attempt needs travels in the Request itself (a custom fetch may read only its
+      // first argument); init repeats signal and redirect.
+      (body) => (signal) =>
+        requestFetch(
+          new Request(
+            request,
+            body === undefined ? { signal, redirect: MANUAL } : { signal, redirect: MANUAL, body },
+          ),
+          { signal, redirect: MANUAL },
+        ),
+    );
+  }
+
+  function send({ method, url, headers, body }: Outgoing, call: CallState): Promise<Response> {
+    return exchange(
+      method,
+      url,
+      headers,
+      body !== undefined,
+      call,
+      async () => {
+        // A form's boundary is chosen when it is encoded: encode once, so every attempt sends one body.
+        const encoded = new Response(body);
+        const type = encoded.headers.get('content-type');
+        if (type && !headers.has('content-type')) headers.set('content-type', type);
+        return encoded.arrayBuffer();
+      },
+      (bytes) => {
+        const payload = bytes ?? body;
+        // A custom fetch gets a complete Request, as its type promises; the global one builds its own.
+        return fetchImpl
+          ? (signal) =>
+              fetchImpl(new Request(url, { method, headers, body: payload, signal, redirect: MANUAL }), {
+                signal,
+                redirect: MANUAL,
+              })
+          : (signal) => globalThis.fetch(url, { method, headers, body: payload, signal, redirect: MANUAL });
+      },
+    );
+  }
+
+  return { fetchRequest, send };
+}
+
+/** The `fetch` handed to openapi-fetch: see createTransport. */
+export function createRetryingFetch(config: TransportConfig): (request: Request) => Promise<Response> {
+  return createTransport(config).fetchRequest;
 }
 
 function log(
   logger: Logger,
   secrets: Secrets,
-  request: Request,
+  method: string,
+  url: string,
   retry: number,
   started: number,
   outcome: { status?: number; error?: string; retryInMs?: number | undefined; response?: Response },
 ): void {
   const { response, ...rest } = outcome;
-  logDebug(logger, secrets, `svc ${request.method} ${request.url}`, {
-    method: request.method,
-    url: request.url,
+  logDebug(logger, secrets, `svc ${method} ${url}`, {
+    method,
+    url,
     attempt: retry + 1,
     durationMs: Date.now() - started,
     ...(response && { requestId: requestIdOf(response.headers) }),
