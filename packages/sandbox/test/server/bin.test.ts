@@ -7,7 +7,9 @@ import { createClient } from '@svc/client';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { walkLabFlow } from '../fixtures/walkthrough.js';
 
-const CLI = new URL('../../dist/cli.js', import.meta.url).pathname;
+// The published bin: a committed shim that loads dist/cli.js.
+const CLI = new URL('../../bin/svc-sandbox.js', import.meta.url).pathname;
+const BUILT = new URL('../../dist/cli.js', import.meta.url).pathname;
 const KEY = { 'x-svc-api-key': 'sk_test_bin' };
 const started: ChildProcess[] = [];
 
@@ -45,7 +47,7 @@ afterEach(async () => {
 });
 
 beforeAll(() => {
-  if (!existsSync(CLI))
+  if (!existsSync(BUILT))
     throw new Error('dist/cli.js is missing: run `pnpm --filter @svc/sandbox build` first');
 });
 
