@@ -207,7 +207,16 @@ try {
     run(`pack ${name}`, [...pnpm, 'pack', '--pack-destination', tarballs], pkg.dir, true);
     const tarball = join(tarballs, readdirSync(tarballs).find((file) => !packedBefore.has(file)) ?? '');
     const lint = spawnSync(publint, ['run', tarball, '--strict'], { encoding: 'utf8' });
-    const types = spawnSync(attw, [tarball, '--format', 'table-flipped', '--no-color'], { encoding: 'utf8' });
+    // The package's own check:package names its attw profile (the sandbox's MSW entry needs node16, as msw does).
+    const profile = /--profile (\S+)/.exec(pkg.manifest.scripts?.['check:package'] ?? '')?.[1];
+    const attwArgs = [
+      tarball,
+      '--format',
+      'table-flipped',
+      '--no-color',
+      ...(profile ? ['--profile', profile] : []),
+    ];
+    const types = spawnSync(attw, attwArgs, { encoding: 'utf8' });
     const metadata = checkTarball(tarball, pkg);
     found.push(...metadata.found);
     if (lint.status !== 0) found.push(`publint:\n${lint.stdout}${lint.stderr}`);
