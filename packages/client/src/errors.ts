@@ -135,7 +135,8 @@ export class ValidationError extends SvcError {
   override name = 'ValidationError';
   constructor(
     readonly field: string,
-    problem: string,
+    /** What is wrong with the field, without its value: `must be at most 1000 characters (got 1200)`. */
+    readonly problem: string,
   ) {
     super(`Invalid ${field}: ${problem}`);
   }

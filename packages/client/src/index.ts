@@ -27,5 +27,7 @@ export type { Logger } from './internal/logger.js';
 export type { ApiKey, FetchLike } from './internal/retry-fetch.js';
 export type { FileInput, Uploadable, UploadData } from './internal/upload-input.js';
 export type { NamedData, NamedParams } from './named-method-types.js';
+export type { FileRule, OperationRules } from './operation-rules.js';
+export { operationRules } from './operation-rules.js';
 export { REQUEST_ID_HEADER } from './request-id.js';
 export type { RequestOptions } from './request-options.js';
