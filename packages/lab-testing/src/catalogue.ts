@@ -1,40 +1,40 @@
-import type { RequestOptions, SvcClient } from '@svc/client';
+import type { NamedParams, RequestOptions, SvcClient } from '@svc/client';
 import { ValidationError } from '@svc/client';
-import type { PageIterator, PaginateOptions, PaginationApi } from '@svc/pagination';
+import type {
+  PageIterator,
+  PaginatedParams,
+  PaginateOptions,
+  PaginationApi,
+  paginatedOperations,
+} from '@svc/pagination';
 import type { operations, Schema } from '@svc/types';
 import { labAccountsOf } from './internal/lab-accounts-of.js';
 
 export type Marker = Schema<'Marker'>;
 export type LabAccount = Schema<'LabAccount'>;
 
-/** Filters of the marker catalogue (`GET /v3/lab_tests/markers`). All optional; all combine. */
-export interface MarkerSearch {
-  /** Marker or panel name, or test code. */
-  name?: string;
-  /** One lab, by slug. Wins over `lab_id`: when both are given, only `lab_slug` is sent, as the service would use only it. */
-  lab_slug?: string;
-  /** One lab, by id: a number or a string, or a list of them. Not sent when `lab_slug` is given (the service uses `lab_slug` then). */
-  lab_id?: NonNullable<operations['listMarkers']['parameters']['query']>['lab_id'];
-  /** The lab account deciding which markers and tests are offered (those of its lab). */
-  lab_account_id?: string;
-  /** Markers per request, 1 to 100 (the service's default when omitted). */
-  size?: number;
-}
+/** The parameter a page walk sets itself (the page number or cursor), read from the generated pagination table. */
+type WalkedParam<Op extends keyof typeof paginatedOperations> =
+  (typeof paginatedOperations)[Op]['rule'] extends {
+    pageParam: infer Name extends string;
+  }
+    ? Name
+    : never;
 
-/** Filters of the markers of one lab test. */
-export interface LabTestMarkerSearch {
-  /** The lab account deciding which markers are offered (uuid). */
-  lab_account_id?: string | null;
-  /** Markers per request, 1 to 100 (default 50). */
-  size?: number;
-}
+/**
+ * Filters of the marker catalogue (`listMarkers`), as the spec states them; all optional, all combine.
+ * When both `lab_slug` and `lab_id` are given, only `lab_slug` is sent, as the service would use only it.
+ */
+export type MarkerSearch = Omit<PaginatedParams<'listMarkers'>, WalkedParam<'listMarkers'>>;
 
-/** Filters of the team's lab accounts. */
-export interface LabAccountFilter {
-  lab_account_id?: string;
-  /** e.g. `PENDING`; other statuses pass through. */
-  status?: Schema<'LabAccountStatus'>;
-}
+/** Filters of the markers of one lab test (`listLabTestMarkers`); the helper supplies `lab_test_id`. */
+export type LabTestMarkerSearch = Omit<
+  PaginatedParams<'listLabTestMarkers'>,
+  'lab_test_id' | WalkedParam<'listLabTestMarkers'>
+>;
+
+/** Filters of the team's lab accounts (`listLabAccounts`). */
+export type LabAccountFilter = NamedParams<operations['listLabAccounts']>;
 
 export interface Catalogue {
   /**

@@ -1,7 +1,6 @@
-import { type RequestOptions, type SvcClient, ValidationError } from '@svc/client';
-import type { Schema } from '@svc/types';
-import { idempotencyKeyFor } from './internal/idempotency-key.js';
-import { CLINICAL_NOTES_MAX_LENGTH, checkText } from './text-limits.js';
+import type { NamedParams, RequestOptions, SvcClient } from '@svc/client';
+import type { operations, Schema } from '@svc/types';
+import { asCallerInput } from './internal/as-caller-input.js';
 
 export type Order = Schema<'Order'>;
 export type OrderImportResult = Schema<'OrderImportResult'>;
@@ -12,26 +11,18 @@ export type UsAddress = Schema<'UsAddress'>;
 export type UpdateReason = Schema<'OrderUpdateReason'>;
 
 /**
- * An order to create. The fields below are the documented ones; the request is open, so other fields
- * the service accepts pass through unchanged.
+ * An order to create: the body of `createOrder` as the spec states it (documented fields typed, other
+ * fields pass through). Its limits (e.g. the length of `clinical_notes`) are checked before sending.
  */
-export type CreateOrderInput = Omit<Schema<'OrderCreateRequest'>, 'update_reason'> & {
-  /** Patient address; optional `access_notes` (gate codes, parking…) are forwarded to the phlebotomist. */
-  patient_address?: UsAddress;
-  /** The lab account to order through; when omitted the service resolves one. */
-  lab_account_id?: string;
-  /** Clinical comments for the requisition, at most 1000 characters (checked before sending, never cut). */
-  clinical_notes?: string;
-  update_reason?: UpdateReason;
-};
+export type CreateOrderInput = NonNullable<NamedParams<operations['createOrder']>['body']>;
 
 /** An order to import; the shape is not documented and passes through. Lab accounts in PENDING status are accepted. */
-export type ImportOrderInput = Schema<'OrderImportRequest'>;
+export type ImportOrderInput = NonNullable<NamedParams<operations['importOrder']>['body']>;
 
 export interface Orders {
   /**
    * Creates an order, idempotently: one key per call (yours via `options.idempotencyKey`, else a fresh
-   * uuid) goes with every retry of the call, so a flaky network never creates two orders. To retry a
+   * one) goes with every retry of the call, so a flaky network never creates two orders. To retry a
    * failed call yourself later, pass the same key again.
    */
   create(input: CreateOrderInput, options?: RequestOptions): Promise<Order>;
@@ -39,24 +30,10 @@ export interface Orders {
   import(input: ImportOrderInput, options?: RequestOptions): Promise<OrderImportResult>;
 }
 
-function checkObject(field: string, value: unknown): void {
-  if (value === null || typeof value !== 'object' || Array.isArray(value)) {
-    throw new ValidationError(field, 'must be an object');
-  }
-}
-
 export function createOrders(client: SvcClient): Orders {
   return {
-    async create(input, options = {}) {
-      checkObject('input', input);
-      checkText('clinical_notes', input.clinical_notes, CLINICAL_NOTES_MAX_LENGTH);
-      if (input.patient_address !== undefined) checkObject('patient_address', input.patient_address);
-      const idempotencyKey = idempotencyKeyFor(options.idempotencyKey);
-      return client.createOrder({ body: input }, { ...options, idempotencyKey });
-    },
-    async import(input, options) {
-      checkObject('input', input);
-      return client.importOrder({ body: input }, options);
-    },
+    // The key comes from the client: createOrder is `x-svc-idempotent` in the spec.
+    create: (input, options) => asCallerInput('input', () => client.createOrder({ body: input }, options)),
+    import: (input, options) => asCallerInput('input', () => client.importOrder({ body: input }, options)),
   };
 }

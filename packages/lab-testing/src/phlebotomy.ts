@@ -1,7 +1,6 @@
-import { type RequestOptions, type SvcClient, ValidationError } from '@svc/client';
-import type { Schema } from '@svc/types';
-import type { UsAddress } from './orders.js';
-import { APPOINTMENT_NOTES_MAX_LENGTH, checkText } from './text-limits.js';
+import type { NamedParams, RequestOptions, SvcClient } from '@svc/client';
+import type { operations, Schema } from '@svc/types';
+import { asCallerInput } from './internal/as-caller-input.js';
 
 export type AppointmentRecord = Schema<'AppointmentRecord'>;
 export type AppointmentBookingResult = Schema<'AppointmentBookingResult'>;
@@ -12,29 +11,20 @@ export type AppointmentProvider = Schema<'AppointmentProvider'>;
 /** Days of slots one availability read returns (section 8). */
 export const AVAILABILITY_WINDOW_DAYS = 14;
 
-/** An at-home phlebotomy appointment request. */
-export interface PhlebotomyRequest {
-  address: UsAddress;
-  provider: AppointmentProvider;
-  /** Notes for the phlebotomist, at most 1000 characters (checked before sending, never cut or dropped). */
-  appointment_notes?: string | null;
-}
+/** An at-home phlebotomy appointment request: the body of `requestPhlebotomyAppointment` as the spec states it. */
+export type PhlebotomyRequest = NamedParams<operations['requestPhlebotomyAppointment']>['body'];
 
 /**
- * A booking or reschedule. Only `appointment_notes` is documented for these bodies; `address`,
- * `provider` and any other field the service takes (e.g. the chosen slot) pass through unchanged.
+ * A booking or reschedule: the body of `bookPhlebotomyAppointment` as the spec states it (only
+ * `appointment_notes` is documented; any other field, e.g. the chosen slot, passes through unchanged).
  */
-export type PhlebotomyBooking = Schema<'AppointmentChangeRequest'> & {
-  address?: UsAddress;
-  provider?: AppointmentProvider;
-  /** Notes for the phlebotomist, at most 1000 characters (checked before sending, never cut or dropped). */
-  appointment_notes?: string | null;
-};
+export type PhlebotomyBooking = NonNullable<NamedParams<operations['bookPhlebotomyAppointment']>['body']>;
 
-export interface AvailabilityQuery {
-  /** First day of the 14-day window; the format is not documented (the mock's examples use `YYYY-MM-DD`). */
-  start_date?: string;
-}
+/** The availability query; the helper supplies `order_id`. */
+export type AvailabilityQuery = Omit<
+  NamedParams<operations['getPhlebotomyAppointmentAvailability']>,
+  'order_id'
+>;
 
 export interface PhlebotomyAppointments {
   /** 14 days of at-home slots for the order, from `start_date` when given. */
@@ -57,37 +47,28 @@ export interface PhlebotomyAppointments {
   ): Promise<AppointmentBookingResult>;
 }
 
-function checkBody(value: unknown, required: boolean): void {
-  if (value === undefined && !required) return;
-  if (value === null || typeof value !== 'object' || Array.isArray(value)) {
-    throw new ValidationError('body', 'must be an object');
-  }
-  checkText(
-    'appointment_notes',
-    (value as { appointment_notes?: unknown }).appointment_notes,
-    APPOINTMENT_NOTES_MAX_LENGTH,
-    {
-      nullable: true,
-    },
-  );
-}
-
 export function createPhlebotomy(client: SvcClient): PhlebotomyAppointments {
   return {
     async availability(orderId, query = {}, options) {
       return client.getPhlebotomyAppointmentAvailability({ ...query, order_id: orderId }, options);
     },
-    async request(orderId, request, options) {
-      checkBody(request, true);
-      return client.requestPhlebotomyAppointment({ order_id: orderId, body: request }, options);
-    },
-    async book(orderId, booking, options) {
-      checkBody(booking, false);
-      return client.bookPhlebotomyAppointment({ order_id: orderId, body: booking ?? {} }, options);
-    },
-    async reschedule(orderId, booking, options) {
-      checkBody(booking, false);
-      return client.reschedulePhlebotomyAppointment({ order_id: orderId, body: booking ?? {} }, options);
-    },
+    request: (orderId, request, options) =>
+      asCallerInput('request', () =>
+        client.requestPhlebotomyAppointment({ order_id: orderId, body: request }, options),
+      ),
+    book: (orderId, booking, options) =>
+      asCallerInput('booking', () =>
+        client.bookPhlebotomyAppointment(
+          { order_id: orderId, body: booking === undefined ? {} : booking },
+          options,
+        ),
+      ),
+    reschedule: (orderId, booking, options) =>
+      asCallerInput('booking', () =>
+        client.reschedulePhlebotomyAppointment(
+          { order_id: orderId, body: booking === undefined ? {} : booking },
+          options,
+        ),
+      ),
   };
 }

@@ -1,15 +1,15 @@
-import type { RequestOptions, SvcClient } from '@svc/client';
-import type { Schema } from '@svc/types';
+import type { NamedParams, RequestOptions, SvcClient } from '@svc/client';
+import type { operations, Schema } from '@svc/types';
 import { type AppointmentStage, appointmentStatus } from './appointment-status.js';
 import { PscBookingFailedError } from './errors.js';
-import { idempotencyKeyFor } from './internal/idempotency-key.js';
+import { asCallerInput } from './internal/as-caller-input.js';
 import { poll } from './internal/poll.js';
 import type { AppointmentBookingResult, AppointmentRecord } from './phlebotomy.js';
 import type { PollOptions } from './poll-options.js';
 
 export type PscAvailability = Schema<'PscAvailability'>;
-/** A PSC booking; its fields are not documented and pass through (e.g. the chosen slot). */
-export type PscBooking = Schema<'PscAppointmentBookRequest'>;
+/** A PSC booking: the body of `bookPscAppointment`; its fields are not documented and pass through (e.g. the chosen slot). */
+export type PscBooking = NonNullable<NamedParams<operations['bookPscAppointment']>['body']>;
 
 /** Stages at which a PSC booking is settled: confirmed (or already under way), or cancelled. */
 const SETTLED: ReadonlySet<AppointmentStage> = new Set([
@@ -51,13 +51,11 @@ export function createPsc(client: SvcClient, defaults: PollOptions): PscAppointm
     async availability(orderId, options) {
       return client.getPscAppointmentAvailability({ order_id: orderId }, options);
     },
-    async book(orderId, booking, options = {}) {
-      const idempotencyKey = idempotencyKeyFor(options.idempotencyKey);
-      return client.bookPscAppointment(
-        { order_id: orderId, body: booking ?? {} },
-        { ...options, idempotencyKey },
-      );
-    },
+    // The key comes from the client: bookPscAppointment is `x-svc-idempotent` in the spec.
+    book: (orderId, booking, options) =>
+      asCallerInput('booking', () =>
+        client.bookPscAppointment({ order_id: orderId, body: booking === undefined ? {} : booking }, options),
+      ),
     async get(orderId, options) {
       return client.getPscAppointment({ order_id: orderId }, options);
     },

@@ -1,9 +1,14 @@
 // Lab report files are checked here, before any upload: the type comes from the leading bytes (a
-// name or a declared type can lie), the size from the byte count.
-import { ValidationError } from '@svc/client';
+// name or a declared type can lie), the size from the byte count. The accepted types and the size
+// limit are the spec's (`x-svc-file` of the upload), read from the client's generated table.
+import { operationRules, ValidationError } from '@svc/client';
 
-/** Most bytes of a lab report file: 10 MB read as 10 MiB, 10 × 1024 × 1024 = 10 485 760 bytes (section 8). */
-export const REPORT_FILE_MAX_BYTES = 10 * 1024 * 1024;
+const FILE_RULE = operationRules('createParsingJob').body?.props?.file?.file ?? {};
+
+/** Most bytes of a lab report file, as the spec states it (the upload's `x-svc-file`). */
+export const REPORT_FILE_MAX_BYTES: number = FILE_RULE.maxBytes ?? Number.POSITIVE_INFINITY;
+/** Content types the upload accepts, as the spec states them. */
+const ACCEPTED: readonly string[] = FILE_RULE.mediaTypes ?? [];
 
 /** What a lab report file can be. */
 export type ReportFileKind = 'pdf' | 'jpeg' | 'png';
@@ -50,8 +55,8 @@ function fail(problem: string): never {
 }
 
 /**
- * Checks a lab report and wraps it for upload: a PDF, JPEG or PNG by its leading bytes, at most
- * REPORT_FILE_MAX_BYTES. Anything else throws ValidationError (field `file`) before a request is made.
+ * Checks a lab report and wraps it for upload: a type the spec accepts (PDF, JPEG or PNG), told by
+ * its leading bytes, of at most REPORT_FILE_MAX_BYTES. Anything else throws ValidationError (field `file`) before a request is made.
  * The size is checked before any byte is read. A File keeps its name unless `filename` is given;
  * bytes are named `lab-report.<kind>`.
  */
@@ -73,7 +78,8 @@ export async function prepareReportFile(input: ReportFileInput, filename?: strin
   if (size === 0) fail('is empty');
   if (size > REPORT_FILE_MAX_BYTES) fail(tooLarge(size));
   const kind = sniffReportKind(new Uint8Array(await blob.slice(0, SNIFF_BYTES).arrayBuffer()));
-  if (!kind) fail('must be a PDF, JPEG or PNG file (detected from its first bytes)');
+  if (!kind || !ACCEPTED.includes(REPORT_CONTENT_TYPES[kind]))
+    fail(`must be one of ${ACCEPTED.join(', ')} (detected from its first bytes)`);
   const contentType = REPORT_CONTENT_TYPES[kind];
   const name = filename ?? (input instanceof File && input.name ? input.name : undefined);
   return {
@@ -85,5 +91,5 @@ export async function prepareReportFile(input: ReportFileInput, filename?: strin
 }
 
 function tooLarge(size: number): string {
-  return `must be at most ${REPORT_FILE_MAX_BYTES} bytes (10 MB = 10 × 1024 × 1024), got ${size}`;
+  return `must be at most ${REPORT_FILE_MAX_BYTES} bytes (got ${size})`;
 }

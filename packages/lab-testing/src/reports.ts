@@ -27,7 +27,7 @@ export interface ParsedReport {
 export interface Reports {
   /**
    * Uploads a lab report to create a parsing job. PDF, JPEG or PNG (told by the leading bytes) of at
-   * most 10 MiB; anything else throws ValidationError before any request.
+   * most REPORT_FILE_MAX_BYTES (10,000,000); anything else throws ValidationError before any request.
    */
   upload(file: ReportFileInput, options?: UploadOptions): Promise<ParsingJob>;
   get(jobId: string, options?: RequestOptions): Promise<ParsingJob>;
