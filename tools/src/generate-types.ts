@@ -2,6 +2,7 @@
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
 import openapiTS, { astToString } from 'openapi-typescript';
+import { API_KEY_HEADER } from '../../packages/client/src/headers.ts';
 import { schemaTransform } from './schema-transform.ts';
 import { bundledSpecPath, generatedHeader, repoRoot } from './spec-paths.ts';
 
@@ -15,7 +16,7 @@ type Parameter = { in?: string; name?: string; required?: boolean; description?:
  */
 function relaxApiKeyHeader(spec: { components?: { parameters?: Record<string, Parameter> } }): void {
   for (const parameter of Object.values(spec.components?.parameters ?? {})) {
-    if (parameter.in === 'header' && parameter.name?.toLowerCase() === 'x-svc-api-key') {
+    if (parameter.in === 'header' && parameter.name?.toLowerCase() === API_KEY_HEADER) {
       parameter.required = false;
       parameter.description = `${parameter.description ?? ''}\n\nRequired by the service; the client's auth layer sends it, so it is optional in these types.`;
     }

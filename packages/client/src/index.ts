@@ -22,6 +22,7 @@ export {
   ValidationError,
 } from './errors.js';
 export type { NamedMethods, OperationId } from './generated/named-methods.js';
+export { REQUEST_ID_HEADER } from './headers.js';
 export { idempotencyKey } from './internal/idempotency-key.js';
 export type { Logger } from './internal/logger.js';
 export type { ApiKey, FetchLike } from './internal/retry-fetch.js';
@@ -29,5 +30,4 @@ export type { FileInput, Uploadable, UploadData } from './internal/upload-input.
 export type { NamedData, NamedParams } from './named-method-types.js';
 export type { FileRule, OperationRules } from './operation-rules.js';
 export { operationRules } from './operation-rules.js';
-export { REQUEST_ID_HEADER } from './request-id.js';
 export type { RequestOptions } from './request-options.js';

@@ -1,8 +1,9 @@
 // Types of named-method params and data, derived from @svc/types `operations[...]`.
+import type { ClientHeaderName } from './headers.js';
 import type { Uploadable } from './internal/upload-input.js';
 
 /** Headers the client sets itself: the API key (auth layer) and the idempotency key (`options.idempotencyKey`). */
-type ClientHeaders = 'x-svc-api-key' | 'Idempotency-Key';
+type ClientHeaders = ClientHeaderName;
 
 /** One location of an operation's parameters, `{}` when it has none (`query?: never`). */
 type Section<P, K extends string> = P extends { [Key in K]?: infer S }

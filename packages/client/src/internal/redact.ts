@@ -3,10 +3,9 @@
 
 const MASK = '[redacted]';
 
-/** The team API key header, sent on every call. */
-export const API_KEY_HEADER = 'x-svc-api-key';
-/** The header carrying a link token (complete_mfa). */
-export const LINK_TOKEN_HEADER = 'x-svc-link-token';
+import { API_KEY_HEADER, LINK_TOKEN_HEADER } from '../headers.js';
+
+export { API_KEY_HEADER };
 
 /** Header names whose values are secrets wherever they appear (lower case). */
 const SECRET_HEADERS = new Set([API_KEY_HEADER, LINK_TOKEN_HEADER, 'authorization', 'cookie', 'set-cookie']);

@@ -1,0 +1,18 @@
+// The header names the client sends and reads, written once: the rest of the client, the generators
+// (tools/src) and the helpers import them from here.
+
+/** The team API key header, sent on every call. */
+export const API_KEY_HEADER = 'x-svc-api-key';
+/** The header carrying a link token (complete_mfa). */
+export const LINK_TOKEN_HEADER = 'x-svc-link-token';
+/** Sent with a generated key on idempotent operations (unless the client is given another name). */
+export const IDEMPOTENCY_KEY_HEADER = 'Idempotency-Key';
+/**
+ * Response header carrying the service's request id. The interface document does not name it;
+ * `x-request-id` is the common convention and an assumption until the service confirms it.
+ */
+export const REQUEST_ID_HEADER = 'x-request-id';
+
+/** Request headers the client sets itself, so the named methods never ask for them. */
+export const CLIENT_HEADER_NAMES = [API_KEY_HEADER, IDEMPOTENCY_KEY_HEADER] as const;
+export type ClientHeaderName = (typeof CLIENT_HEADER_NAMES)[number];
