@@ -1,29 +1,20 @@
 // Turns JSON Schema from the bundled spec into the client's validation rules (packages/client/src/internal/operation.ts).
 // Only constraints the service states are kept; enums never are, since non-exhaustive enums may gain values.
 
-import { followRef } from './spec-ref.ts';
+import { followRef } from '@svc/spec';
+import type { FileRule, Rule as RuntimeRule } from '../../packages/client/src/internal/operation.ts';
 
 export type JsonObject = Record<string, unknown>;
+export type { FileRule };
 
-export interface Rule {
-  type?: string;
-  uuid?: true;
-  types?: string[];
-  nullable?: true;
-  min?: number;
-  max?: number;
-  pattern?: string;
-  required?: string[];
+type Writable<T> = { -readonly [K in keyof T]: T[K] };
+/** The client's runtime rule (packages/client/src/internal/operation.ts), built up field by field here. */
+export type Rule = Writable<Omit<RuntimeRule, 'props' | 'items'>> & {
   props?: Record<string, Rule>;
   items?: Rule;
-  /** `format: binary`: a file, with the rules of `x-svc-file` when the spec gives them. */
-  file?: FileRule;
-}
-
-export interface FileRule {
-  mediaTypes?: string[];
-  maxBytes?: number;
-}
+};
+type RuleType = NonNullable<RuntimeRule['type']>;
+type ScalarOrArray = NonNullable<RuntimeRule['types']>[number];
 
 /** The vendor extension carrying a file property's rules (see spec/README.md). */
 export const FILE_EXTENSION = 'x-svc-file';
@@ -45,10 +36,12 @@ function fileRuleOf(schema: JsonObject): FileRule {
   if (maxBytes !== undefined && !(Number.isInteger(maxBytes) && (maxBytes as number) > 0))
     problems.push('maxBytes must be a positive integer');
   if (problems.length > 0) throw new Error(`${FILE_EXTENSION}: ${problems.join('; ')}`);
-  const rule: FileRule = {};
-  if (mediaTypes !== undefined) rule.mediaTypes = (mediaTypes as string[]).map((type) => type.toLowerCase());
-  if (maxBytes !== undefined) rule.maxBytes = maxBytes as number;
-  return rule;
+  return {
+    ...(mediaTypes !== undefined && {
+      mediaTypes: (mediaTypes as string[]).map((type) => type.toLowerCase()),
+    }),
+    ...(maxBytes !== undefined && { maxBytes: maxBytes as number }),
+  };
 }
 
 const SCALAR_TYPES = new Set(['string', 'integer', 'number', 'boolean']);
@@ -92,11 +85,11 @@ export function ruleOf(spec: JsonObject, node: unknown, stack: unknown[] = []): 
   const types = (Array.isArray(schema.type) ? schema.type : schema.type ? [schema.type] : []) as string[];
   if (types.includes('null')) rule.nullable = true;
   const real = types.filter((type) => type !== 'null');
-  if (real.length === 1 && SIMPLE_TYPES.has(real[0] as string)) rule.type = real[0] as string;
+  if (real.length === 1 && SIMPLE_TYPES.has(real[0] as string)) rule.type = real[0] as RuleType;
   else if (real.length > 1) {
     delete rule.type;
     // A union of scalars (e.g. lab_id: integer | string) still refuses objects and arrays.
-    if (real.every((type) => SCALAR_TYPES.has(type))) rule.types = real;
+    if (real.every((type) => SCALAR_TYPES.has(type))) rule.types = real as ScalarOrArray[];
   }
   // A file (`format: binary`) is bytes at run time, not a string.
   if (schema.format === 'binary') {
@@ -149,7 +142,7 @@ export function ruleOf(spec: JsonObject, node: unknown, stack: unknown[] = []): 
 
 /** `types` (and `items`) for alternatives that are each a plain scalar type or one array of them; else undefined. */
 function scalarOrListUnion(alternatives: Rule[]): Rule | undefined {
-  const types = new Set<string>();
+  const types = new Set<ScalarOrArray>();
   let items: Rule | undefined;
   for (const alternative of alternatives) {
     const { type, types: scalars, items: itemRule, ...rest } = alternative;
@@ -158,7 +151,7 @@ function scalarOrListUnion(alternatives: Rule[]): Rule | undefined {
       if (itemRule && (itemRule.type ? !SCALAR_TYPES.has(itemRule.type) : !itemRule.types)) return undefined;
       items = itemRule ?? {};
       types.add('array');
-    } else if (type && SCALAR_TYPES.has(type) && !itemRule && !scalars) types.add(type);
+    } else if (type && SCALAR_TYPES.has(type) && !itemRule && !scalars) types.add(type as ScalarOrArray);
     else if (scalars && !type && !itemRule) for (const scalar of scalars) types.add(scalar);
     else return undefined;
   }

@@ -1,148 +1,15 @@
-// Generates packages/client/src/generated/{operations,named-methods}.ts from the bundled spec:
-// the operation table (method, path, idempotency, body type, validation rules) and the typed
-// NamedMethods interface, one method per operationId. Never a hand-kept list.
+// Generates packages/client/src/generated/{operations,named-methods}.ts from the bundled spec: the
+// operation table read by client-operations.ts (method, path, idempotency, validation rules) and the
+// typed NamedMethods interface, one method per operationId. Never a hand-kept list.
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { printLiteral } from './client-literal.ts';
-import { type JsonObject, type Rule, resolveRef, ruleOf } from './client-rules.ts';
+import { type OperationDoc, readClientOperations } from './client-operations.ts';
 import { bundledSpecPath, generatedHeader, repoRoot } from './spec-paths.ts';
 
 const outDir = resolve(repoRoot, 'packages/client/src/generated');
-const METHODS = ['get', 'put', 'post', 'delete', 'patch', 'head', 'options'] as const;
-/** Handled by the client itself: the API key by its auth layer, the idempotency key by `options.idempotencyKey`. */
-const CLIENT_HEADERS = new Set(['x-svc-api-key', 'idempotency-key']);
-/** Members of the client object that an operationId must not shadow. */
-const RESERVED = new Set([
-  'GET',
-  'PUT',
-  'POST',
-  'DELETE',
-  'PATCH',
-  'HEAD',
-  'OPTIONS',
-  'use',
-  'eject',
-  'then',
-]);
-const LOCATIONS = ['path', 'query', 'header'] as const;
-
-interface Parameter {
-  name: string;
-  in: string;
-  required?: boolean;
-  schema?: unknown;
-}
-interface ParameterRules {
-  required?: string[];
-  props: Record<string, Rule>;
-}
-interface Entry {
-  id: string;
-  method: string;
-  path: string;
-  idempotent?: true;
-  params?: Partial<Record<(typeof LOCATIONS)[number], ParameterRules>>;
-  body?: Rule;
-  bodyRequired?: true;
-  multipart?: true;
-  openQuery?: true;
-}
-interface Doc {
-  id: string;
-  method: string;
-  path: string;
-  summary?: string;
-  description?: string;
-  deprecated: boolean;
-  paramsRequired: boolean;
-  openQuery: boolean;
-}
-
-const spec = JSON.parse(await readFile(bundledSpecPath, 'utf8')) as JsonObject;
-const entries: Entry[] = [];
-const docs: Doc[] = [];
-const problems: string[] = [];
-
-for (const [path, rawItem] of Object.entries((spec.paths ?? {}) as Record<string, unknown>)) {
-  const item = resolveRef(spec, rawItem);
-  for (const method of METHODS) {
-    const operation = item[method] as JsonObject | undefined;
-    if (!operation) continue;
-    const where = `${method.toUpperCase()} ${path}`;
-    const id = operation.operationId;
-    if (typeof id !== 'string' || !/^[a-z][A-Za-z0-9]*$/.test(id)) {
-      problems.push(`${where}: operationId must be camelCase, got ${JSON.stringify(id)}`);
-      continue;
-    }
-    if (RESERVED.has(id) || entries.some((entry) => entry.id === id)) {
-      problems.push(`${where}: operationId "${id}" is reserved or used twice`);
-      continue;
-    }
-    const entry: Entry = { id, method: method.toUpperCase(), path };
-    if (operation['x-svc-idempotent'] === true) entry.idempotent = true;
-    // The request's full shape is not shown: parameters the spec does not declare go to the query.
-    if (operation['x-svc-open-request'] === true) entry.openQuery = true;
-
-    // Operation-level parameters override path-level ones with the same name and location.
-    const parameters = new Map<string, Parameter>();
-    for (const raw of [
-      ...((item.parameters as unknown[]) ?? []),
-      ...((operation.parameters as unknown[]) ?? []),
-    ]) {
-      const parameter = resolveRef<Parameter>(spec, raw);
-      parameters.set(`${parameter.in}:${parameter.name}`, parameter);
-    }
-    const flatNames = new Set<string>();
-    let paramsRequired = false;
-    for (const parameter of parameters.values()) {
-      if (parameter.in === 'header' && CLIENT_HEADERS.has(parameter.name.toLowerCase())) continue;
-      const location = parameter.in as (typeof LOCATIONS)[number];
-      if (!LOCATIONS.includes(location)) {
-        problems.push(
-          `${where}: ${parameter.in} parameter "${parameter.name}" is not supported by the client`,
-        );
-        continue;
-      }
-      if (flatNames.has(parameter.name) || parameter.name === 'body') {
-        problems.push(`${where}: parameter name "${parameter.name}" is ambiguous in a flat params object`);
-      }
-      flatNames.add(parameter.name);
-      entry.params ??= {};
-      const rules = entry.params[location] ?? { props: {} };
-      entry.params[location] = rules;
-      rules.props[parameter.name] = ruleOf(spec, parameter.schema);
-      if (parameter.required || location === 'path') {
-        rules.required = [...(rules.required ?? []), parameter.name];
-        paramsRequired = true;
-      }
-    }
-
-    if (operation.requestBody) {
-      const requestBody = resolveRef(spec, operation.requestBody);
-      const content = (requestBody.content ?? {}) as Record<string, { schema?: unknown }>;
-      const media = content['application/json'] ?? content['multipart/form-data'];
-      if (!media) problems.push(`${where}: request body must be application/json or multipart/form-data`);
-      if (content['multipart/form-data'] && !content['application/json']) entry.multipart = true;
-      const body = ruleOf(spec, media?.schema);
-      if (Object.keys(body).length > 0) entry.body = body;
-      if (requestBody.required === true) {
-        entry.bodyRequired = true;
-        paramsRequired = true;
-      }
-    }
-    entries.push(entry);
-    docs.push({
-      id,
-      method: entry.method,
-      path,
-      summary: operation.summary as string | undefined,
-      description: operation.description as string | undefined,
-      deprecated: operation.deprecated === true,
-      paramsRequired,
-      openQuery: entry.openQuery === true,
-    });
-  }
-}
+const spec = JSON.parse(await readFile(bundledSpecPath, 'utf8'));
+const { operations: entries, docs, problems } = readClientOperations(spec);
 
 if (problems.length > 0) {
   process.stderr.write(
@@ -153,7 +20,7 @@ if (problems.length > 0) {
 
 const comment = (text: string): string => text.replace(/\*\//g, '*\\/').trim();
 
-function jsDoc(doc: Doc): string {
+function jsDoc(doc: OperationDoc): string {
   const lines: string[] = [];
   if (doc.summary) lines.push(comment(doc.summary), '');
   if (doc.description) lines.push(...comment(doc.description).split('\n'), '');

@@ -1,0 +1,138 @@
+// Reads the client's operation table from a bundled spec: method, path, idempotency, validation rules
+// and what the named methods' docs need. Pure (spec → plain data), so tools/test gives it small specs.
+import { eachOperation } from '@svc/spec';
+import { CLIENT_HEADER_NAMES } from '../../packages/client/src/headers.ts';
+import type { Method, Operation, ParameterRules } from '../../packages/client/src/internal/operation.ts';
+import { type JsonObject, type Rule, resolveRef, ruleOf } from './client-rules.ts';
+
+/** What the named method's doc comment and signature need, beside the table row. */
+export interface OperationDoc {
+  id: string;
+  method: Method;
+  path: string;
+  summary?: string;
+  description?: string;
+  deprecated: boolean;
+  paramsRequired: boolean;
+  openQuery: boolean;
+}
+
+export interface ClientOperations {
+  operations: Operation[];
+  docs: OperationDoc[];
+  /** Why the spec cannot become a client; empty when it can. */
+  problems: string[];
+}
+
+/** Handled by the client itself: the API key by its auth layer, the idempotency key by `options.idempotencyKey`. */
+const CLIENT_HEADERS = new Set(CLIENT_HEADER_NAMES.map((name) => name.toLowerCase()));
+/** Members of the client object that an operationId must not shadow. */
+const RESERVED = new Set([
+  'GET',
+  'PUT',
+  'POST',
+  'DELETE',
+  'PATCH',
+  'HEAD',
+  'OPTIONS',
+  'use',
+  'eject',
+  'then',
+]);
+const LOCATIONS = ['path', 'query', 'header'] as const;
+const METHODS: ReadonlySet<string> = new Set<Method>([
+  'GET',
+  'PUT',
+  'POST',
+  'DELETE',
+  'PATCH',
+  'HEAD',
+  'OPTIONS',
+]);
+
+type Location = (typeof LOCATIONS)[number];
+type Building = { required?: string[]; props: Record<string, Rule> };
+
+export function readClientOperations(spec: JsonObject): ClientOperations {
+  const operations: Operation[] = [];
+  const docs: OperationDoc[] = [];
+  const problems: string[] = [];
+  const ids = new Set<string>();
+
+  for (const { method: lower, name: path, operation, parameters } of eachOperation(spec)) {
+    const method = lower.toUpperCase();
+    const where = `${method} ${path}`;
+    if (!METHODS.has(method)) {
+      problems.push(`${where}: the client does not send ${method} requests`);
+      continue;
+    }
+    const id = operation.operationId;
+    if (typeof id !== 'string' || !/^[a-z][A-Za-z0-9]*$/.test(id)) {
+      problems.push(`${where}: operationId must be camelCase, got ${JSON.stringify(id)}`);
+      continue;
+    }
+    if (RESERVED.has(id) || ids.has(id)) {
+      problems.push(`${where}: operationId "${id}" is reserved or used twice`);
+      continue;
+    }
+    ids.add(id);
+    const entry: Operation & { params?: Partial<Record<Location, ParameterRules>> } = {
+      id,
+      method: method as Method,
+      path,
+    };
+    const row = entry as { -readonly [K in keyof Operation]: Operation[K] };
+    if (operation['x-svc-idempotent'] === true) row.idempotent = true;
+    // The request's full shape is not shown: parameters the spec does not declare go to the query.
+    if (operation['x-svc-open-request'] === true) row.openQuery = true;
+
+    const flatNames = new Set<string>();
+    const params: Partial<Record<Location, Building>> = {};
+    let paramsRequired = false;
+    for (const parameter of parameters) {
+      const name = String(parameter.name);
+      if (parameter.in === 'header' && CLIENT_HEADERS.has(name.toLowerCase())) continue;
+      const location = parameter.in as Location;
+      if (!LOCATIONS.includes(location)) {
+        problems.push(`${where}: ${String(parameter.in)} parameter "${name}" is not supported by the client`);
+        continue;
+      }
+      if (flatNames.has(name) || name === 'body')
+        problems.push(`${where}: parameter name "${name}" is ambiguous in a flat params object`);
+      flatNames.add(name);
+      const rules = (params[location] ??= { props: {} });
+      rules.props[name] = ruleOf(spec, parameter.schema);
+      if (parameter.required === true || location === 'path') {
+        rules.required = [...(rules.required ?? []), name];
+        paramsRequired = true;
+      }
+    }
+    if (Object.keys(params).length > 0) row.params = params;
+
+    if (operation.requestBody) {
+      const requestBody = resolveRef(spec, operation.requestBody);
+      const content = (requestBody.content ?? {}) as Record<string, { schema?: unknown }>;
+      const media = content['application/json'] ?? content['multipart/form-data'];
+      if (!media) problems.push(`${where}: request body must be application/json or multipart/form-data`);
+      if (content['multipart/form-data'] && !content['application/json']) row.multipart = true;
+      const body = ruleOf(spec, media?.schema);
+      if (Object.keys(body).length > 0) row.body = body;
+      if (requestBody.required === true) {
+        row.bodyRequired = true;
+        paramsRequired = true;
+      }
+    }
+    operations.push(entry);
+    docs.push({
+      id,
+      method: entry.method,
+      path,
+      summary: operation.summary as string | undefined,
+      description: operation.description as string | undefined,
+      deprecated: operation.deprecated === true,
+      paramsRequired,
+      openQuery: entry.openQuery === true,
+    });
+  }
+  return { operations, docs, problems };
+}
