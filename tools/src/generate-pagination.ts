@@ -14,11 +14,7 @@ function tableEntry({ operationId, method, path, rule }: PaginatedOperation): st
   const fields = Object.entries(rule).map(([name, value]) => `${key(name)}: ${str(String(value))}`);
   return [
     `  /** ${method.toUpperCase()} ${path} (${rule.style} style) */`,
-    `  ${key(operationId)}: {`,
-    `    method: ${str(method)},`,
-    `    path: ${str(path)},`,
-    `    rule: { ${fields.join(', ')} },`,
-    '  },',
+    `  ${key(operationId)}: { rule: { ${fields.join(', ')} } },`,
   ].join('\n');
 }
 
@@ -32,7 +28,6 @@ function typesEntry({ operationId, successStatus, rule }: PaginatedOperation): s
     `    params: NamedParams<${operation}>;`,
     `    page: ${page};`,
     `    item: ${item};`,
-    `    shape: ${str(rule.itemsShape)};`,
     '  };',
   ].join('\n');
 }

@@ -1,43 +1,19 @@
 // Reads and checks the `x-svc-pagination` vendor extension of every operation in a bundled spec.
-// Pure (no I/O) so that packages/pagination can test it on small inline specs.
+// Pure (no I/O) so that tools/test can test it on small inline specs. The rules it returns are the
+// runtime's own types (packages/pagination/src/operation-types.ts), the ones the generated table holds.
 
 import { eachOperation, followRef } from '@svc/spec';
+import type {
+  CursorRule,
+  ItemsShape,
+  PageRule,
+  PaginationRule,
+} from '../../packages/pagination/src/operation-types.ts';
 
 /** The vendor extension that declares how an operation pages (see spec/openapi.yaml, "Vendor extensions"). */
 export const PAGINATION_EXTENSION = 'x-svc-pagination';
 
-/** How the items of one page are laid out in its response body. */
-export type ItemsShape = 'list' | 'grouped';
-
-export interface CursorRule {
-  style: 'cursor';
-  /** Query parameter that carries the cursor of the next request. */
-  cursorParam: string;
-  /** Query parameter that carries a cursor read from `deprecatedNextField`, when the spec names one. */
-  deprecatedCursorParam?: string;
-  /** Response field holding the next cursor; null or absent on the last page. */
-  nextField: string;
-  /** Deprecated response field, read only when `nextField` is absent from a page. */
-  deprecatedNextField?: string;
-  items: string;
-  itemsShape: ItemsShape;
-}
-
-export interface PageRule {
-  style: 'page';
-  pageParam: string;
-  sizeParam?: string;
-  /** Response field echoing the page number; used to detect a page that does not advance. */
-  pageField?: string;
-  /** Response field echoing the page size; used with `totalField` to find the last page. */
-  sizeField?: string;
-  totalField?: string;
-  pagesField?: string;
-  items: string;
-  itemsShape: ItemsShape;
-}
-
-export type PaginationRule = CursorRule | PageRule;
+export type { CursorRule, ItemsShape, PageRule, PaginationRule };
 
 export interface PaginatedOperation {
   operationId: string;

@@ -29,10 +29,8 @@ export interface PageRule {
 
 export type PaginationRule = CursorRule | PageRule;
 
-/** One row of the generated table. */
+/** One row of the generated table: how the operation pages. */
 export interface PaginatedOperationEntry {
-  readonly method: string;
-  readonly path: string;
   readonly rule: PaginationRule;
 }
 

@@ -8,23 +8,11 @@ import type { GroupedItemOf, PaginatedOperationEntry } from '../operation-types.
 /** How each paginated operation pages, read from `x-svc-pagination` in the spec. */
 export const paginatedOperations = {
   /** GET /v2/timeseries/{user_id}/steps/grouped (cursor style) */
-  getStepsGrouped: {
-    method: 'get',
-    path: '/v2/timeseries/{user_id}/steps/grouped',
-    rule: { style: 'cursor', cursorParam: 'next_cursor', deprecatedCursorParam: 'cursor', nextField: 'next_cursor', deprecatedNextField: 'next', items: 'groups', itemsShape: 'grouped' },
-  },
+  getStepsGrouped: { rule: { style: 'cursor', cursorParam: 'next_cursor', deprecatedCursorParam: 'cursor', nextField: 'next_cursor', deprecatedNextField: 'next', items: 'groups', itemsShape: 'grouped' } },
   /** GET /v3/lab_tests/markers (page style) */
-  listMarkers: {
-    method: 'get',
-    path: '/v3/lab_tests/markers',
-    rule: { style: 'page', pageParam: 'page', sizeParam: 'size', pageField: 'page', sizeField: 'size', totalField: 'total', items: 'markers', itemsShape: 'list' },
-  },
+  listMarkers: { rule: { style: 'page', pageParam: 'page', sizeParam: 'size', pageField: 'page', sizeField: 'size', totalField: 'total', items: 'markers', itemsShape: 'list' } },
   /** GET /v3/lab_tests/{lab_test_id}/markers (page style) */
-  listLabTestMarkers: {
-    method: 'get',
-    path: '/v3/lab_tests/{lab_test_id}/markers',
-    rule: { style: 'page', pageParam: 'page', sizeParam: 'size', pageField: 'page', sizeField: 'size', totalField: 'total', pagesField: 'pages', items: 'markers', itemsShape: 'list' },
-  },
+  listLabTestMarkers: { rule: { style: 'page', pageParam: 'page', sizeParam: 'size', pageField: 'page', sizeField: 'size', totalField: 'total', pagesField: 'pages', items: 'markers', itemsShape: 'list' } },
 } as const satisfies Record<string, PaginatedOperationEntry>;
 
 /** Request params, page body and yielded item of each paginated operation, typed from the spec. */
@@ -33,18 +21,15 @@ export interface PaginatedOperations {
     params: NamedParams<operations['getStepsGrouped']>;
     page: operations['getStepsGrouped']['responses']['2XX']['content']['application/json'];
     item: GroupedItemOf<NonNullable<operations['getStepsGrouped']['responses']['2XX']['content']['application/json']['groups']>>;
-    shape: 'grouped';
   };
   listMarkers: {
     params: NamedParams<operations['listMarkers']>;
     page: operations['listMarkers']['responses']['2XX']['content']['application/json'];
     item: NonNullable<operations['listMarkers']['responses']['2XX']['content']['application/json']['markers']>[number];
-    shape: 'list';
   };
   listLabTestMarkers: {
     params: NamedParams<operations['listLabTestMarkers']>;
     page: operations['listLabTestMarkers']['responses']['2XX']['content']['application/json'];
     item: NonNullable<operations['listLabTestMarkers']['responses']['2XX']['content']['application/json']['markers']>[number];
-    shape: 'list';
   };
 }

@@ -1,7 +1,5 @@
-import { loadSpec } from '@svc/spec';
 import { describe, expect, test } from 'vitest';
-import { readPaginatedOperations } from '../../../../tools/src/pagination-rules';
-import { paginate, paginatedOperations } from '../../src/index.js';
+import { readPaginatedOperations } from '../../src/pagination-rules.ts';
 
 /** The smallest spec with one paginated operation; `extension` and `response` vary per test. */
 function specWith(
@@ -32,20 +30,11 @@ function specWith(
   };
 }
 
-describe('the pagination table is generated from x-svc-pagination', () => {
-  test('the generated table holds exactly the operations the bundled spec marks', () => {
-    const fromSpec = readPaginatedOperations(loadSpec());
-    const expected = Object.fromEntries(
-      fromSpec.map(({ operationId, method, path, rule }) => [operationId, { method, path, rule }]),
-    );
-    expect(paginatedOperations).toEqual(expected);
-  });
-
-  test('every marked operation gets a method on paginate(client) with no hand-written code', () => {
-    const api = paginate({} as never);
-    for (const operationId of Object.keys(paginatedOperations)) {
-      expect(typeof (api as unknown as Record<string, unknown>)[operationId]).toBe('function');
-    }
+describe('readPaginatedOperations reads x-svc-pagination', () => {
+  test('reads nothing from a spec without the extension', () => {
+    expect(
+      readPaginatedOperations({ openapi: '3.1.0', paths: { '/things': { get: { operationId: 'x' } } } }),
+    ).toEqual([]);
   });
 
   test('reads a cursor rule and finds items through $refs', () => {
