@@ -2,7 +2,7 @@
 // and what the named methods' docs need. Pure (spec → plain data), so tools/test gives it small specs.
 import { eachOperation } from '@svc/spec';
 import { CLIENT_HEADER_NAMES } from '../../packages/client/src/headers.ts';
-import type { Method, Operation, ParameterRules } from '../../packages/client/src/internal/operation.ts';
+import type { Method, Operation, ParameterRules } from '../../packages/client/src/operation.ts';
 import { type JsonObject, type Rule, resolveRef, ruleOf } from './client-rules.ts';
 
 /** What the named method's doc comment and signature need, beside the table row. */

@@ -1,14 +1,14 @@
-// Turns JSON Schema from the bundled spec into the client's validation rules (packages/client/src/internal/operation.ts).
+// Turns JSON Schema from the bundled spec into the client's validation rules (packages/client/src/operation.ts).
 // Only constraints the service states are kept; enums never are, since non-exhaustive enums may gain values.
 
 import { followRef } from '@svc/spec';
-import type { FileRule, Rule as RuntimeRule } from '../../packages/client/src/internal/operation.ts';
+import type { FileRule, Rule as RuntimeRule } from '../../packages/client/src/operation.ts';
 
 export type JsonObject = Record<string, unknown>;
 export type { FileRule };
 
 type Writable<T> = { -readonly [K in keyof T]: T[K] };
-/** The client's runtime rule (packages/client/src/internal/operation.ts), built up field by field here. */
+/** The client's runtime rule (packages/client/src/operation.ts), built up field by field here. */
 export type Rule = Writable<Omit<RuntimeRule, 'props' | 'items'>> & {
   props?: Record<string, Rule>;
   items?: Rule;

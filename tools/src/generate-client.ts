@@ -37,7 +37,7 @@ function jsDoc(doc: OperationDoc): string {
 }
 
 const operationsFile = `${generatedHeader('generate-client.ts')}
-import type { Operation } from '../internal/operation.js';
+import type { Operation } from '../operation.js';
 
 /** Every operation of the spec, in spec order, with the validation rules read from its schemas. */
 export const operations: readonly Operation[] = ${printLiteral(entries)};

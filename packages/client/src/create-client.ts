@@ -1,19 +1,21 @@
 import type { paths } from '@svc/types';
 import openapiFetch, { type Client } from 'openapi-fetch';
+import type { ApiKey } from './api-key.js';
 import { ENVIRONMENTS, type Environment, type Region } from './environments.js';
 import { ValidationError } from './errors.js';
+import type { FetchLike } from './fetch-like.js';
 import type { NamedMethods } from './generated/named-methods.js';
 import { operations } from './generated/operations.js';
 import { callOperation, type Routes } from './internal/call-operation.js';
 import { callPath } from './internal/call-path.js';
 import { checkCallOptions } from './internal/check-call-options.js';
 import { hasControlChar } from './internal/control-chars.js';
-import type { Logger } from './internal/logger.js';
 import { isSecretHeader, registerClientSecrets, Secrets } from './internal/redact.js';
-import { type ApiKey, createTransport, type FetchLike } from './internal/retry-fetch.js';
+import { createTransport } from './internal/retry-fetch.js';
 import { DEFAULT_IDEMPOTENCY_HEADER, HEADER_NAME } from './internal/retry-safety.js';
 import type { CoreClient } from './internal/send.js';
 import { directRoute } from './internal/send-direct.js';
+import type { Logger } from './logger.js';
 import type { RequestOptions } from './request-options.js';
 
 export const DEFAULT_TIMEOUT_MS = 60_000;

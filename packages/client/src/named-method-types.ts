@@ -1,6 +1,6 @@
 // Types of named-method params and data, derived from @svc/types `operations[...]`.
 import type { ClientHeaderName } from './headers.js';
-import type { Uploadable } from './internal/upload-input.js';
+import type { Uploadable } from './uploadable.js';
 
 /** Headers the client sets itself: the API key (auth layer) and the idempotency key (`options.idempotencyKey`). */
 type ClientHeaders = ClientHeaderName;

@@ -1,6 +1,6 @@
 import type { OperationId } from './generated/named-methods.js';
 import { operations } from './generated/operations.js';
-import type { FileRule, Operation } from './internal/operation.js';
+import type { FileRule, Operation } from './operation.js';
 
 export type { FileRule, Operation as OperationRules };
 

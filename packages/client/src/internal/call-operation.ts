@@ -1,11 +1,11 @@
 import { APIPromise, type WithResponse } from '../api-promise.js';
 import { errorFromResponse, ValidationError } from '../errors.js';
+import { idempotencyKey } from '../idempotency-key.js';
+import type { Operation } from '../operation.js';
 import { requestIdOf } from '../request-id.js';
 import type { RequestOptions } from '../request-options.js';
 import type { CallState } from './call-state.js';
 import { toFormData } from './form-data.js';
-import { idempotencyKey } from './idempotency-key.js';
-import type { Operation } from './operation.js';
 import { type CoreClient, send } from './send.js';
 import { type DirectInit, type DirectRoute, sendDirect } from './send-direct.js';
 import { prepareUploads } from './upload-body.js';

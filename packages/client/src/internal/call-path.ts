@@ -1,6 +1,6 @@
+import { idempotencyKey } from '../idempotency-key.js';
 import { findOperation } from './find-operation.js';
 import { toFormData } from './form-data.js';
-import { idempotencyKey } from './idempotency-key.js';
 import { checkPathParams } from './path-segment.js';
 import { DEFAULT_IDEMPOTENCY_HEADER } from './retry-safety.js';
 import { type CoreClient, type FetchResult, send } from './send.js';

@@ -1,11 +1,14 @@
+import type { ApiKey } from '../api-key.js';
 import { AbortError, ApiError, ValidationError, withSecrets } from '../errors.js';
+import type { FetchLike } from '../fetch-like.js';
+import type { Logger } from '../logger.js';
 import { requestIdOf } from '../request-id.js';
 import { type AttemptFetch, sendAttempt } from './attempt.js';
 import { backoffDelay } from './backoff.js';
 import { type CallState, callStateOf } from './call-state.js';
 import { hasControlChar } from './control-chars.js';
 import { withinDeadline } from './deadline.js';
-import { type Logger, logDebug } from './logger.js';
+import { logDebug } from './logger.js';
 import { API_KEY_HEADER, Secrets } from './redact.js';
 import { parseRetryAfter } from './retry-after.js';
 import { neverSent, notProcessed, repeatable } from './retry-safety.js';
@@ -15,11 +18,6 @@ import { sleep } from './sleep.js';
 const RETRY_STATUSES = new Set([408, 429, 500, 502, 503, 504]);
 /** A server asking for a longer wait than this gets its error back instead of a silent minute-long stall. */
 export const MAX_RETRY_AFTER_MS = 60_000;
-
-export type ApiKey = string | (() => string | Promise<string>);
-
-/** The fetch signature the client calls: a complete Request (method, headers, body, signal, redirect); `init` repeats signal and redirect. */
-export type FetchLike = (input: Request, init?: RequestInit) => Promise<Response>;
 
 export interface TransportConfig {
   /** The fetch given to `createClient`; absent: the global `fetch` (named methods call it as `fetch(url, init)`). */

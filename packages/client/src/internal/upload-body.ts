@@ -1,16 +1,9 @@
 // Turns the file fields of a multipart body into Files before the request is built: streams are
 // read here (counted as they come, refused past the size limit), so only bytes are ever sent.
 import { ValidationError } from '../errors.js';
-import type { FileRule, Rule } from './operation.js';
-import {
-  checkFile,
-  checkMediaType,
-  essence,
-  type FileInput,
-  isFileInput,
-  isStream,
-  isUploadData,
-} from './upload-input.js';
+import type { FileRule, Rule } from '../operation.js';
+import type { FileInput } from '../uploadable.js';
+import { checkFile, checkMediaType, essence, isFileInput, isStream, isUploadData } from './upload-input.js';
 
 /** Leading bytes of the types a service commonly accepts, to tell a file's type when none is given. */
 const SIGNATURES: readonly (readonly [string, readonly number[]])[] = [
