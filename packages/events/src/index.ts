@@ -29,7 +29,6 @@ export type {
   WebhookEventOf,
 } from './event-types.js';
 export type { EventPayloads } from './generated/catalogue.js';
-export { DEFAULT_MAX_BODY_BYTES, type RawBody } from './internal/bytes.js';
 export {
   connectedProvider,
   type DeprecatedWebhookEvent,
@@ -38,6 +37,7 @@ export {
   replacementOf,
 } from './migrations.js';
 export { DEFAULT_EVENT_TYPE_FIELD, type ParseEventOptions, parseEvent } from './parse-event.js';
+export { DEFAULT_MAX_BODY_BYTES, type RawBody } from './raw-body.js';
 export {
   DEFAULT_TOLERANCE_SECONDS,
   SECRET_PREFIX,
@@ -54,5 +54,6 @@ export {
   signWebhook,
 } from './test-signer.js';
 export { type UnwrapOptions, unwrap, unwrapRequest } from './unwrap.js';
-export type { VerificationInput, WebhookHeaders, WebhookHeadersInput, WebhookVerifier } from './verifier.js';
+export type { VerificationInput, WebhookVerifier } from './verifier.js';
 export { type VerifyOptions, verifyWebhook } from './verify.js';
+export type { WebhookHeaders, WebhookHeadersInput } from './webhook-headers.js';

@@ -2,7 +2,8 @@ import { describeEvent, templateOf } from './catalogue.js';
 import { WebhookPayloadError } from './errors.js';
 import { splitEventName } from './event-name.js';
 import type { UnknownWebhookEvent, WebhookEvent } from './event-types.js';
-import { checkBodySize, DEFAULT_MAX_BODY_BYTES, type RawBody } from './internal/bytes.js';
+import { checkBodySize } from './internal/bytes.js';
+import { DEFAULT_MAX_BODY_BYTES, type RawBody } from './raw-body.js';
 
 /**
  * The payload field that carries the event name. The interface document does not show the envelope, so

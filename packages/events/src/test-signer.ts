@@ -1,6 +1,7 @@
 import { encodeBase64 } from './internal/base64.js';
-import { bodyBytes, type RawBody } from './internal/bytes.js';
+import { bodyBytes } from './internal/bytes.js';
 import { hmacSha256, importHmacKey } from './internal/hmac.js';
+import type { RawBody } from './raw-body.js';
 import { SECRET_PREFIX, secretKey, signedContent, type WebhookSecret } from './standard-webhooks.js';
 
 export interface SignOptions {

@@ -1,9 +1,10 @@
 import { WebhookBodyTooLargeError } from './errors.js';
 import type { WebhookEvent } from './event-types.js';
-import { concatBytes, DEFAULT_MAX_BODY_BYTES, type RawBody } from './internal/bytes.js';
-import type { WebhookHeadersInput } from './internal/headers.js';
+import { concatBytes } from './internal/bytes.js';
 import { type ParseEventOptions, parseEvent } from './parse-event.js';
+import { DEFAULT_MAX_BODY_BYTES, type RawBody } from './raw-body.js';
 import { type VerifyOptions, verifiedBody } from './verify.js';
+import type { WebhookHeadersInput } from './webhook-headers.js';
 
 /** Verification (a `secret` or a `verifier`) and parsing options together. */
 export type UnwrapOptions = VerifyOptions & ParseEventOptions;

@@ -1,6 +1,4 @@
-import type { WebhookHeaders } from './internal/headers.js';
-
-export type { WebhookHeaders, WebhookHeadersInput } from './internal/headers.js';
+import type { WebhookHeaders } from './webhook-headers.js';
 
 /** What a verifier is handed: the raw body bytes exactly as received, and case-insensitive headers. */
 export interface VerificationInput {

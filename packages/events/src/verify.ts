@@ -1,7 +1,9 @@
-import { bodyBytes, DEFAULT_MAX_BODY_BYTES, type RawBody } from './internal/bytes.js';
-import { normalizeHeaders, type WebhookHeadersInput } from './internal/headers.js';
+import { bodyBytes } from './internal/bytes.js';
+import { normalizeHeaders } from './internal/headers.js';
+import { DEFAULT_MAX_BODY_BYTES, type RawBody } from './raw-body.js';
 import { type StandardWebhooksOptions, standardWebhooksVerifier } from './standard-webhooks.js';
 import type { WebhookVerifier } from './verifier.js';
+import type { WebhookHeadersInput } from './webhook-headers.js';
 
 /** Either a secret (Standard Webhooks scheme) or a verifier of your own scheme. */
 export type VerifyOptions = (
