@@ -59,6 +59,17 @@ describe('searching the marker catalogue against the mock', () => {
   });
 });
 
+describe('issue 7: a search that is not an object (found by fuzzing)', () => {
+  it('refuses a null marker search with a ValidationError naming the search, before sending', async () => {
+    const { lab, sent } = recordingClient('http://127.0.0.1:9');
+    const error = await (async () =>
+      lab.catalogue.searchMarkers(null as never).toArray({ limit: 1 }))().catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(ValidationError);
+    expect(error).toMatchObject({ field: 'search' });
+    expect(sent).toHaveLength(0);
+  });
+});
+
 describe('walking every page of a lab', () => {
   it('requests page after page until the total is reached', async () => {
     const server = await pagedMarkersServer({ total: 7 });
