@@ -26,29 +26,20 @@ export interface ClientOperations {
 
 /** Handled by the client itself: the API key by its auth layer, the idempotency key by `options.idempotencyKey`. */
 const CLIENT_HEADERS = new Set(CLIENT_HEADER_NAMES.map((name) => name.toLowerCase()));
+/** The methods the client sends (its `Method` type); the path client's method names too. */
+const CLIENT_METHODS = [
+  'GET',
+  'PUT',
+  'POST',
+  'DELETE',
+  'PATCH',
+  'HEAD',
+  'OPTIONS',
+] as const satisfies readonly Method[];
+const METHODS: ReadonlySet<string> = new Set(CLIENT_METHODS);
 /** Members of the client object that an operationId must not shadow. */
-const RESERVED = new Set([
-  'GET',
-  'PUT',
-  'POST',
-  'DELETE',
-  'PATCH',
-  'HEAD',
-  'OPTIONS',
-  'use',
-  'eject',
-  'then',
-]);
+const RESERVED: ReadonlySet<string> = new Set([...CLIENT_METHODS, 'use', 'eject', 'then']);
 const LOCATIONS = ['path', 'query', 'header'] as const;
-const METHODS: ReadonlySet<string> = new Set<Method>([
-  'GET',
-  'PUT',
-  'POST',
-  'DELETE',
-  'PATCH',
-  'HEAD',
-  'OPTIONS',
-]);
 
 type Location = (typeof LOCATIONS)[number];
 type Building = { required?: string[]; props: Record<string, Rule> };
@@ -100,7 +91,8 @@ export function readClientOperations(spec: JsonObject): ClientOperations {
       if (flatNames.has(name) || name === 'body')
         problems.push(`${where}: parameter name "${name}" is ambiguous in a flat params object`);
       flatNames.add(name);
-      const rules = (params[location] ??= { props: {} });
+      const rules = params[location] ?? { props: {} };
+      params[location] = rules;
       rules.props[name] = ruleOf(spec, parameter.schema);
       if (parameter.required === true || location === 'path') {
         rules.required = [...(rules.required ?? []), name];
