@@ -1,3 +1,5 @@
+// Brings the typing of what the kit's global setups provide to `inject()` into this package's program.
+import type {} from '@svc/test-kit';
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({

@@ -1,12 +1,6 @@
 import { createSandbox, serveSandbox } from '@svc/sandbox';
 import type { TestProject } from 'vitest/node';
 
-declare module 'vitest' {
-  export interface ProvidedContext {
-    sandboxUrl: string;
-  }
-}
-
 /**
  * One strict sandbox for the whole run, served on a free loopback port: the examples are separate
  * processes that talk to it over HTTP exactly as a partner's script would. Strict: an answer that

@@ -1,3 +1,5 @@
+// Brings the typing of what the kit's global setups provide to `inject()` into this package's program.
+import type {} from '@svc/test-kit';
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
@@ -21,7 +23,7 @@ export default defineConfig({
         test: {
           name: 'contract',
           include: ['test/contract/**/*.test.ts'],
-          globalSetup: ['test/contract/global-setup.ts'],
+          globalSetup: ['@svc/test-kit/mock-setup'],
           testTimeout: 20_000,
         },
       },

@@ -1,3 +1,5 @@
+// Brings the typing of what the kit's global setups provide to `inject()` into this package's program.
+import type {} from '@svc/test-kit';
 import { defineConfig } from 'vitest/config';
 
 const FULL = process.env.SVC_RELIABILITY_FULL === '1';
@@ -22,7 +24,7 @@ export default defineConfig({
           name: 'contract-fuzz',
           include: ['test/contract-fuzz/**/*.test.ts'],
           // One Prism in dynamic mode for the run: random valid responses, new ones on every request.
-          globalSetup: ['test/contract-fuzz/global-setup.ts'],
+          globalSetup: ['@svc/test-kit/dynamic-mock-setup'],
         },
       },
     ],

@@ -1,5 +1,5 @@
 // Builders of page bodies shaped like the spec's GroupedTimeseries and marker list envelopes.
-import type { Route } from './loopback-server.js';
+import type { Handler as Route } from '@svc/test-kit';
 
 export const USER_ID = '8f2c4c9e-5d0b-4a51-9c1e-3f3c1d8c2a10';
 export const LAB_TEST_ID = '1b4e28ba-2fa1-41d2-883f-0016d3cca427';

@@ -1,7 +1,7 @@
 // A small stateful lab service on loopback: orders, at-home phlebotomy appointments, and the order
 // status changes they cause (what a `labtest.order.updated` event would carry). Prism keeps no state.
 import { randomUUID } from 'node:crypto';
-import { jsonOf, type Received, type Reply, startLoopback } from '../loopback-server.js';
+import { jsonOf, loopbackForTest, type Received, type Reply } from '@svc/test-kit';
 
 type Json = Record<string, unknown>;
 
@@ -100,7 +100,7 @@ export async function labServiceFake() {
     }
   };
 
-  const server = await startLoopback(route);
+  const server = await loopbackForTest(route);
   return {
     ...server,
     forwarded,

@@ -1,8 +1,8 @@
 import { ValidationError } from '@svc/client';
+import { loopbackForTest } from '@svc/test-kit';
 import { describe, expect, it } from 'vitest';
 import { markerSearchQuery, UnexpectedResponseError } from '../../src/index.js';
 import { LAB_TEST_ID, mockClient, recordingClient } from '../clients.js';
-import { startLoopback } from '../loopback-server.js';
 import { pagedMarkersServer } from './paged-markers-server.js';
 
 describe('searching the marker catalogue against the mock', () => {
@@ -86,8 +86,8 @@ describe('walking every page of a lab', () => {
       'marker-6',
       'marker-7',
     ]);
-    expect(server.requests.map((request) => request.query.get('page'))).toEqual(['1', '2', '3']);
-    expect(server.requests.every((request) => request.query.get('lab_slug') === 'quest')).toBe(true);
+    expect(server.requests.map((request) => request.query.page)).toEqual(['1', '2', '3']);
+    expect(server.requests.every((request) => request.query.lab_slug === 'quest')).toBe(true);
   });
 });
 
@@ -113,7 +113,7 @@ describe('issue 11: lab accounts are read whether the service answers with a lis
   const account = { lab_account_id: '9e8d7c6b-5a49-4837-a261-5f4e3d2c1b0a', status: 'PENDING' };
 
   async function accountsFrom(body: unknown) {
-    const server = await startLoopback(() => ({ body }));
+    const server = await loopbackForTest(() => ({ body }));
     const { lab } = recordingClient(server.baseUrl);
     return lab.catalogue.labAccounts();
   }

@@ -1,10 +1,10 @@
 // A markers catalogue that really pages (Prism always answers page 1).
-import { startLoopback } from '../loopback-server.js';
+import { loopbackForTest } from '@svc/test-kit';
 
 export function pagedMarkersServer({ total }: { total: number }) {
-  return startLoopback((request) => {
-    const page = Number(request.query.get('page') ?? '1');
-    const size = Number(request.query.get('size') ?? '50');
+  return loopbackForTest((request) => {
+    const page = Number(request.query.page ?? '1');
+    const size = Number(request.query.size ?? '50');
     const first = (page - 1) * size;
     const markers = Array.from({ length: Math.max(0, Math.min(size, total - first)) }, (_, index) => ({
       id: first + index + 1,

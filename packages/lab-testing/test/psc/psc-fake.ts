@@ -1,7 +1,7 @@
 // A PSC booking service on loopback: idempotent booking, then an asynchronous confirmation that the
 // appointment read reveals step by step (`statuses`, one per read; the last one repeats).
 import { randomUUID } from 'node:crypto';
-import { type Received, type Reply, startLoopback } from '../loopback-server.js';
+import { loopbackForTest, type Received, type Reply } from '@svc/test-kit';
 
 export interface PscFakeOptions {
   /** Appointment status on each read, in order; the last one repeats. */
@@ -53,7 +53,7 @@ export async function pscFake({ statuses, readDelayMs = 0, failBookings = 0 }: P
     return { status: 405, body: { detail: 'method not allowed' } };
   };
 
-  const server = await startLoopback(route);
+  const server = await loopbackForTest(route);
   return {
     ...server,
     bookings,

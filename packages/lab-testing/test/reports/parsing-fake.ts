@@ -1,6 +1,6 @@
 // A parsing service on loopback: stores each upload (multipart, read back with the Fetch API) and
 // reveals the job's progress one read at a time (`statuses`; the last one repeats).
-import { type Received, type Reply, startLoopback } from '../loopback-server.js';
+import { loopbackForTest, type Received, type Reply } from '@svc/test-kit';
 
 export interface Upload {
   field: string;
@@ -59,7 +59,7 @@ export async function parsingFake({
     }
     return { status: 404, body: { detail: 'not found' } };
   };
-  const server = await startLoopback(route);
+  const server = await loopbackForTest(route);
   return {
     ...server,
     uploads,

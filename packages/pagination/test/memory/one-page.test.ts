@@ -1,8 +1,8 @@
 // Flat memory, shown without timing: when the next page is requested, nothing keeps the previous page alive.
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
+import type { Handler as Route } from '@svc/test-kit';
 import { describe, expect, test } from 'vitest';
-import type { Route } from '../loopback-server.js';
 import { LAB_TEST_ID, markersRoute, stepsPage, USER_ID } from '../pages-of.js';
 import { serve } from '../serve.js';
 

@@ -1,6 +1,6 @@
 import { InternalServerError, TimeoutError } from '@svc/client';
+import type { Handler as Route } from '@svc/test-kit';
 import { describe, expect, test } from 'vitest';
-import type { Route } from '../loopback-server.js';
 import { stepsPage, USER_ID } from '../pages-of.js';
 import { serve } from '../serve.js';
 

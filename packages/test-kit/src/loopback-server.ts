@@ -1,27 +1,37 @@
-// A small node:http server on 127.0.0.1 (port 0) for the flows that need state, which Prism does not
-// keep. Each test file gives it a handler and closes it when the test ends.
+// A small node:http server on 127.0.0.1 (port 0) for what Prism cannot do: keep state, page for real,
+// drop a connection, hold a response open, or serve the mock's log to the test workers.
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { onTestFinished } from 'vitest';
 
 export interface Received {
   method: string;
   path: string;
-  query: URLSearchParams;
+  /** The query as a record (the last value of a repeated name). */
+  query: Record<string, string>;
+  searchParams: URLSearchParams;
   headers: IncomingMessage['headers'];
   body: Buffer;
   /** Milliseconds since the server started. */
   at: number;
 }
 
-/** A JSON reply, or `'drop'` to reset the connection after the request was read (a lost response). */
-export type Reply = { status?: number; headers?: Record<string, string>; body?: unknown } | 'drop';
+/**
+ * A JSON reply (`body`), a text reply (`text`), or `'drop'` to reset the connection after the request
+ * was read (a lost response).
+ */
+export type Reply =
+  | { status?: number; headers?: Record<string, string>; body?: unknown; text?: string }
+  | 'drop';
 
-export type Handler = (request: Received) => Reply | Promise<Reply>;
+/** Answers one request (the index counts from 0); may return a promise to hold the response open. */
+export type Handler = (request: Received, index: number) => Reply | Promise<Reply>;
 
 export interface LoopbackServer {
   baseUrl: string;
+  /** Every request received, in order. */
   requests: Received[];
+  /** Closes the server and its open connections. */
+  close(): Promise<void>;
 }
 
 function send(res: ServerResponse, reply: Reply): void {
@@ -29,12 +39,16 @@ function send(res: ServerResponse, reply: Reply): void {
     res.socket?.destroy();
     return;
   }
-  const { status = 200, headers = {}, body = {} } = reply;
+  const { status = 200, headers = {}, body = {}, text } = reply;
+  if (text !== undefined) {
+    res.writeHead(status, { 'content-type': 'text/plain; charset=utf-8', ...headers });
+    res.end(text);
+    return;
+  }
   res.writeHead(status, { 'content-type': 'application/json', ...headers });
   res.end(JSON.stringify(body));
 }
 
-/** Starts the server for the current test and closes it (and its connections) when the test ends. */
 export async function startLoopback(handler: Handler): Promise<LoopbackServer> {
   const started = performance.now();
   const requests: Received[] = [];
@@ -46,14 +60,16 @@ export async function startLoopback(handler: Handler): Promise<LoopbackServer> {
       const received: Received = {
         method: req.method ?? 'GET',
         path: url.pathname,
-        query: url.searchParams,
+        query: Object.fromEntries(url.searchParams),
+        searchParams: url.searchParams,
         headers: req.headers,
         body: Buffer.concat(chunks),
         at: performance.now() - started,
       };
       requests.push(received);
+      const index = requests.length - 1;
       Promise.resolve()
-        .then(() => handler(received))
+        .then(() => handler(received, index))
         .then(
           (reply) => send(res, reply),
           (error: unknown) => send(res, { status: 599, body: { detail: String(error) } }),
@@ -61,15 +77,16 @@ export async function startLoopback(handler: Handler): Promise<LoopbackServer> {
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  onTestFinished(
-    () =>
+  const { port } = server.address() as AddressInfo;
+  return {
+    baseUrl: `http://127.0.0.1:${port}`,
+    requests,
+    close: () =>
       new Promise<void>((resolve, reject) => {
         server.closeAllConnections();
         server.close((error) => (error ? reject(error) : resolve()));
       }),
-  );
-  const { port } = server.address() as AddressInfo;
-  return { baseUrl: `http://127.0.0.1:${port}`, requests };
+  };
 }
 
 /** The JSON body of a received request. */

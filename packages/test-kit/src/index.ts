@@ -1,0 +1,4 @@
+export { loopbackForTest } from './loopback-for-test.js';
+export type { Handler, LoopbackServer, Received, Reply } from './loopback-server.js';
+export { jsonOf, startLoopback } from './loopback-server.js';
+export { provideMockWithLog } from './provide-mock-with-log.js';
