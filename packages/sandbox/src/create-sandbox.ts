@@ -19,14 +19,12 @@ import {
   type FetchLike,
   WebhookDispatcher,
 } from './internal/webhook-dispatcher.js';
-import { addSeconds, createWorld, type SandboxEvent, schedule, type WorldState } from './internal/world.js';
+import { addSeconds, createWorld, schedule } from './internal/world.js';
 import { TransitionRefusedError } from './machines/lifecycles.js';
 import type { Sandbox, SandboxOptions, SandboxWorld } from './sandbox-types.js';
 import { isScenario, SCENARIO_HEADER, SCENARIOS } from './scenarios.js';
+import type { SandboxEvent, WorldState } from './world-state.js';
 
-export type { ClockAdvance } from './internal/advance-clock.js';
-export type { WebhookConfig, WebhookDelivery } from './internal/webhook-dispatcher.js';
-export type { SandboxEvent, WorldState } from './internal/world.js';
 export type {
   Sandbox,
   SandboxClock,

@@ -1,20 +1,16 @@
 export { bundledSpecPath } from './bundled-spec-path.js';
+export type { ClockAdvance } from './clock-advance.js';
 export {
   API_KEY_HEADER,
-  type ClockAdvance,
   createSandbox,
   DEFAULT_API_KEY,
   DEFAULT_START_TIME,
   type Sandbox,
   type SandboxClock,
-  type SandboxEvent,
   type SandboxOptions,
   type SandboxState,
   type SandboxWebhooks,
   type SandboxWorld,
-  type WebhookConfig,
-  type WebhookDelivery,
-  type WorldState,
 } from './create-sandbox.js';
 export { INCORRECT_MFA_CODE } from './handlers/link.js';
 export { REPORT_MAX_BYTES } from './handlers/parsing-jobs.js';
@@ -22,3 +18,5 @@ export { UNKNOWN_USER_PREFIX } from './handlers/users.js';
 export { lifecycles, lifecyclesMarkdown, type Transition, transitionsOf } from './machines/lifecycles.js';
 export { SCENARIO_HEADER, SCENARIOS, type Scenario } from './scenarios.js';
 export { type SandboxServer, type ServeOptions, serveSandbox } from './serve-sandbox.js';
+export type { WebhookConfig, WebhookDelivery } from './webhook-delivery.js';
+export type { SandboxEvent, WorldState } from './world-state.js';

@@ -1,7 +1,8 @@
-import type { ClockAdvance } from './internal/advance-clock.js';
+import type { ClockAdvance } from './clock-advance.js';
 import type { OpenApiDocument } from './internal/spec-types.js';
-import type { FetchLike, WebhookConfig, WebhookDelivery } from './internal/webhook-dispatcher.js';
-import type { SandboxEvent, WorldState } from './internal/world.js';
+import type { FetchLike } from './internal/webhook-dispatcher.js';
+import type { WebhookConfig, WebhookDelivery } from './webhook-delivery.js';
+import type { SandboxEvent, WorldState } from './world-state.js';
 
 export interface SandboxOptions {
   /** Seeds ids and generated data: the same seed and key give the same world. Default `"svc-sandbox"`. */

@@ -1,7 +1,8 @@
 import type { OperationContext, OperationHandler, WorldRuntime } from '../internal/context.js';
 import { HttpError, notFound } from '../internal/http-error.js';
-import { nextUuid, type SandboxAppointment, type SandboxOrder } from '../internal/world.js';
+import { nextUuid } from '../internal/world.js';
 import { isFinal, metaOf, next } from '../machines/lifecycles.js';
+import type { SandboxAppointment, SandboxOrder } from '../world-state.js';
 import { idempotent, moveOrder, onOrderTimer, orderById, orderRecord } from './orders.js';
 
 const DAY_MS = 86_400_000;

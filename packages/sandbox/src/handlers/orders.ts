@@ -2,8 +2,9 @@ import { biomarkersFor } from '../internal/biomarkers.js';
 import { LAB_ACCOUNTS } from '../internal/catalogue-data.js';
 import type { OperationContext, OperationHandler, WorldRuntime } from '../internal/context.js';
 import { HttpError, notFound } from '../internal/http-error.js';
-import { nextUuid, type SandboxOrder } from '../internal/world.js';
+import { nextUuid } from '../internal/world.js';
 import { metaOf, next } from '../machines/lifecycles.js';
+import type { SandboxOrder } from '../world-state.js';
 import { userById } from './users.js';
 
 /** What each order status means, sent as `status_detail` where the sandbox has something to add. */

@@ -1,8 +1,9 @@
 import { biomarkersFor } from '../internal/biomarkers.js';
 import type { OperationHandler, WorldRuntime } from '../internal/context.js';
 import { HttpError, notFound } from '../internal/http-error.js';
-import { nextToken, type SandboxParsingJob } from '../internal/world.js';
+import { nextToken } from '../internal/world.js';
 import { metaOf, next } from '../machines/lifecycles.js';
+import type { SandboxParsingJob } from '../world-state.js';
 
 /** Largest lab report accepted, in bytes (10 MB). */
 export const REPORT_MAX_BYTES = 10_000_000;

@@ -1,8 +1,9 @@
 import { providerSource } from '../internal/catalogue-data.js';
 import type { OperationContext, OperationHandler } from '../internal/context.js';
 import { HttpError, notFound } from '../internal/http-error.js';
-import { nextToken, nextUuid, type SandboxUser, type WorldState } from '../internal/world.js';
+import { nextToken, nextUuid } from '../internal/world.js';
 import { scenarioOfClientUserId } from '../scenarios.js';
+import type { SandboxUser, WorldState } from '../world-state.js';
 
 /** `client_user_id`s with this prefix are never created: resolving one answers 404, to test that path. */
 export const UNKNOWN_USER_PREFIX = 'unknown_';

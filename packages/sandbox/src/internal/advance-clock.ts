@@ -1,13 +1,11 @@
+import type { ClockAdvance } from '../clock-advance.js';
 import { onAppointmentTimer } from '../handlers/appointments.js';
 import { onOrderTimer } from '../handlers/orders.js';
 import { onParsingTimer } from '../handlers/parsing-jobs.js';
+import type { Timer } from '../world-state.js';
 import { PROVIDERS } from './catalogue-data.js';
 import type { WorldRuntime } from './context.js';
 import { HttpError } from './http-error.js';
-import type { Timer } from './world.js';
-
-/** How far the clock may move: `seconds` forward, or `to` a later time. */
-export type ClockAdvance = { seconds: number } | { to: string | Date };
 
 /** The sandbox time an advance leads to; refuses moving backwards or by a non-number. */
 export function targetOf(now: string, advance: ClockAdvance): number {

@@ -1,6 +1,6 @@
 import type { Scenario } from '../scenarios.js';
+import type { SandboxEvent, Timer, WorldState } from '../world-state.js';
 import type { SpecOperation } from './spec-index.js';
-import type { SandboxEvent, Timer, WorldState } from './world.js';
 
 /** A world and the effects that change it: what handlers and the clock work with. */
 export interface WorldRuntime {

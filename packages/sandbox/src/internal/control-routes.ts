@@ -1,8 +1,8 @@
-import type { ClockAdvance } from './advance-clock.js';
+import type { ClockAdvance } from '../clock-advance.js';
+import type { WebhookConfig } from '../webhook-delivery.js';
+import type { WorldState } from '../world-state.js';
 import { HttpError } from './http-error.js';
 import { parseJson, readBytes } from './read-request.js';
-import type { WebhookConfig } from './webhook-dispatcher.js';
-import type { WorldState } from './world.js';
 
 /** What the control routes can do to the caller's world. */
 export interface WorldControlsApi {
