@@ -10,7 +10,7 @@ import {
   type SvcClient,
   ValidationError,
 } from '../../src/index.js';
-import type { Operation } from '../../src/internal/operation.js';
+import type { Operation } from '../../src/operation.js';
 import { contractCases } from '../contract/cases.js';
 
 /** One request as it arrived on the socket. */
