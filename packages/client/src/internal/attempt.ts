@@ -1,5 +1,4 @@
 import { ConnectionError, errorFromResponse, SvcError, TimeoutError } from '../errors.js';
-import type { FetchLike } from '../fetch-like.js';
 import { linkAbort, unlinkAbort } from './abort-fanout.js';
 import { bufferedResponse, readBody } from './buffered-response.js';
 import { abortError } from './sleep.js';
