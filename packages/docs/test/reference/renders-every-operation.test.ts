@@ -20,9 +20,20 @@ const blocked: { url: string; type: string }[] = [];
 const collapse = (text: string) => text.replace(/\s+/g, ' ').trim();
 
 /** The sidebar entries Redoc shows under one tag, after opening it: "summary METHOD" each. */
-async function sidebarEntries(tag: string): Promise<string[]> {
+async function sidebarEntries(tag: string, expected: SpecEntry[]): Promise<string[]> {
   await page.getByRole('link', { name: tag, exact: true }).first().click();
   const links = page.locator('a[href^="#/"]');
+  // The group expands after the click; read it once every entry the spec names is shown (or the wait
+  // times out, and the assertion below names the missing one).
+  await Promise.all(
+    expected.map((entry) =>
+      links
+        .filter({ hasText: entry.summary })
+        .first()
+        .waitFor({ state: 'visible', timeout: 10_000 })
+        .catch(() => undefined),
+    ),
+  );
   return (await links.allInnerTexts()).map(collapse);
 }
 
@@ -64,7 +75,7 @@ describe('the API reference, opened offline in headless Chromium', () => {
     'lists every operation and webhook of the %s tag, each opening on its path or event name',
     async (tag) => {
       const tagEntries = entries.filter((entry) => entry.tag === tag);
-      const sidebar = await sidebarEntries(tag);
+      const sidebar = await sidebarEntries(tag, tagEntries);
       for (const entry of tagEntries) {
         expect(sidebar, `sidebar entry of ${entry.method} ${entry.name}`).toContain(
           `${entry.summary} ${entry.method}`,
