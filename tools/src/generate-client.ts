@@ -1,6 +1,7 @@
 // Generates packages/client/src/generated/{operations,named-methods}.ts from the bundled spec:
 // the operation table (method, path, idempotency, body type, validation rules) and the typed
-// NamedMethods interface, one method per operationId. Never a hand-kept list.
+// NamedMethods interface, one method per operationId, and the SDK version read from the client's
+// package.json (sent in the SDK headers). Never a hand-kept list.
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { printLiteral } from './client-literal.ts';
@@ -203,9 +204,18 @@ ${docs
 }
 `;
 
+const clientPackage = JSON.parse(
+  await readFile(resolve(repoRoot, 'packages/client/package.json'), 'utf8'),
+) as { version: string };
+const versionFile = `${generatedHeader('generate-client.ts')}
+/** This package's version, from its package.json; sent in the SDK headers of every request. */
+export const VERSION = '${clientPackage.version}';
+`;
+
 await mkdir(outDir, { recursive: true });
+await writeFile(resolve(outDir, 'version.ts'), versionFile);
 await writeFile(resolve(outDir, 'operations.ts'), operationsFile);
 await writeFile(resolve(outDir, 'named-methods.ts'), namedMethodsFile);
 process.stdout.write(
-  `wrote packages/client/src/generated/{operations,named-methods}.ts (${entries.length} operations)\n`,
+  `wrote packages/client/src/generated/{operations,named-methods,version}.ts (${entries.length} operations)\n`,
 );

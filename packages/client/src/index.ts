@@ -23,8 +23,9 @@ export {
 } from './errors.js';
 export type { NamedMethods, OperationId } from './generated/named-methods.js';
 export { idempotencyKey } from './internal/idempotency-key.js';
-export type { Logger } from './internal/logger.js';
+export type { Logger, LogLevel } from './internal/logger.js';
 export type { ApiKey, FetchLike } from './internal/retry-fetch.js';
+export { SDK_HEADER } from './internal/sdk-headers.js';
 export type { FileInput, Uploadable, UploadData } from './internal/upload-input.js';
 export type { NamedData, NamedParams } from './named-method-types.js';
 export { REQUEST_ID_HEADER } from './request-id.js';

@@ -1,31 +1,64 @@
+import { ValidationError } from '../errors.js';
 import { redactValue, type Secrets } from './redact.js';
 
-/** Receives debug lines when given to `createClient({ logger })`; nothing is logged by default. */
+/** How much the client logs: each level includes the ones after it; `'off'` logs nothing. */
+export type LogLevel = 'debug' | 'info' | 'warn' | 'error' | 'off';
+
+/**
+ * Receives the client's log lines, already redacted; `console` fits. Each method may be async: whatever
+ * it throws or rejects with is ignored, so logging never changes a call's outcome.
+ */
 export interface Logger {
-  /** May be async; whatever it throws or rejects with is ignored. */
   debug(message: string, meta: Record<string, unknown>): void;
+  info(message: string, meta: Record<string, unknown>): void;
+  warn(message: string, meta: Record<string, unknown>): void;
+  error(message: string, meta: Record<string, unknown>): void;
+}
+
+export const LOG_LEVELS: readonly LogLevel[] = ['debug', 'info', 'warn', 'error', 'off'];
+const RANK: Record<LogLevel, number> = { debug: 0, info: 1, warn: 2, error: 3, off: 4 };
+
+/** The level from the option, else `SVC_LOG`, else `'warn'`; an unknown value is refused. */
+export function logLevelOf(option: unknown, fromEnv: string | undefined): LogLevel {
+  const [value, field] = option !== undefined ? [option, 'logLevel'] : [fromEnv?.toLowerCase(), 'SVC_LOG'];
+  if (value === undefined) return 'warn';
+  if (LOG_LEVELS.includes(value as LogLevel)) return value as LogLevel;
+  throw new ValidationError(field, `must be one of ${LOG_LEVELS.join(', ')}`);
 }
 
 const ignore = (): void => {};
 
-/**
- * Sends one line to the logger, redacted; callers check `logger` first so the hot path builds no meta.
- * Logging never changes a call's outcome: a throw is swallowed, a rejection is caught.
- */
-export function logDebug(
-  logger: Logger,
-  secrets: Secrets,
-  message: string,
-  meta: Record<string, unknown>,
-): void {
-  try {
-    const result: unknown = logger.debug(
-      secrets.redact(message),
-      redactValue(meta, secrets) as Record<string, unknown>,
-    );
-    if (typeof (result as PromiseLike<unknown> | null)?.then === 'function')
-      (result as PromiseLike<unknown>).then(undefined, ignore);
-  } catch {
-    // A broken logger must not turn a created order into an error the caller would retry.
+/** A client's logger at its level: `enabled` is checked first so a quiet client builds no meta. */
+export class ClientLog {
+  constructor(
+    private readonly logger: Partial<Logger>,
+    private readonly level: LogLevel,
+  ) {}
+
+  enabled(level: Exclude<LogLevel, 'off'>): boolean {
+    return RANK[level] >= RANK[this.level];
+  }
+
+  /**
+   * Sends one line, redacted, when the level is enabled. Logging never changes a call's outcome:
+   * a throw is swallowed, a rejection is caught.
+   */
+  log(
+    level: Exclude<LogLevel, 'off'>,
+    secrets: Secrets,
+    message: string,
+    meta: Record<string, unknown>,
+  ): void {
+    if (!this.enabled(level)) return;
+    try {
+      const result: unknown = this.logger[level]?.(
+        secrets.redact(message),
+        redactValue(meta, secrets) as Record<string, unknown>,
+      );
+      if (typeof (result as PromiseLike<unknown> | null)?.then === 'function')
+        (result as PromiseLike<unknown>).then(undefined, ignore);
+    } catch {
+      // A broken logger must not turn a created order into an error the caller would retry.
+    }
   }
 }
