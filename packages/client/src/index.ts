@@ -22,11 +22,39 @@ export {
   ValidationError,
 } from './errors.js';
 export type { NamedMethods, OperationId } from './generated/named-methods.js';
+// `<Operation>Params`, `<Operation>Response` and `<Operation>Item` for every operation: generated names,
+// so listing them here would be a hand-kept copy of the spec's operation list.
+export type * from './generated/operation-types.js';
 export { idempotencyKey } from './internal/idempotency-key.js';
 export type { Logger, LogLevel } from './internal/logger.js';
 export type { ApiKey, FetchLike } from './internal/retry-fetch.js';
 export { SDK_HEADER } from './internal/sdk-headers.js';
 export type { FileInput, Uploadable, UploadData } from './internal/upload-input.js';
 export type { NamedData, NamedParams } from './named-method-types.js';
+export type {
+  GroupedPageIterator,
+  PageCall,
+  PageIterator,
+  PageWalk,
+} from './page-iterator.js';
+export { createPageIterator } from './page-iterator.js';
+export type { GroupedToArrayOptions, PaginateOptions, ToArrayOptions } from './page-iterator-options.js';
+export { DEFAULT_MAX_PAGES } from './page-iterator-options.js';
+export type { PagedCall, PagePromise } from './page-promise.js';
+export {
+  MaxPagesExceededError,
+  PaginationError,
+  RepeatedCursorError,
+  StalledPageError,
+} from './pagination-errors.js';
+export type {
+  CursorRule,
+  GroupedItem,
+  GroupedItemOf,
+  ItemsShape,
+  PageRule,
+  PaginatedOperationEntry,
+  PaginationRule,
+} from './pagination-rules.js';
 export { REQUEST_ID_HEADER } from './request-id.js';
 export type { RequestOptions } from './request-options.js';

@@ -37,6 +37,8 @@ export interface ParameterRules {
   props: Readonly<Record<string, Rule>>;
 }
 
+import type { PaginationRule } from '../pagination-rules.js';
+
 export type Method = 'GET' | 'PUT' | 'POST' | 'DELETE' | 'PATCH' | 'HEAD' | 'OPTIONS';
 
 export interface Operation {
@@ -54,4 +56,6 @@ export interface Operation {
   multipart?: true;
   /** `x-svc-open-request`: the request's full shape is not shown, so undeclared scalar params go to the query. */
   openQuery?: true;
+  /** `x-svc-pagination`: how the operation pages; its named method returns a PagePromise. */
+  pagination?: PaginationRule;
 }
