@@ -54,12 +54,15 @@ async function main(): Promise<void> {
   const invalid = await errorClassOf(() =>
     svc.getStepsGrouped({ user_id: 'not-a-uuid', start_date: '2026-11-01' }),
   );
+  // Without the opt-in, a page may not hold a team key at all.
+  const guarded = await errorClassOf(async () => createClient({ apiKey: 'browser-test-key', baseUrl }));
 
   app.replaceChildren(
     section('Providers', 'providers', table),
     section('User', 'user', user.user_id),
     section('Steps', 'steps', points.join(', ')),
     section('Errors', 'errors', `${notFound}; ${invalid}`),
+    section('Browser guard', 'guard', guarded),
   );
   document.body.dataset.state = 'ready';
 }
