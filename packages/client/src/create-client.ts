@@ -161,8 +161,9 @@ export function createClient(options: ClientOptions = {}): SvcClient {
   secrets.add(apiKey);
   secrets.addHeaders(options.headers);
   registerClientSecrets(secrets);
-  const level = logLevelOf(options.logLevel, readEnv('SVC_LOG'));
-  const log = new ClientLog(options.logger ?? console, level);
+  const logger = options.logger ?? console;
+  const level = logLevelOf(options.logLevel, readEnv('SVC_LOG'), logger);
+  const log = new ClientLog(logger, level);
   // The SDK headers first, so the caller's headers can override them; computed once for both paths.
   const headers = { ...sdkHeaders(), ...options.headers };
 

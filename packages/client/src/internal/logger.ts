@@ -18,12 +18,25 @@ export interface Logger {
 export const LOG_LEVELS: readonly LogLevel[] = ['debug', 'info', 'warn', 'error', 'off'];
 const RANK: Record<LogLevel, number> = { debug: 0, info: 1, warn: 2, error: 3, off: 4 };
 
-/** The level from the option, else `SVC_LOG`, else `'warn'`; an unknown value is refused. */
-export function logLevelOf(option: unknown, fromEnv: string | undefined): LogLevel {
-  const [value, field] = option !== undefined ? [option, 'logLevel'] : [fromEnv?.toLowerCase(), 'SVC_LOG'];
+/**
+ * The level from the option, else `SVC_LOG`, else `'warn'`. A bad option is a ValidationError; a bad
+ * `SVC_LOG` only gets a warning (as in openai-node): a typo in a deployment's environment must not
+ * stop the service that runs the client.
+ */
+export function logLevelOf(option: unknown, fromEnv: string | undefined, logger: Partial<Logger>): LogLevel {
+  if (option !== undefined) {
+    if (LOG_LEVELS.includes(option as LogLevel)) return option as LogLevel;
+    throw new ValidationError('logLevel', `must be one of ${LOG_LEVELS.join(', ')}`);
+  }
+  const value = fromEnv?.toLowerCase();
   if (value === undefined) return 'warn';
   if (LOG_LEVELS.includes(value as LogLevel)) return value as LogLevel;
-  throw new ValidationError(field, `must be one of ${LOG_LEVELS.join(', ')}`);
+  try {
+    logger.warn?.(`SVC_LOG must be one of ${LOG_LEVELS.join(', ')}; logging at 'warn'`, {});
+  } catch {
+    // A broken logger changes nothing here either.
+  }
+  return 'warn';
 }
 
 const ignore = (): void => {};

@@ -73,13 +73,32 @@ describe('log levels', () => {
     expect(await scenario({ logLevel: 'off' })).toEqual([]);
   });
 
-  it('refuses an unknown level, naming where it came from', () => {
-    vi.stubEnv('SVC_LOG', 'verbose');
-    expect(() => testClient(fakeFetch(() => json([])).fetch)).toThrow(ValidationError);
-    expect(() => testClient(fakeFetch(() => json([])).fetch)).toThrow(/Invalid SVC_LOG: must be one of/);
+  it('refuses an unknown logLevel option', () => {
+    expect(() => testClient(fakeFetch(() => json([])).fetch, { logLevel: 'loud' as LogLevel })).toThrow(
+      ValidationError,
+    );
     expect(() => testClient(fakeFetch(() => json([])).fetch, { logLevel: 'loud' as LogLevel })).toThrow(
       /Invalid logLevel: must be one of/,
     );
+  });
+
+  it('warns about an unknown SVC_LOG and logs at warn instead of failing the program', async () => {
+    vi.stubEnv('SVC_LOG', 'verbose');
+    const { logger, lines } = recorder();
+    testClient(fakeFetch(() => json([])).fetch, { logger });
+    expect(lines).toEqual([
+      { level: 'warn', message: expect.stringContaining('SVC_LOG must be one of'), meta: {} },
+    ]);
+    lines.length = 0;
+    const fake = fakeFetch(() => json({}, 429, { 'retry-after': '0' }));
+    await testClient(fake.fetch, { logger })
+      .listProviders()
+      .catch(() => undefined);
+    // The client created with the bad SVC_LOG says so again, then logs at 'warn': the give-up, no retries.
+    expect(lines.map((line) => [line.level, line.message])).toEqual([
+      ['warn', expect.stringContaining('SVC_LOG must be one of')],
+      ['warn', expect.stringContaining('gave up after 3 attempts')],
+    ]);
   });
 
   it('writes to console by default, redacted', async () => {
