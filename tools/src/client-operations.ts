@@ -4,6 +4,7 @@ import { eachOperation } from '@svc/spec';
 import { CLIENT_HEADER_NAMES } from '../../packages/client/src/headers.ts';
 import type { Method, Operation, ParameterRules } from '../../packages/client/src/operation.ts';
 import { type JsonObject, type Rule, resolveRef, ruleOf } from './client-rules.ts';
+import { type PaginationRule, readPaginatedOperations } from './pagination-rules.ts';
 
 /** What the named method's doc comment and signature need, beside the table row. */
 export interface OperationDoc {
@@ -15,6 +16,8 @@ export interface OperationDoc {
   deprecated: boolean;
   paramsRequired: boolean;
   openQuery: boolean;
+  /** `x-svc-pagination`: the named method returns a PagePromise and its docs say how to iterate. */
+  pagination?: PaginationRule;
 }
 
 export interface ClientOperations {
@@ -49,6 +52,8 @@ export function readClientOperations(spec: JsonObject): ClientOperations {
   const docs: OperationDoc[] = [];
   const problems: string[] = [];
   const ids = new Set<string>();
+  // `x-svc-pagination`, read and checked by the same reader as @svc/pagination's table.
+  const paginationRules = new Map(readPaginatedOperations(spec).map((op) => [op.operationId, op.rule]));
 
   for (const { method: lower, name: path, operation, parameters } of eachOperation(spec)) {
     const method = lower.toUpperCase();
@@ -114,6 +119,8 @@ export function readClientOperations(spec: JsonObject): ClientOperations {
         paramsRequired = true;
       }
     }
+    const pagination = paginationRules.get(id);
+    if (pagination) row.pagination = pagination;
     operations.push(entry);
     docs.push({
       id,
@@ -124,6 +131,7 @@ export function readClientOperations(spec: JsonObject): ClientOperations {
       deprecated: operation.deprecated === true,
       paramsRequired,
       openQuery: entry.openQuery === true,
+      ...(pagination && { pagination }),
     });
   }
   return { operations, docs, problems };

@@ -35,9 +35,9 @@ function typesEntry({ operationId, successStatus, rule }: PaginatedOperation): s
 function renderPaginatedOperations(operations: PaginatedOperation[]): string {
   return [
     generatedHeader('generate-pagination.ts'),
-    "import type { NamedParams } from '@svc/client';",
+
+    "import type { GroupedItemOf, NamedParams, PaginatedOperationEntry } from '@svc/client';",
     "import type { operations } from '@svc/types';",
-    "import type { GroupedItemOf, PaginatedOperationEntry } from '../operation-types.js';",
     '',
     '/** How each paginated operation pages, read from `x-svc-pagination` in the spec. */',
     'export const paginatedOperations = {',

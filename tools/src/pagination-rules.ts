@@ -1,6 +1,6 @@
 // Reads and checks the `x-svc-pagination` vendor extension of every operation in a bundled spec.
 // Pure (no I/O) so that tools/test can test it on small inline specs. The rules it returns are the
-// runtime's own types (packages/pagination/src/operation-types.ts), the ones the generated table holds.
+// runtime's own types (packages/client/src/pagination-rules.ts), the ones the generated table holds.
 
 import { eachOperation, followRef } from '@svc/spec';
 import type {
@@ -8,7 +8,7 @@ import type {
   ItemsShape,
   PageRule,
   PaginationRule,
-} from '../../packages/pagination/src/operation-types.ts';
+} from '../../packages/client/src/pagination-rules.ts';
 
 /** The vendor extension that declares how an operation pages (see spec/openapi.yaml, "Vendor extensions"). */
 export const PAGINATION_EXTENSION = 'x-svc-pagination';

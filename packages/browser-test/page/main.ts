@@ -3,7 +3,9 @@
 import { createClient, NotFoundError, SvcError, ValidationError } from '@svc/client';
 
 const baseUrl = new URLSearchParams(location.search).get('mock') ?? 'http://127.0.0.1:4010';
-const svc = createClient({ apiKey: 'browser-test-key', baseUrl });
+// A page never holds a real team key: this one is a test page talking to the local mock with a dummy
+// key, which is the one case the client's browser guard may be told to allow.
+const svc = createClient({ apiKey: 'browser-test-key', baseUrl, dangerouslyAllowBrowser: true });
 const app = document.getElementById('app') as HTMLElement;
 
 function row(cells: readonly string[], cell: 'td' | 'th' = 'td'): HTMLTableRowElement {
@@ -52,12 +54,15 @@ async function main(): Promise<void> {
   const invalid = await errorClassOf(() =>
     svc.getStepsGrouped({ user_id: 'not-a-uuid', start_date: '2026-11-01' }),
   );
+  // Without the opt-in, a page may not hold a team key at all.
+  const guarded = await errorClassOf(async () => createClient({ apiKey: 'browser-test-key', baseUrl }));
 
   app.replaceChildren(
     section('Providers', 'providers', table),
     section('User', 'user', user.user_id),
     section('Steps', 'steps', points.join(', ')),
     section('Errors', 'errors', `${notFound}; ${invalid}`),
+    section('Browser guard', 'guard', guarded),
   );
   document.body.dataset.state = 'ready';
 }

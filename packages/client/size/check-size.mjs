@@ -12,8 +12,11 @@ import { build } from 'esbuild';
  * measured, all of it on the paths every call can take; and by 0.6 kB since named methods send
  * without openapi-fetch's Request (src/internal/send-direct.ts) and keep JSON bodies as text
  * (src/internal/buffered-response.ts): the price of one request object per attempt instead of two.
+ * Raised for issue 13: the environment defaults, SDK headers, browser guard and log levels (+0.8 kB),
+ * and the pagination walk, moved here from @svc/pagination so that paginated methods iterate
+ * (+2.2 kB, code a partner who paginated already shipped); 12.7 kB measured.
  */
-const BUDGET = 10 * 1024;
+const BUDGET = 13 * 1024;
 
 async function measure(entry, platform) {
   const result = await build({

@@ -10,20 +10,34 @@ import { callOperation, type Routes } from './internal/call-operation.js';
 import { callPath } from './internal/call-path.js';
 import { checkCallOptions } from './internal/check-call-options.js';
 import { hasControlChar } from './internal/control-chars.js';
+import { readEnv } from './internal/env.js';
+import { ClientLog, logLevelOf } from './internal/logger.js';
 import { isSecretHeader, registerClientSecrets, Secrets } from './internal/redact.js';
 import { createTransport } from './internal/retry-fetch.js';
 import { DEFAULT_IDEMPOTENCY_HEADER, HEADER_NAME } from './internal/retry-safety.js';
+import { isBrowserPage } from './internal/runtime.js';
+import { sdkHeaders } from './internal/sdk-headers.js';
 import type { CoreClient } from './internal/send.js';
 import { directRoute } from './internal/send-direct.js';
-import type { Logger } from './logger.js';
+import type { Logger, LogLevel } from './logger.js';
 import type { RequestOptions } from './request-options.js';
 
 export const DEFAULT_TIMEOUT_MS = 60_000;
 export const DEFAULT_MAX_RETRIES = 2;
 
 interface CommonOptions {
-  /** Team API key, sent as `x-svc-api-key` to the configured origin only; or a (possibly async) function returning it, called once per call, for rotation. */
-  apiKey: ApiKey;
+  /**
+   * Team API key, sent as `x-svc-api-key` to the configured origin only; or a (possibly async)
+   * function returning it, called once per call, for rotation. Default: the `SVC_API_KEY`
+   * environment variable.
+   */
+  apiKey?: ApiKey | undefined;
+  /**
+   * Allow a team API key in a web page. Off by default: a key in a page is readable by every visitor,
+   * and it opens your team's health data. Turn it on only for a page that never reaches the public
+   * (an internal tool, a test), or send the calls through your own server instead.
+   */
+  dangerouslyAllowBrowser?: boolean;
   /** A fetch implementation; default: the global `fetch`, looked up at call time. */
   fetch?: FetchLike;
   /** Limit of each attempt, body read included (default 60 000 ms). */
@@ -32,8 +46,15 @@ interface CommonOptions {
   maxRetries?: number;
   /** Headers sent with every request. */
   headers?: Record<string, string>;
-  /** Debug logging (method, URL, status, attempt, duration; secrets redacted). Off when absent. */
+  /** Where log lines go, secrets redacted (default `console`). */
   logger?: Logger;
+  /**
+   * How much to log (default: the `SVC_LOG` environment variable, else `'warn'`). `'debug'`: every
+   * attempt (method, URL, status, attempt, duration, request id); `'info'`: every retry and its wait;
+   * `'warn'`: a call that gave up after retrying a 429 or 408; `'error'`: a call that gave up after
+   * retrying a 5xx or a failed connection; `'off'`: nothing.
+   */
+  logLevel?: LogLevel;
   /**
    * The header the service reads idempotency keys from, once you have confirmed it (e.g.
    * `'Idempotency-Key'`). Keys are then sent under this name and a keyed POST or PATCH is retried
@@ -43,12 +64,15 @@ interface CommonOptions {
   idempotencyHeader?: string;
 }
 
-/** Where to send requests: an explicit `baseUrl` wins over `environment` (default production) + `region`. */
-export type ClientOptions = CommonOptions &
-  (
-    | { baseUrl: string; environment?: Environment; region?: Region }
-    | { baseUrl?: undefined; environment?: Environment; region: Region }
-  );
+/**
+ * Where to send requests: an explicit `baseUrl` wins over `environment` (default production) +
+ * `region`, which win over the `SVC_BASE_URL` environment variable.
+ */
+export type ClientOptions = CommonOptions & {
+  baseUrl?: string | undefined;
+  environment?: Environment | undefined;
+  region?: Region | undefined;
+};
 
 type PathMethods = 'GET' | 'PUT' | 'POST' | 'DELETE' | 'PATCH';
 
@@ -66,14 +90,17 @@ export type { RequestOptions };
 
 function baseUrlOf(options: ClientOptions): string {
   if (options.baseUrl !== undefined) return options.baseUrl;
+  const fromEnv = readEnv('SVC_BASE_URL');
+  if (options.region === undefined && options.environment === undefined && fromEnv !== undefined)
+    return fromEnv;
   const urls = ENVIRONMENTS[options.environment ?? 'production'];
   if (!urls)
     throw new ValidationError('environment', `must be one of ${Object.keys(ENVIRONMENTS).join(', ')}`);
-  const url = urls[options.region];
+  const url = options.region === undefined ? undefined : urls[options.region];
   if (!url)
     throw new ValidationError(
       'region',
-      `must be one of ${Object.keys(urls).join(', ')} when no baseUrl is given`,
+      `must be one of ${Object.keys(urls).join(', ')} when no baseUrl is given (or set SVC_BASE_URL)`,
     );
   return url;
 }
@@ -94,12 +121,28 @@ function baseUrlProblem(value: string): string | undefined {
   return undefined;
 }
 
-/** Creates a client. Throws ValidationError for unusable options (the API key is never echoed). */
-export function createClient(options: ClientOptions): SvcClient {
-  const { apiKey, timeoutMs = DEFAULT_TIMEOUT_MS, maxRetries = DEFAULT_MAX_RETRIES } = options;
+/**
+ * Creates a client. Options left out come from the environment where there is one: `SVC_API_KEY`,
+ * `SVC_BASE_URL`, `SVC_LOG`. Throws ValidationError for unusable options (the API key is never echoed).
+ */
+export function createClient(options: ClientOptions = {}): SvcClient {
+  const { timeoutMs = DEFAULT_TIMEOUT_MS, maxRetries = DEFAULT_MAX_RETRIES } = options;
+  const apiKey = options.apiKey ?? readEnv('SVC_API_KEY');
+  if (apiKey === undefined)
+    throw new ValidationError(
+      'apiKey',
+      'is missing: pass createClient({ apiKey }) or set the SVC_API_KEY environment variable',
+    );
   if (!(typeof apiKey === 'function' || (typeof apiKey === 'string' && apiKey !== ''))) {
     throw new ValidationError('apiKey', 'must be a non-empty string or a function returning one');
   }
+  // Health data: a team key in a page is readable by every visitor (openai-node's convention).
+  if (isBrowserPage() && options.dangerouslyAllowBrowser !== true)
+    throw new ValidationError(
+      'dangerouslyAllowBrowser',
+      'a team API key in a web page is readable by every visitor; call the API from your server, ' +
+        'or pass dangerouslyAllowBrowser: true for a page that never reaches the public',
+    );
   if (typeof apiKey === 'string' && (hasControlChar(apiKey) || apiKey.trim() !== apiKey))
     throw new ValidationError('apiKey', 'must not contain control characters (CR, LF, …) or outer spaces');
   const baseUrl = baseUrlOf(options);
@@ -121,6 +164,11 @@ export function createClient(options: ClientOptions): SvcClient {
   secrets.add(apiKey);
   secrets.addHeaders(options.headers);
   registerClientSecrets(secrets);
+  const logger = options.logger ?? console;
+  const level = logLevelOf(options.logLevel, readEnv('SVC_LOG'), logger);
+  const log = new ClientLog(logger, level);
+  // The SDK headers first, so the caller's headers can override them; computed once for both paths.
+  const headers = { ...sdkHeaders(), ...options.headers };
 
   // openapi-fetch's CJS build exports `default` without an ESM wrapper Node would unwrap: in our CJS
   // build the default import is that exports object, so take its `default` when present.
@@ -132,13 +180,14 @@ export function createClient(options: ClientOptions): SvcClient {
     baseUrl,
     timeoutMs,
     maxRetries,
-    logger: options.logger,
+    // Nothing is logged (nor built) for a client set to 'off'.
+    logger: level === 'off' ? undefined : log,
     idempotencyHeader,
     secrets,
   });
   const core = createFetchClient<paths>({
     baseUrl,
-    headers: options.headers,
+    headers,
     // Never follow redirects: a cross-origin one would forward the api-key header.
     redirect: 'manual',
     fetch: transport.fetchRequest,
@@ -147,7 +196,7 @@ export function createClient(options: ClientOptions): SvcClient {
   const middleware: unknown[] = [];
   const routes: Routes = {
     core: { ...context, request: (core as unknown as CoreClient).request },
-    direct: directRoute(baseUrl, options.headers, transport, context),
+    direct: directRoute(baseUrl, headers, transport, context),
     middleware,
   };
   const use: PathClient['use'] = (...added) => {

@@ -13,6 +13,9 @@ export const IDEMPOTENCY_KEY_HEADER = 'Idempotency-Key';
  */
 export const REQUEST_ID_HEADER = 'x-request-id';
 
+/** The header every request carries so the service can tell SDK versions apart; browsers allow it. */
+export const SDK_HEADER = 'x-svc-sdk';
+
 /** Request headers the client sets itself, so the named methods never ask for them. */
 export const CLIENT_HEADER_NAMES = [API_KEY_HEADER, IDEMPOTENCY_KEY_HEADER] as const;
 export type ClientHeaderName = (typeof CLIENT_HEADER_NAMES)[number];

@@ -24,11 +24,39 @@ export {
 } from './errors.js';
 export type { FetchLike } from './fetch-like.js';
 export type { NamedMethods, OperationId } from './generated/named-methods.js';
-export { REQUEST_ID_HEADER } from './headers.js';
+// `<Operation>Params`, `<Operation>Response` and `<Operation>Item` for every operation: generated names,
+// so listing them here would be a hand-kept copy of the spec's operation list.
+export type * from './generated/operation-types.js';
+export { REQUEST_ID_HEADER, SDK_HEADER } from './headers.js';
 export { idempotencyKey } from './idempotency-key.js';
-export type { Logger } from './logger.js';
+export type { Logger, LogLevel } from './logger.js';
 export type { NamedData, NamedParams } from './named-method-types.js';
 export type { FileRule, OperationRules } from './operation-rules.js';
 export { operationRules } from './operation-rules.js';
+export type {
+  GroupedPageIterator,
+  PageCall,
+  PageIterator,
+  PageWalk,
+} from './page-iterator.js';
+export { createPageIterator } from './page-iterator.js';
+export type { GroupedToArrayOptions, PaginateOptions, ToArrayOptions } from './page-iterator-options.js';
+export { DEFAULT_MAX_PAGES } from './page-iterator-options.js';
+export type { PagedCall, PagePromise } from './page-promise.js';
+export {
+  MaxPagesExceededError,
+  PaginationError,
+  RepeatedCursorError,
+  StalledPageError,
+} from './pagination-errors.js';
+export type {
+  CursorRule,
+  GroupedItem,
+  GroupedItemOf,
+  ItemsShape,
+  PageRule,
+  PaginatedOperationEntry,
+  PaginationRule,
+} from './pagination-rules.js';
 export type { RequestOptions } from './request-options.js';
 export type { FileInput, Uploadable, UploadData } from './uploadable.js';

@@ -1,3 +1,5 @@
+import type { PaginationRule } from './pagination-rules.js';
+
 /**
  * Shape of the generated operation table (src/generated/operations.ts). Rules are a small subset of
  * JSON Schema read from the spec: enough to refuse input the service would refuse, never enums (they
@@ -54,4 +56,6 @@ export interface Operation {
   multipart?: true;
   /** `x-svc-open-request`: the request's full shape is not shown, so undeclared scalar params go to the query. */
   openQuery?: true;
+  /** `x-svc-pagination`: how the operation pages; its named method returns a PagePromise. */
+  pagination?: PaginationRule;
 }

@@ -1,20 +1,26 @@
+// The walk (cursor and page styles, the guards against endless walks) lives in @svc/client, which
+// also iterates its paginated methods directly; this package keeps `paginate(client)` and re-exports
+// the walk's public types and errors under their old import path.
+export type {
+  CursorRule,
+  GroupedItem,
+  GroupedPageIterator,
+  GroupedToArrayOptions,
+  ItemsShape,
+  PageIterator,
+  PageRule,
+  PaginatedOperationEntry,
+  PaginateOptions,
+  PaginationRule,
+  ToArrayOptions,
+} from '@svc/client';
 export {
   MaxPagesExceededError,
   PaginationError,
   RepeatedCursorError,
   StalledPageError,
-} from './errors.js';
+} from '@svc/client';
 export { paginatedOperations } from './generated/paginated-operations.js';
-export type {
-  CursorRule,
-  GroupedItem,
-  ItemsShape,
-  PageRule,
-  PaginatedOperationEntry,
-  PaginationRule,
-} from './operation-types.js';
-export type { GroupedToArrayOptions, PaginateOptions, ToArrayOptions } from './options.js';
-export type { GroupedPageIterator, PageIterator } from './page-iterator.js';
 export type {
   PaginatableClient,
   PaginatedItem,

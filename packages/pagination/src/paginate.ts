@@ -1,9 +1,13 @@
-import { type SvcClient, ValidationError } from '@svc/client';
+import {
+  createPageIterator,
+  type GroupedPageIterator,
+  type PageCall,
+  type PageIterator,
+  type PaginateOptions,
+  type SvcClient,
+  ValidationError,
+} from '@svc/client';
 import { type PaginatedOperations, paginatedOperations } from './generated/paginated-operations.js';
-import { shownValue } from './internal/shown-value.js';
-import type { CallPage } from './internal/walk.js';
-import { DEFAULT_MAX_PAGES, type PaginateOptions } from './options.js';
-import { type GroupedPageIterator, type PageIterator, Paginator } from './page-iterator.js';
 
 /** operationId of every operation the spec marks with `x-svc-pagination`. */
 export type PaginatedOperationId = keyof PaginatedOperations;
@@ -43,12 +47,6 @@ export type PaginationApi = {
 const isOperationId = (name: string): name is PaginatedOperationId =>
   Object.hasOwn(paginatedOperations, name);
 
-function checkMaxPages(maxPages: unknown): number {
-  if (maxPages === undefined) return DEFAULT_MAX_PAGES;
-  if (Number.isInteger(maxPages) && (maxPages as number) >= 1) return maxPages as number;
-  throw new ValidationError('maxPages', `must be a positive integer, got ${shownValue(maxPages)}`);
-}
-
 /**
  * Extends a client with async iterators for every paginated operation, the Octokit way:
  * `const pages = paginate(client); for await (const point of pages.getStepsGrouped({ user_id, start_date })) {}`.
@@ -59,19 +57,18 @@ export function paginate(client: PaginatableClient, defaults: PaginateOptions = 
     if (!isOperationId(operationId)) {
       throw new ValidationError('operationId', `"${operationId}" is not a paginated operation of the spec`);
     }
-    const { maxPages, ...requestOptions } = { ...defaults, ...options };
     const method = (client as unknown as Record<string, unknown>)[operationId];
     if (typeof method !== 'function') {
       throw new ValidationError('client', `has no method ${operationId}; pass a client from @svc/client`);
     }
-    const call: CallPage = (pageParams, pageOptions) => method.call(client, pageParams, pageOptions);
-    return new Paginator({
+    const call: PageCall = (pageParams, pageOptions) => method.call(client, pageParams, pageOptions);
+    // The walk itself (cursors, page numbers, the guards) is the client's, shared with its own `for await`.
+    return createPageIterator({
       operationId,
       rule: paginatedOperations[operationId].rule,
-      params: { ...params },
+      params,
       call,
-      requestOptions,
-      maxPages: checkMaxPages(maxPages),
+      options: { ...defaults, ...options },
     });
   };
   const api: Record<string, unknown> = { iterate };

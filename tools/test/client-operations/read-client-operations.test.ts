@@ -109,6 +109,44 @@ describe('readClientOperations', () => {
     ]);
   });
 
+  it('gives a paginated operation its x-svc-pagination rule, in the row and in the docs', () => {
+    const rule = { style: 'cursor', cursorParam: 'after', nextField: 'next', items: 'items' };
+    const { operations, docs, problems } = readClientOperations({
+      openapi: '3.1.0',
+      paths: {
+        '/things': {
+          get: {
+            operationId: 'listThings',
+            'x-svc-pagination': rule,
+            parameters: [{ name: 'after', in: 'query', schema: { type: 'string' } }],
+            responses: {
+              '200': {
+                content: {
+                  'application/json': {
+                    schema: {
+                      type: 'object',
+                      properties: { items: { type: 'array' }, next: { type: ['string', 'null'] } },
+                    },
+                  },
+                },
+              },
+            },
+          },
+        },
+      },
+    });
+    expect(problems).toEqual([]);
+    const want = { ...rule, itemsShape: 'list' };
+    expect(operations.map((operation) => operation.pagination)).toEqual([want]);
+    expect(docs.map((doc) => doc.pagination)).toEqual([want]);
+    // An operation without the extension gets no rule.
+    expect(readClientOperations(spec).operations.map((operation) => operation.pagination)).toEqual([
+      undefined,
+      undefined,
+      undefined,
+    ]);
+  });
+
   it('names every operation the client cannot take', () => {
     const { problems } = readClientOperations({
       paths: {

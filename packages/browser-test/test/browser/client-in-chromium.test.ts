@@ -12,7 +12,10 @@ let browser: Browser;
 let page: Page;
 const pageErrors: string[] = [];
 /** Requests the page sent to the mock, as Chromium saw them (preflights included). */
-const mockRequests: { method: string; url: string }[] = [];
+const mockRequests: { method: string; url: string; headers: Record<string, string> }[] = [];
+const clientVersion = (
+  (await import('@svc/client/package.json', { with: { type: 'json' } })) as { default: { version: string } }
+).default.version;
 
 /** What Node gets from the mock for the same call: the page must render exactly this. */
 async function fromMock<T>(path: string): Promise<T> {
@@ -29,7 +32,7 @@ beforeAll(async () => {
   page.on('pageerror', (error) => pageErrors.push(error.message));
   page.on('request', (request) => {
     if (request.url().startsWith(mockUrl))
-      mockRequests.push({ method: request.method(), url: request.url() });
+      mockRequests.push({ method: request.method(), url: request.url(), headers: request.headers() });
   });
   await page.goto(`${pageUrl}/?mock=${encodeURIComponent(mockUrl)}`);
   await page.waitForSelector('body[data-state="ready"], body[data-state="failed"]');
@@ -51,6 +54,19 @@ describe('@svc/client bundled by esbuild and run in headless Chromium against th
     expect(mockRequests.map(({ method, url }) => `${method} ${new URL(url).pathname}`)).toContain(
       'GET /v2/providers',
     );
+  });
+
+  it('names the SDK version in x-svc-sdk (the mock allows it cross-origin) and leaves User-Agent to Chromium', () => {
+    const calls = mockRequests.filter(({ method }) => method === 'GET');
+    expect(calls.length).toBeGreaterThan(0);
+    for (const { headers: sent } of calls) {
+      expect(sent['x-svc-sdk']).toBe(`typescript/${clientVersion}`);
+      expect(sent['user-agent']).not.toContain('svc-sdk');
+    }
+  });
+
+  it('refuses a team API key in the page without dangerouslyAllowBrowser', async () => {
+    expect(await text('guard')).toContain('ValidationError dangerouslyAllowBrowser');
   });
 
   it('renders the providers the mock serves', async () => {

@@ -2,6 +2,7 @@ import { APIPromise, type WithResponse } from '../api-promise.js';
 import { errorFromResponse, ValidationError } from '../errors.js';
 import { idempotencyKey } from '../idempotency-key.js';
 import type { Operation } from '../operation.js';
+import { PagePromise } from '../page-promise.js';
 import { requestIdOf } from '../request-id.js';
 import type { RequestOptions } from '../request-options.js';
 import type { CallState } from './call-state.js';
@@ -32,7 +33,17 @@ export function callOperation(
   params: Params | undefined,
   options: RequestOptions | undefined,
 ): APIPromise<unknown> {
-  return new APIPromise(run(routes, operation, params ?? {}, options ?? {}));
+  const result = run(routes, operation, params ?? {}, options ?? {});
+  const rule = operation.pagination;
+  if (!rule) return new APIPromise(result);
+  // Paginated: awaitable for the first page, async-iterable over every item of every page.
+  return new PagePromise(result, {
+    operationId: operation.id,
+    rule,
+    params: { ...params },
+    options: options ?? {},
+    call: (pageParams, pageOptions) => callOperation(routes, operation, pageParams, pageOptions),
+  });
 }
 
 async function run(

@@ -1,14 +1,13 @@
 import type { ApiKey } from '../api-key.js';
 import { AbortError, ApiError, ValidationError, withSecrets } from '../errors.js';
 import type { FetchLike } from '../fetch-like.js';
-import type { Logger } from '../logger.js';
 import { requestIdOf } from '../request-id.js';
 import { type AttemptFetch, sendAttempt } from './attempt.js';
 import { backoffDelay } from './backoff.js';
 import { type CallState, callStateOf } from './call-state.js';
 import { hasControlChar } from './control-chars.js';
 import { withinDeadline } from './deadline.js';
-import { logDebug } from './logger.js';
+import type { ClientLog } from './logger.js';
 import { API_KEY_HEADER, Secrets } from './redact.js';
 import { parseRetryAfter } from './retry-after.js';
 import { neverSent, notProcessed, repeatable } from './retry-safety.js';
@@ -27,7 +26,8 @@ export interface TransportConfig {
   baseUrl: string;
   timeoutMs: number;
   maxRetries: number;
-  logger?: Logger | undefined;
+  /** Absent for a client set to `'off'`; see log() below for what each level gets. */
+  logger?: ClientLog | undefined;
   /** The idempotency header the user confirmed the service reads; without it POST/PATCH retry only when unprocessed. */
   idempotencyHeader?: string | undefined;
   /** The client's secrets; each call's own are chained to them. Default: the string apiKey alone. */
@@ -125,7 +125,11 @@ export function createTransport(config: TransportConfig): Transport {
             (anyFailure || neverSent(error));
           const delay = again ? backoffDelay(retry, random) : undefined;
           if (logger)
-            log(logger, secrets, method, url, retry, started, { error: String(error), retryInMs: delay });
+            log(logger, secrets, method, url, retry, started, {
+              error: String(error),
+              retryInMs: delay,
+              notRetryable: error instanceof AbortError || error instanceof ApiError,
+            });
           if (delay === undefined) throw error;
           await sleep(delay, signal);
           continue;
@@ -216,22 +220,53 @@ export function createRetryingFetch(config: TransportConfig): (request: Request)
   return createTransport(config).fetchRequest;
 }
 
+/**
+ * What the transport logs: every attempt at debug; every retry at info (what failed, the wait); a call
+ * that gives up on a retryable failure after retrying at warn (429, 408: the service shed load) or
+ * at error (5xx, no response: the service or the network failed). The caller gets the error either way.
+ */
 function log(
-  logger: Logger,
+  logger: ClientLog,
   secrets: Secrets,
   method: string,
   url: string,
   retry: number,
   started: number,
-  outcome: { status?: number; error?: string; retryInMs?: number | undefined; response?: Response },
+  outcome: {
+    status?: number;
+    error?: string;
+    retryInMs?: number | undefined;
+    response?: Response;
+    notRetryable?: boolean;
+  },
 ): void {
-  const { response, ...rest } = outcome;
-  logDebug(logger, secrets, `svc ${method} ${url}`, {
-    method,
-    url,
-    attempt: retry + 1,
-    durationMs: Date.now() - started,
-    ...(response && { requestId: requestIdOf(response.headers) }),
-    ...rest,
-  });
+  const { response, notRetryable, ...rest } = outcome;
+  const line = `svc ${method} ${url}`;
+  const attempt = retry + 1;
+  const what = outcome.status === undefined ? (outcome.error ?? 'failed') : `answered ${outcome.status}`;
+  if (logger.enabled('debug'))
+    logger.log('debug', secrets, line, {
+      method,
+      url,
+      attempt,
+      durationMs: Date.now() - started,
+      ...(response && { requestId: requestIdOf(response.headers) }),
+      ...rest,
+    });
+  if (outcome.retryInMs !== undefined) {
+    logger.log('info', secrets, `${line}: attempt ${attempt} ${what}; retrying in ${outcome.retryInMs} ms`, {
+      attempt,
+      ...rest,
+    });
+  } else if (
+    retry > 0 &&
+    !notRetryable &&
+    (outcome.status === undefined || RETRY_STATUSES.has(outcome.status))
+  ) {
+    const level = outcome.status === 408 || outcome.status === 429 ? 'warn' : 'error';
+    logger.log(level, secrets, `${line}: gave up after ${attempt} attempts; the last ${what}`, {
+      attempts: attempt,
+      ...rest,
+    });
+  }
 }

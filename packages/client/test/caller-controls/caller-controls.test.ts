@@ -59,17 +59,24 @@ describe('the caller controls a call', () => {
     const onUnhandled = (reason: unknown) => unhandled.push(reason);
     process.on('unhandledRejection', onUnhandled);
     try {
-      const throwing: Logger = {
-        debug() {
-          throw new Error('log sink down');
-        },
+      const fail = () => {
+        throw new Error('log sink down');
       };
-      const rejecting: Logger = { debug: async () => Promise.reject(new Error('log sink down')) };
+      const throwing: Logger = { debug: fail, info: fail, warn: fail, error: fail };
+      const reject = async () => Promise.reject(new Error('log sink down'));
+      const rejecting: Logger = { debug: reject, info: reject, warn: reject, error: reject };
       for (const logger of [throwing, rejecting]) {
-        const fake = fakeFetch(() => json({ order_id: ORDER_ID }, 201));
-        const created = await testClient(fake.fetch, { logger }).createOrder({ body: order } as never);
+        // A 503 first, so a debug, an info (the retry) and a second debug line are all written.
+        const fake = fakeFetch((_sent, index) =>
+          index === 0 ? json({}, 503, { 'retry-after': '0' }) : json({ order_id: ORDER_ID }, 201),
+        );
+        const created = await testClient(fake.fetch, {
+          logger,
+          logLevel: 'debug',
+          idempotencyHeader: 'Idempotency-Key',
+        }).createOrder({ body: order } as never);
         expect(created).toEqual({ order_id: ORDER_ID });
-        expect(fake.sent).toHaveLength(1);
+        expect(fake.sent).toHaveLength(2);
       }
       await new Promise((done) => setTimeout(done, 20));
       expect(unhandled).toEqual([]);

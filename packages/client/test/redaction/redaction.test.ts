@@ -119,13 +119,19 @@ describe('redaction of secrets', () => {
 
   it('logs method, URL, status, attempt and duration through an injected logger, with secrets redacted', async () => {
     const lines: { message: string; meta: Record<string, unknown> }[] = [];
-    const logger: Logger = { debug: (message, meta) => lines.push({ message, meta }) };
+    const ignore = () => {};
+    const logger: Logger = {
+      debug: (message, meta) => lines.push({ message, meta }),
+      info: ignore,
+      warn: ignore,
+      error: ignore,
+    };
     const fake = fakeFetch((_sent, index) =>
       index === 0
         ? json({}, 503, { 'retry-after': '0' })
         : json({ echoed: API_KEY }, 200, { 'x-request-id': 'r1' }),
     );
-    await testClient(fake.fetch, { logger }).resolveUser({ client_user_id: API_KEY });
+    await testClient(fake.fetch, { logger, logLevel: 'debug' }).resolveUser({ client_user_id: API_KEY });
     expect(lines).toHaveLength(2);
     expect(lines[0]?.meta).toMatchObject({ method: 'GET', status: 503, attempt: 1, retryInMs: 0 });
     expect(lines[1]?.meta).toMatchObject({ status: 200, attempt: 2, requestId: 'r1' });

@@ -15,7 +15,9 @@ process.on('unhandledRejection', () => {
 });
 
 // Short attempts, so stalls cost half a second; the defaults otherwise (2 retries).
-const client = createClient({ apiKey: 'sk-fault-driver-0123', baseUrl, timeoutMs: 500 });
+// Log lines are off: the faults make calls give up on purpose, and stderr must hold only what the
+// runtime prints (warnings, unhandled rejections), which is what this driver is here to catch.
+const client = createClient({ apiKey: 'sk-fault-driver-0123', baseUrl, timeoutMs: 500, logLevel: 'off' });
 const lab = labTesting(client);
 
 const outcomes: Record<string, number> = {};

@@ -42,7 +42,11 @@ describe('secret scan', () => {
   let server: EchoServer;
   const lines: Array<{ message: string; meta: Record<string, unknown> }> = [];
   const provoked: Provoked[] = [];
-  const logger: Logger = { debug: (message, meta) => lines.push({ message, meta }) };
+  const record = (message: string, meta: Record<string, unknown>) => {
+    lines.push({ message, meta });
+  };
+  // Every level: the scan reads every line the client can write.
+  const logger: Logger = { debug: record, info: record, warn: record, error: record };
 
   beforeAll(async () => {
     server = await startEchoServer();
@@ -52,6 +56,7 @@ describe('secret scan', () => {
       maxRetries: 0,
       timeoutMs: 10_000,
       logger,
+      logLevel: 'debug',
     });
     const lab = labTesting(svc);
     const provoke = async (scenario: string, run: () => Promise<unknown>) => {

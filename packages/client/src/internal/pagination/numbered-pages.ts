@@ -1,5 +1,5 @@
-import { MaxPagesExceededError, StalledPageError } from '../errors.js';
-import type { PageRule } from '../operation-types.js';
+import { MaxPagesExceededError, StalledPageError } from '../../pagination-errors.js';
+import type { PageRule } from '../../pagination-rules.js';
 import { countItems } from './items.js';
 import { fetchPage, type Json, pageParams, type Walk } from './walk.js';
 

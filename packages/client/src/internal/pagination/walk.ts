@@ -1,5 +1,6 @@
-import { AbortError, type RequestOptions } from '@svc/client';
-import type { PaginationRule } from '../operation-types.js';
+import { AbortError } from '../../errors.js';
+import type { PaginationRule } from '../../pagination-rules.js';
+import type { RequestOptions } from '../../request-options.js';
 
 export type Json = Record<string, unknown>;
 

@@ -1,4 +1,4 @@
-import type { PaginationRule } from '../operation-types.js';
+import type { PaginationRule } from '../../pagination-rules.js';
 import { isJson, type Json } from './walk.js';
 
 /** Returned by `take()` once a page has no more items (a list may legitimately hold `undefined`). */

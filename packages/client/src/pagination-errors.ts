@@ -1,6 +1,6 @@
 // Errors of a walk that would otherwise never end. They extend the client's SvcError, so one catch covers both.
 // Bad input (toArray without a limit, an unknown operation) throws the client's own ValidationError.
-import { SvcError } from '@svc/client';
+import { SvcError } from './errors.js';
 
 /** Base class of the errors a pagination walk throws on its own (request failures stay the client's errors). */
 export class PaginationError extends SvcError {

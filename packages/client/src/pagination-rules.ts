@@ -1,4 +1,4 @@
-// Building blocks of the generated table (src/generated/paginated-operations.ts) and of its types.
+// How paginated operations page (read from the spec's `x-svc-pagination` by the generators) and their item types.
 
 /** How the items of a page are laid out: a plain array, or provider slug → groups of `{ data, source }`. */
 export type ItemsShape = 'list' | 'grouped';

@@ -1,5 +1,5 @@
-import { MaxPagesExceededError, RepeatedCursorError } from '../errors.js';
-import type { CursorRule } from '../operation-types.js';
+import { MaxPagesExceededError, RepeatedCursorError } from '../../pagination-errors.js';
+import type { CursorRule } from '../../pagination-rules.js';
 import { fetchPage, type Json, pageParams, type Walk } from './walk.js';
 
 interface NextCursor {

@@ -1,11 +1,17 @@
-import { ValidationError } from '@svc/client';
-import { cursorPages } from './internal/cursor-pages.js';
-import { ItemIterator } from './internal/item-iterator.js';
-import { numberedPages } from './internal/numbered-pages.js';
-import { shownValue } from './internal/shown-value.js';
-import type { Json, Walk } from './internal/walk.js';
-import type { GroupedItem } from './operation-types.js';
-import type { GroupedToArrayOptions, ToArrayOptions } from './options.js';
+import { ValidationError } from './errors.js';
+import { cursorPages } from './internal/pagination/cursor-pages.js';
+import { ItemIterator } from './internal/pagination/item-iterator.js';
+import { numberedPages } from './internal/pagination/numbered-pages.js';
+import { shownValue } from './internal/pagination/shown-value.js';
+import type { Json, Walk } from './internal/pagination/walk.js';
+import {
+  DEFAULT_MAX_PAGES,
+  type GroupedToArrayOptions,
+  type PaginateOptions,
+  type ToArrayOptions,
+} from './page-iterator-options.js';
+import type { GroupedItem, PaginationRule } from './pagination-rules.js';
+import type { RequestOptions } from './request-options.js';
 
 /**
  * The walk over one paginated operation. `for await` yields items; every pass starts a fresh walk from the
@@ -39,8 +45,8 @@ function checkLimit(options: ToArrayOptions | undefined): number {
   );
 }
 
-/** The one implementation behind every generated method: interprets the operation's rule from the table. */
-export class Paginator<Item, Page> implements PageIterator<Item, Page> {
+/** The one implementation behind every paginated method: interprets the operation's rule. */
+class Paginator<Item, Page> implements PageIterator<Item, Page> {
   readonly #walk: Walk;
 
   constructor(walk: Walk) {
@@ -83,4 +89,37 @@ export class Paginator<Item, Page> implements PageIterator<Item, Page> {
     const { rule } = this.#walk;
     return rule.style === 'cursor' ? cursorPages(this.#walk, rule) : numberedPages(this.#walk, rule);
   }
+}
+
+/** Sends one page request: the named method of the operation, `client[operationId](params, options)`. */
+export type PageCall = (params: Record<string, unknown>, options: RequestOptions) => PromiseLike<unknown>;
+
+/** What one walk over a paginated operation needs; a helper package (such as @svc/pagination) builds it. */
+export interface PageWalk {
+  operationId: string;
+  rule: PaginationRule;
+  /** The caller's params; the walk sets the page or cursor parameter on each request. */
+  params: object | undefined;
+  call: PageCall;
+  /** Request options of every page request, plus `maxPages` (default 10,000). */
+  options: PaginateOptions | undefined;
+}
+
+function checkMaxPages(maxPages: unknown): number {
+  if (maxPages === undefined) return DEFAULT_MAX_PAGES;
+  if (Number.isInteger(maxPages) && (maxPages as number) >= 1) return maxPages as number;
+  throw new ValidationError('maxPages', `must be a positive integer, got ${shownValue(maxPages)}`);
+}
+
+/** The iterator over every item of every page of one paginated call. Throws ValidationError for a bad `maxPages`. */
+export function createPageIterator<Item, Page>(walk: PageWalk): PageIterator<Item, Page> {
+  const { maxPages, ...requestOptions } = walk.options ?? {};
+  return new Paginator({
+    operationId: walk.operationId,
+    rule: walk.rule,
+    params: { ...walk.params },
+    call: walk.call,
+    requestOptions,
+    maxPages: checkMaxPages(maxPages),
+  });
 }

@@ -1,4 +1,4 @@
-import type { RequestOptions } from '@svc/client';
+import type { RequestOptions } from './request-options.js';
 
 /**
  * Options of one walk: the client's request options, given to every page request (so retries and timeouts
