@@ -13,7 +13,6 @@ export {
   type SandboxWorld,
 } from './create-sandbox.js';
 export { INCORRECT_MFA_CODE } from './handlers/link.js';
-export { REPORT_MAX_BYTES } from './handlers/parsing-jobs.js';
 export { UNKNOWN_USER_PREFIX } from './handlers/users.js';
 export { lifecycles, lifecyclesMarkdown, type Transition, transitionsOf } from './machines/lifecycles.js';
 export { SCENARIO_HEADER, SCENARIOS, type Scenario } from './scenarios.js';

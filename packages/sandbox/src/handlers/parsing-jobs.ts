@@ -5,8 +5,6 @@ import { nextToken } from '../internal/world.js';
 import { metaOf, next } from '../machines/lifecycles.js';
 import type { SandboxParsingJob } from '../world-state.js';
 
-/** Largest lab report accepted, in bytes (10 MB). */
-export const REPORT_MAX_BYTES = 10_000_000;
 /** Seconds of sandbox time a parsing job takes. */
 export const PARSING_SECONDS = 30;
 
@@ -63,18 +61,20 @@ export const createParsingJob: OperationHandler = async (context) => {
     throw new HttpError(422, 'invalid_request', 'file must be a file part of the multipart form', [
       { location: ['request', 'body', 'file'], code: 'type', message: 'file must be a file' },
     ]);
-  if (file.size > REPORT_MAX_BYTES)
+  // The limits are the spec's (`x-svc-file` on the upload's file field), as the client enforces them.
+  const rules = context.operation.files.file;
+  if (rules?.maxBytes !== undefined && file.size > rules.maxBytes)
     throw new HttpError(
       413,
       'file_too_large',
-      `The lab report is ${file.size} bytes; the limit is ${REPORT_MAX_BYTES}.`,
+      `The lab report is ${file.size} bytes; the limit is ${rules.maxBytes}.`,
     );
   const contentType = sniffReport(new Uint8Array(await file.slice(0, 8).arrayBuffer()));
-  if (!contentType)
+  if (!contentType || (rules && !rules.mediaTypes.includes(contentType)))
     throw new HttpError(
       415,
       'unsupported_file_type',
-      'The lab report must be a PDF, JPEG or PNG file (told by its first bytes).',
+      `The lab report must be one of ${(rules?.mediaTypes ?? SIGNATURES.map(([type]) => type)).join(', ')} (told by its first bytes).`,
     );
   const { world } = context;
   const job: SandboxParsingJob = {

@@ -19,7 +19,31 @@ export interface SpecOperation {
   requestBody: { required: boolean; content: Record<string, MediaTypeObject> } | undefined;
   responses: Record<string, ResponseObject>;
   idempotent: boolean;
+  /** The spec's `x-svc-file` rules of each file field of the request body, by field name. */
+  files: Readonly<Record<string, FileRules>>;
   segments: ReadonlyArray<{ literal: string } | { param: string }>;
+}
+
+/** What a file field accepts (`x-svc-file` in the spec). */
+export interface FileRules {
+  mediaTypes: readonly string[];
+  maxBytes?: number;
+}
+
+/** The `x-svc-file` rules of a request body's properties, read once when the spec is indexed. */
+function fileRulesOf(
+  document: OpenApiDocument,
+  content: Record<string, MediaTypeObject> | undefined,
+): Record<string, FileRules> {
+  const rules: Record<string, FileRules> = {};
+  for (const media of Object.values(content ?? {})) {
+    const schema = resolveRef<{ properties?: Record<string, unknown> } | undefined>(document, media.schema);
+    for (const [name, property] of Object.entries(schema?.properties ?? {})) {
+      const file = resolveRef<{ 'x-svc-file'?: FileRules }>(document, property)['x-svc-file'];
+      if (file) rules[name] = file;
+    }
+  }
+  return rules;
 }
 
 export interface RouteMatch {
@@ -71,6 +95,7 @@ export class SpecIndex {
             Object.entries(raw.responses).map(([code, r]) => [code, resolveRef<ResponseObject>(document, r)]),
           ),
           idempotent: raw['x-svc-idempotent'] === true,
+          files: fileRulesOf(document, body?.content),
           segments: path
             .split('/')
             .slice(1)

@@ -1,4 +1,6 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { bundledSpecPath } from '../../src/index.js';
 import { call, clientOn, REPORTS, strictSandbox } from '../fixtures/sandbox.js';
 
 const orderStatus = (event: { data: Record<string, unknown> }) =>
@@ -124,6 +126,23 @@ describe('scenarios', () => {
         name: 'ValidationError',
       },
     );
+  });
+
+  it('takes its upload limits from the spec: a lower x-svc-file maxBytes refuses a smaller file', async () => {
+    const spec = JSON.parse(readFileSync(bundledSpecPath(), 'utf8'));
+    spec.components.schemas.ParsingJobUploadRequest.properties.file['x-svc-file'].maxBytes = 16;
+    const sandbox = strictSandbox({ spec });
+    const upload = (bytes: Uint8Array<ArrayBuffer>) => {
+      const form = new FormData();
+      form.append('file', new File([bytes], 'a.pdf'));
+      return call(sandbox, 'POST', '/lab_report/v1/parser/job', { raw: form });
+    };
+    const small = new Uint8Array(16);
+    small.set(REPORTS.pdf);
+    expect((await upload(small)).status).toBe(200);
+    const large = new Uint8Array(17);
+    large.set(REPORTS.pdf);
+    expect((await upload(large)).status).toBe(413);
   });
 
   it('mfa_required (from the client_user_id suffix): wrong code, then pending_provider_mfa, then success', async () => {
