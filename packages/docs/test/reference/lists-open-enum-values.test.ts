@@ -1,38 +1,21 @@
-import { fileURLToPath, pathToFileURL } from 'node:url';
-import { loadSpec } from '@svc/spec';
-import { launchChromium } from '@svc/tools/chromium';
+import { eachOperation, followRef, loadSpec } from '@svc/spec';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openReference, referenceUrl } from '../fixtures/reference-page.js';
 
 type Json = Record<string, unknown>;
-const referenceFile = fileURLToPath(new URL('../../dist/index.html', import.meta.url));
-const spec = loadSpec() as unknown as Json;
-
-const resolve = (node: unknown): Json => {
-  const ref = (node as Json | undefined)?.$ref;
-  if (typeof ref !== 'string') return (node ?? {}) as Json;
-  return resolve(
-    ref
-      .slice(2)
-      .split('/')
-      .reduce<unknown>((parent, key) => (parent as Json)[key], spec),
-  );
-};
+const spec = loadSpec();
 
 /** Every operation parameter whose schema is a non-exhaustive enum, with its known values, from the spec. */
-const cases = Object.values(spec.paths as Record<string, Json>).flatMap((item) =>
-  ['get', 'put', 'post', 'delete', 'patch'].flatMap((method) => {
-    const operation = item[method] as Json | undefined;
-    if (!operation) return [];
-    return ((operation.parameters as unknown[]) ?? []).map(resolve).flatMap((parameter) => {
-      const schema = resolve(parameter.schema);
-      if (schema['x-svc-non-exhaustive'] !== true) return [];
-      const known = ((schema.anyOf as Json[])[0] as { enum: string[] }).enum;
-      const tag = (operation.tags as string[])[0] as string;
-      return [
-        [`${operation.operationId} ${parameter.name}`, tag, operation.operationId as string, known] as const,
-      ];
-    });
+const cases = [...eachOperation(spec)].flatMap(({ operation, parameters }) =>
+  parameters.flatMap((parameter) => {
+    const schema = followRef(spec, parameter.schema) ?? {};
+    if (schema['x-svc-non-exhaustive'] !== true) return [];
+    const known = ((schema.anyOf as Json[])[0] as { enum: string[] }).enum;
+    const tag = (operation.tags as string[])[0] as string;
+    return [
+      [`${operation.operationId} ${parameter.name}`, tag, operation.operationId as string, known] as const,
+    ];
   }),
 );
 
@@ -40,11 +23,7 @@ let browser: Browser;
 let page: Page;
 
 beforeAll(async () => {
-  browser = await launchChromium();
-  page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
-  await page.route('**/*', (route) =>
-    route.request().url().startsWith('file:') ? route.continue() : route.abort('internetdisconnected'),
-  );
+  ({ browser, page } = await openReference({ width: 1280, height: 900 }));
 });
 
 afterAll(async () => {
@@ -59,9 +38,7 @@ describe('issue 16: the reference still lists the known values of a non-exhausti
   it.each(cases)(
     '%s shows "Any of: Known values | Other values" and its values',
     async (_name, tag, id, known) => {
-      await page.goto(
-        `${pathToFileURL(referenceFile).href}#tag/${tag.toLowerCase().replace(/\s+/g, '-')}/operation/${id}`,
-      );
+      await page.goto(referenceUrl(`#tag/${tag.toLowerCase().replace(/\s+/g, '-')}/operation/${id}`));
       // Rendered text, not textContent: the page also inlines the spec JSON, which would prove nothing.
       const text = async () =>
         // biome-ignore lint/performance/useDomNodeTextContent: Playwright's rendered text is what is checked here.

@@ -1,11 +1,9 @@
-import { existsSync } from 'node:fs';
-import { fileURLToPath, pathToFileURL } from 'node:url';
-import { artifactPath, launchChromium } from '@svc/tools/chromium';
+import { artifactPath } from '@svc/tools/chromium';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openReference } from '../fixtures/reference-page.js';
 
 const packageRoot = new URL('../../', import.meta.url);
-const referenceFile = fileURLToPath(new URL('../../dist/index.html', import.meta.url));
 
 let browser: Browser;
 let page: Page;
@@ -22,17 +20,7 @@ async function textOf(locator: Locator): Promise<string> {
 }
 
 beforeAll(async () => {
-  if (!existsSync(referenceFile)) throw new Error(`${referenceFile} is missing: run \`pnpm run docs\` first`);
-  browser = await launchChromium();
-  page = await browser.newPage({ viewport: { width: 1400, height: 1000 } });
-  await page.route('**/*', (route) =>
-    /^(file|data|blob):/.test(route.request().url()) ? route.continue() : route.abort('internetdisconnected'),
-  );
-  await page.goto(pathToFileURL(referenceFile).href);
-  await page
-    .getByRole('heading', { name: /Svc Health Data and Lab Testing API/ })
-    .first()
-    .waitFor();
+  ({ browser, page } = await openReference({ width: 1400, height: 1000 }));
 });
 
 afterAll(async () => {

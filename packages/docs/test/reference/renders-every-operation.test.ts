@@ -1,21 +1,18 @@
-import { existsSync } from 'node:fs';
-import { fileURLToPath, pathToFileURL } from 'node:url';
-import { artifactPath, launchChromium } from '@svc/tools/chromium';
+import { artifactPath } from '@svc/tools/chromium';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 const packageRoot = new URL('../../', import.meta.url);
 
+import { openReference, type ReferencePage } from '../fixtures/reference-page.js';
 import { type SpecEntry, specEntries } from '../fixtures/spec-entries.js';
 
-const referenceFile = fileURLToPath(new URL('../../dist/index.html', import.meta.url));
 const entries = specEntries();
 const tags = [...new Set(entries.map((entry) => entry.tag))];
 
 let browser: Browser;
 let page: Page;
-/** Every request that would have left the machine, blocked: the page must render without them. */
-const blocked: { url: string; type: string }[] = [];
+let blocked: ReferencePage['blocked'];
 
 const collapse = (text: string) => text.replace(/\s+/g, ' ').trim();
 
@@ -44,21 +41,7 @@ async function mainText(): Promise<string> {
 }
 
 beforeAll(async () => {
-  if (!existsSync(referenceFile)) throw new Error(`${referenceFile} is missing: run \`pnpm run docs\` first`);
-  browser = await launchChromium();
-  page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
-  await page.route('**/*', (route) => {
-    const url = route.request().url();
-    if (url.startsWith('file:') || url.startsWith('data:') || url.startsWith('blob:'))
-      return route.continue();
-    blocked.push({ url, type: route.request().resourceType() });
-    return route.abort('internetdisconnected');
-  });
-  await page.goto(pathToFileURL(referenceFile).href);
-  await page
-    .getByRole('heading', { name: /Svc Health Data and Lab Testing API/ })
-    .first()
-    .waitFor();
+  ({ browser, page, blocked } = await openReference({ width: 1280, height: 900 }));
 });
 
 afterAll(async () => {
