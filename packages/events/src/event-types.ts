@@ -1,6 +1,12 @@
-import type { EventPayloads, eventCatalogue, supportedResources } from './generated/catalogue.js';
+import type { webhooks } from '@svc/types';
+import type { eventCatalogue, supportedResources } from './generated/catalogue.js';
 
 type Catalogue = typeof eventCatalogue;
+
+/** Payload type of each catalogue entry, keyed like {@link eventCatalogue}: the JSON body the spec gives its webhook. */
+export type EventPayloads = {
+  [Key in keyof webhooks]: NonNullable<webhooks[Key]['post']['requestBody']>['content']['application/json'];
+};
 
 /** A key of the spec's `webhooks` map: a concrete event name, or a template such as `daily.data.<resource>.created`. */
 export type CatalogueKey = keyof Catalogue;

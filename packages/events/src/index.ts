@@ -19,6 +19,7 @@ export { type EventNameParts, splitEventName } from './event-name.js';
 export type {
   CatalogueEvent,
   CatalogueKey,
+  EventPayloads,
   KnownWebhookEvent,
   PayloadOf,
   SupportedResource,
@@ -28,7 +29,6 @@ export type {
   WebhookEventName,
   WebhookEventOf,
 } from './event-types.js';
-export type { EventPayloads } from './generated/catalogue.js';
 export {
   connectedProvider,
   type DeprecatedWebhookEvent,

@@ -2,8 +2,7 @@
 // To change it, edit the spec or the generator, then run `pnpm generate`.
 
 import type { webhooks } from '@svc/types';
-
-type Body<Key extends keyof webhooks> = NonNullable<webhooks[Key]['post']['requestBody']>['content']['application/json'];
+import type { CatalogueEntry } from '../internal/catalogue-entry.js';
 
 /**
  * Values of the spec's `SupportedResource` enum: the resources that fill `<resource>` in templated event
@@ -86,233 +85,17 @@ export const supportedResources = [
  * stand for one event per supported resource; a concrete entry wins over a template expansion.
  */
 export const eventCatalogue = {
-  "historical.data.<resource>.created": {
-    prefix: "historical.data.",
-    suffix: ".created",
-    family: "data",
-    phase: "historical",
-    resource: null,
-    action: "created",
-    deprecated: false,
-    replacedBy: null,
-    inferredName: false,
-  },
-  "daily.data.<resource>.created": {
-    prefix: "daily.data.",
-    suffix: ".created",
-    family: "data",
-    phase: "daily",
-    resource: null,
-    action: "created",
-    deprecated: false,
-    replacedBy: null,
-    inferredName: false,
-  },
-  "daily.data.<resource>.updated": {
-    prefix: "daily.data.",
-    suffix: ".updated",
-    family: "data",
-    phase: "daily",
-    resource: null,
-    action: "updated",
-    deprecated: false,
-    replacedBy: null,
-    inferredName: false,
-  },
-  "historical.data.sleep_cycle.created": {
-    prefix: null,
-    suffix: null,
-    family: "data",
-    phase: "historical",
-    resource: "sleep_cycle",
-    action: "created",
-    deprecated: false,
-    replacedBy: null,
-    inferredName: false,
-  },
-  "daily.data.sleep_cycle.created": {
-    prefix: null,
-    suffix: null,
-    family: "data",
-    phase: "daily",
-    resource: "sleep_cycle",
-    action: "created",
-    deprecated: false,
-    replacedBy: null,
-    inferredName: false,
-  },
-  "daily.data.sleep_cycle.updated": {
-    prefix: null,
-    suffix: null,
-    family: "data",
-    phase: "daily",
-    resource: "sleep_cycle",
-    action: "updated",
-    deprecated: false,
-    replacedBy: null,
-    inferredName: false,
-  },
-  "historical.timeseries.hypnogram.created": {
-    prefix: null,
-    suffix: null,
-    family: "timeseries",
-    phase: "historical",
-    resource: "hypnogram",
-    action: "created",
-    deprecated: true,
-    replacedBy: "historical.data.sleep_cycle.created",
-    inferredName: false,
-  },
-  "daily.timeseries.hypnogram.created": {
-    prefix: null,
-    suffix: null,
-    family: "timeseries",
-    phase: "daily",
-    resource: "hypnogram",
-    action: "created",
-    deprecated: true,
-    replacedBy: "daily.data.sleep_cycle.created",
-    inferredName: false,
-  },
-  "daily.timeseries.hypnogram.updated": {
-    prefix: null,
-    suffix: null,
-    family: "timeseries",
-    phase: "daily",
-    resource: "hypnogram",
-    action: "updated",
-    deprecated: true,
-    replacedBy: "daily.data.sleep_cycle.updated",
-    inferredName: false,
-  },
-  "provider.connection.created": {
-    prefix: null,
-    suffix: null,
-    family: "provider.connection",
-    phase: null,
-    resource: null,
-    action: "created",
-    deprecated: false,
-    replacedBy: null,
-    inferredName: false,
-  },
-  "lab_report.parsing_job.created": {
-    prefix: null,
-    suffix: null,
-    family: "lab_report.parsing_job",
-    phase: null,
-    resource: null,
-    action: "created",
-    deprecated: false,
-    replacedBy: null,
-    inferredName: false,
-  },
-  "lab_report.parsing_job.updated": {
-    prefix: null,
-    suffix: null,
-    family: "lab_report.parsing_job",
-    phase: null,
-    resource: null,
-    action: "updated",
-    deprecated: false,
-    replacedBy: null,
-    inferredName: false,
-  },
-  "labtest.order.updated": {
-    prefix: null,
-    suffix: null,
-    family: "labtest.order",
-    phase: null,
-    resource: null,
-    action: "updated",
-    deprecated: false,
-    replacedBy: null,
-    inferredName: true,
-  },
-} as const satisfies { readonly [Key in keyof webhooks]: unknown };
-
-/**
- * Payload of `historical.data.<resource>.created`: Historical data of a resource was fetched.
- */
-export type HistoricalDataCreatedPayload = Body<"historical.data.<resource>.created">;
-
-/**
- * Payload of `daily.data.<resource>.created`: New daily data of a resource.
- */
-export type DailyDataCreatedPayload = Body<"daily.data.<resource>.created">;
-
-/**
- * Payload of `daily.data.<resource>.updated`: Updated daily data of a resource.
- */
-export type DailyDataUpdatedPayload = Body<"daily.data.<resource>.updated">;
-
-/**
- * Payload of `historical.data.sleep_cycle.created`: Historical sleep cycle summaries were fetched.
- */
-export type HistoricalSleepCycleCreatedPayload = Body<"historical.data.sleep_cycle.created">;
-
-/**
- * Payload of `daily.data.sleep_cycle.created`: New daily sleep cycle summary.
- */
-export type DailySleepCycleCreatedPayload = Body<"daily.data.sleep_cycle.created">;
-
-/**
- * Payload of `daily.data.sleep_cycle.updated`: Updated daily sleep cycle summary.
- */
-export type DailySleepCycleUpdatedPayload = Body<"daily.data.sleep_cycle.updated">;
-
-/**
- * Payload of `historical.timeseries.hypnogram.created`: Historical hypnogram timeseries (deprecated).
- * @deprecated Replaced by `historical.data.sleep_cycle.created`.
- */
-export type HistoricalHypnogramCreatedPayload = Body<"historical.timeseries.hypnogram.created">;
-
-/**
- * Payload of `daily.timeseries.hypnogram.created`: New daily hypnogram timeseries (deprecated).
- * @deprecated Replaced by `daily.data.sleep_cycle.created`.
- */
-export type DailyHypnogramCreatedPayload = Body<"daily.timeseries.hypnogram.created">;
-
-/**
- * Payload of `daily.timeseries.hypnogram.updated`: Updated daily hypnogram timeseries (deprecated).
- * @deprecated Replaced by `daily.data.sleep_cycle.updated`.
- */
-export type DailyHypnogramUpdatedPayload = Body<"daily.timeseries.hypnogram.updated">;
-
-/**
- * Payload of `provider.connection.created`: A user connected a provider.
- */
-export type ProviderConnectionCreatedPayload = Body<"provider.connection.created">;
-
-/**
- * Payload of `lab_report.parsing_job.created`: A parsing job was submitted.
- */
-export type ParsingJobCreatedPayload = Body<"lab_report.parsing_job.created">;
-
-/**
- * Payload of `lab_report.parsing_job.updated`: A parsing job status changed.
- */
-export type ParsingJobUpdatedPayload = Body<"lab_report.parsing_job.updated">;
-
-/**
- * Payload of `labtest.order.updated`: An order status changed.
- * The event name is provisional: the service may send this event under another name (then it arrives as an unknown event).
- */
-export type LabTestOrderUpdatedPayload = Body<"labtest.order.updated">;
-
-/** Payload type of each catalogue entry, keyed like {@link eventCatalogue}. */
-export interface EventPayloads {
-  "historical.data.<resource>.created": HistoricalDataCreatedPayload;
-  "daily.data.<resource>.created": DailyDataCreatedPayload;
-  "daily.data.<resource>.updated": DailyDataUpdatedPayload;
-  "historical.data.sleep_cycle.created": HistoricalSleepCycleCreatedPayload;
-  "daily.data.sleep_cycle.created": DailySleepCycleCreatedPayload;
-  "daily.data.sleep_cycle.updated": DailySleepCycleUpdatedPayload;
-  "historical.timeseries.hypnogram.created": HistoricalHypnogramCreatedPayload;
-  "daily.timeseries.hypnogram.created": DailyHypnogramCreatedPayload;
-  "daily.timeseries.hypnogram.updated": DailyHypnogramUpdatedPayload;
-  "provider.connection.created": ProviderConnectionCreatedPayload;
-  "lab_report.parsing_job.created": ParsingJobCreatedPayload;
-  "lab_report.parsing_job.updated": ParsingJobUpdatedPayload;
-  "labtest.order.updated": LabTestOrderUpdatedPayload;
-}
+  "historical.data.<resource>.created": { prefix: "historical.data.", suffix: ".created", family: "data", phase: "historical", resource: null, action: "created", deprecated: false, replacedBy: null, inferredName: false },
+  "daily.data.<resource>.created": { prefix: "daily.data.", suffix: ".created", family: "data", phase: "daily", resource: null, action: "created", deprecated: false, replacedBy: null, inferredName: false },
+  "daily.data.<resource>.updated": { prefix: "daily.data.", suffix: ".updated", family: "data", phase: "daily", resource: null, action: "updated", deprecated: false, replacedBy: null, inferredName: false },
+  "historical.data.sleep_cycle.created": { prefix: null, suffix: null, family: "data", phase: "historical", resource: "sleep_cycle", action: "created", deprecated: false, replacedBy: null, inferredName: false },
+  "daily.data.sleep_cycle.created": { prefix: null, suffix: null, family: "data", phase: "daily", resource: "sleep_cycle", action: "created", deprecated: false, replacedBy: null, inferredName: false },
+  "daily.data.sleep_cycle.updated": { prefix: null, suffix: null, family: "data", phase: "daily", resource: "sleep_cycle", action: "updated", deprecated: false, replacedBy: null, inferredName: false },
+  "historical.timeseries.hypnogram.created": { prefix: null, suffix: null, family: "timeseries", phase: "historical", resource: "hypnogram", action: "created", deprecated: true, replacedBy: "historical.data.sleep_cycle.created", inferredName: false },
+  "daily.timeseries.hypnogram.created": { prefix: null, suffix: null, family: "timeseries", phase: "daily", resource: "hypnogram", action: "created", deprecated: true, replacedBy: "daily.data.sleep_cycle.created", inferredName: false },
+  "daily.timeseries.hypnogram.updated": { prefix: null, suffix: null, family: "timeseries", phase: "daily", resource: "hypnogram", action: "updated", deprecated: true, replacedBy: "daily.data.sleep_cycle.updated", inferredName: false },
+  "provider.connection.created": { prefix: null, suffix: null, family: "provider.connection", phase: null, resource: null, action: "created", deprecated: false, replacedBy: null, inferredName: false },
+  "lab_report.parsing_job.created": { prefix: null, suffix: null, family: "lab_report.parsing_job", phase: null, resource: null, action: "created", deprecated: false, replacedBy: null, inferredName: false },
+  "lab_report.parsing_job.updated": { prefix: null, suffix: null, family: "lab_report.parsing_job", phase: null, resource: null, action: "updated", deprecated: false, replacedBy: null, inferredName: false },
+  "labtest.order.updated": { prefix: null, suffix: null, family: "labtest.order", phase: null, resource: null, action: "updated", deprecated: false, replacedBy: null, inferredName: true },
+} as const satisfies { readonly [Key in keyof webhooks]: CatalogueEntry };
