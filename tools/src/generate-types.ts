@@ -1,31 +1,17 @@
-// Generates packages/types/src/generated/openapi.ts from the bundled spec with openapi-typescript's Node API.
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
+// Generates packages/types/src/generated/openapi.ts from the bundled spec with openapi-typescript's Node API:
+// types-spec.ts reads what the types show differently, schema-transform.ts renders it, this file writes.
+import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
-import openapiTS, { astToString } from 'openapi-typescript';
-import { API_KEY_HEADER } from '../../packages/client/src/headers.ts';
+import { loadSpec } from '@svc/spec';
+import openapiTS, { astToString, type OpenAPI3 } from 'openapi-typescript';
 import { schemaTransform } from './schema-transform.ts';
-import { bundledSpecPath, generatedHeader, repoRoot } from './spec-paths.ts';
+import { generatedHeader, repoRoot } from './spec-paths.ts';
+import { readTypesSpec } from './types-spec.ts';
 
 const outFile = resolve(repoRoot, 'packages/types/src/generated/openapi.ts');
 
-type Parameter = { in?: string; name?: string; required?: boolean; description?: string };
-
-/**
- * The client's auth layer sends `x-svc-api-key` on every request, so the typed path client must not
- * ask callers for it: the header stays in the types but is optional there. Everything else is as specified.
- */
-function relaxApiKeyHeader(spec: { components?: { parameters?: Record<string, Parameter> } }): void {
-  for (const parameter of Object.values(spec.components?.parameters ?? {})) {
-    if (parameter.in === 'header' && parameter.name?.toLowerCase() === API_KEY_HEADER) {
-      parameter.required = false;
-      parameter.description = `${parameter.description ?? ''}\n\nRequired by the service; the client's auth layer sends it, so it is optional in these types.`;
-    }
-  }
-}
-
-const spec = JSON.parse(await readFile(bundledSpecPath, 'utf8'));
-relaxApiKeyHeader(spec);
-const ast = await openapiTS(spec, {
+// The bundle is an OpenAPI 3.1 document: `pnpm lint:spec` holds it to the specification.
+const ast = await openapiTS(readTypesSpec(loadSpec()) as unknown as OpenAPI3, {
   transform: schemaTransform,
   alphabetize: false,
   exportType: false,

@@ -1,16 +1,10 @@
+// openapi-typescript's `transform` hook: renders the overrides types-spec.ts reads as TypeScript nodes.
 import ts from 'typescript';
-import { nonExhaustiveValues } from './non-exhaustive.ts';
+import { typeOverrideOf } from './types-spec.ts';
 
-type Schema = { format?: string; type?: string | string[] };
-
-const literal = (value: unknown): ts.TypeNode => {
-  if (value === null) return ts.factory.createLiteralTypeNode(ts.factory.createNull());
-  if (typeof value === 'number')
-    return ts.factory.createLiteralTypeNode(ts.factory.createNumericLiteral(value));
-  if (typeof value === 'boolean')
-    return ts.factory.createLiteralTypeNode(value ? ts.factory.createTrue() : ts.factory.createFalse());
-  return ts.factory.createLiteralTypeNode(ts.factory.createStringLiteral(String(value)));
-};
+const literal = (value: string): ts.TypeNode =>
+  ts.factory.createLiteralTypeNode(ts.factory.createStringLiteral(value));
+const nullType = (): ts.TypeNode => ts.factory.createLiteralTypeNode(ts.factory.createNull());
 
 /** `string & {}`: accepts any string without collapsing the literal members, so editors still autocomplete. */
 const anyOtherString = (): ts.TypeNode =>
@@ -19,25 +13,17 @@ const anyOtherString = (): ts.TypeNode =>
     ts.factory.createTypeLiteralNode([]),
   ]);
 
-const isNullable = (schema: Schema): boolean => Array.isArray(schema.type) && schema.type.includes('null');
-
 /**
- * openapi-typescript `transform` hook.
  * - A non-exhaustive enum becomes `"a" | "b" | (string & {})`, so values the service adds later type-check.
- * - `format: binary` (file uploads) becomes `Blob`, which covers `File` in browsers and Node alike.
+ * - `format: binary` (file uploads) becomes `Blob`.
+ * Either gets `| null` when the schema's type admits null.
  */
-export function schemaTransform(input: unknown): ts.TypeNode | undefined {
-  const schema = input as Schema;
-  if (!schema || typeof schema !== 'object') return undefined;
-  const nullable = isNullable(schema) ? [literal(null)] : [];
-  const known = nonExhaustiveValues(schema);
-  if (known) {
-    const members = known.map(literal);
-    return ts.factory.createUnionTypeNode([...members, anyOtherString(), ...nullable]);
-  }
-  if (schema.format === 'binary') {
-    const blob = ts.factory.createTypeReferenceNode('Blob');
-    return nullable.length ? ts.factory.createUnionTypeNode([blob, ...nullable]) : blob;
-  }
-  return undefined;
+export function schemaTransform(schema: unknown): ts.TypeNode | undefined {
+  const override = typeOverrideOf(schema);
+  if (!override) return undefined;
+  const nullable = override.nullable ? [nullType()] : [];
+  if (override.kind === 'open-enum')
+    return ts.factory.createUnionTypeNode([...override.known.map(literal), anyOtherString(), ...nullable]);
+  const blob = ts.factory.createTypeReferenceNode('Blob');
+  return nullable.length > 0 ? ts.factory.createUnionTypeNode([blob, ...nullable]) : blob;
 }
