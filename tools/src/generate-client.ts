@@ -5,14 +5,14 @@
 // SDK headers). Never a hand-kept list.
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
+import { loadSpec } from '@svc/spec';
 import { printLiteral } from './client-literal.ts';
 import { type OperationDoc, readClientOperations } from './client-operations.ts';
 import type { PaginationRule } from './pagination-rules.ts';
-import { bundledSpecPath, generatedHeader, repoRoot } from './spec-paths.ts';
+import { generatedHeader, repoRoot } from './spec-paths.ts';
 
 const outDir = resolve(repoRoot, 'packages/client/src/generated');
-const spec = JSON.parse(await readFile(bundledSpecPath, 'utf8'));
-const { operations: entries, docs, problems } = readClientOperations(spec);
+const { operations: entries, docs, problems } = readClientOperations(loadSpec());
 
 if (problems.length > 0) {
   process.stderr.write(

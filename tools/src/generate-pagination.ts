@@ -1,9 +1,10 @@
 // Generates packages/pagination/src/generated/paginated-operations.ts from `x-svc-pagination` in the bundled spec:
 // the table the pagination runtime interprets, and the typed params, page and item of each operation.
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
+import { loadSpec } from '@svc/spec';
 import { type PaginatedOperation, readPaginatedOperations } from './pagination-rules.ts';
-import { bundledSpecPath, generatedHeader, repoRoot } from './spec-paths.ts';
+import { generatedHeader, repoRoot } from './spec-paths.ts';
 
 const outFile = resolve(repoRoot, 'packages/pagination/src/generated/paginated-operations.ts');
 
@@ -52,8 +53,7 @@ function renderPaginatedOperations(operations: PaginatedOperation[]): string {
   ].join('\n');
 }
 
-const spec = JSON.parse(await readFile(bundledSpecPath, 'utf8'));
-const operations = readPaginatedOperations(spec);
+const operations = readPaginatedOperations(loadSpec());
 await mkdir(dirname(outFile), { recursive: true });
 await writeFile(outFile, renderPaginatedOperations(operations));
 process.stdout.write(

@@ -1,8 +1,6 @@
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-export { bundledSpecPath } from '@svc/spec';
-
 /** Repository root, resolved from this file so generators run from any package folder. */
 export const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 
