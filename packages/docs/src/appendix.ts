@@ -1,7 +1,10 @@
 // "Appendix: how this reference was derived", built from every `x-svc-*` extension of the bundle, so
 // provenance (inferred paths and names, assumptions, what is kept open) sits in one place partners can
 // find, and the rest of the reference speaks only about the API. Unknown extensions are listed too.
-import { HTTP_METHODS, type Json, type JsonObject } from './spec-model.js';
+import { HTTP_METHODS } from '@svc/spec';
+import type { Json, JsonObject } from './spec-model.js';
+
+const METHODS: ReadonlySet<string> = new Set(HTTP_METHODS);
 
 export const APPENDIX_TAG = 'Appendix: how this reference was derived';
 
@@ -28,7 +31,7 @@ interface Occurrence {
 /** A readable place for a JSON path inside the bundle. */
 function describe(path: string[]): string {
   const [root, a, b, ...rest] = path;
-  if (root === 'paths' && a && b && HTTP_METHODS.includes(b))
+  if (root === 'paths' && a && b && METHODS.has(b))
     return `\`${b.toUpperCase()} ${a}\`${rest.length ? ` (${rest.join(' › ')})` : ''}`;
   if (root === 'paths' && a) return `\`${a}\`${b ? ` (${[b, ...rest].join(' › ')})` : ''}`;
   if (root === 'webhooks' && a) return `webhook \`${a}\`${rest.length ? ` (${rest.join(' › ')})` : ''}`;

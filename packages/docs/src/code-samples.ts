@@ -1,10 +1,8 @@
-// The two code samples of an operation: the `@svc/client` call and curl, with example values from the
-// spec. The TypeScript ones are written to src/generated/code-samples/ and type-checked there.
-import type { ExampleValues } from './example-values.js';
+// The two code samples of an operation, rendered from what sample-inputs.ts reads: the `@svc/client` call
+// and curl. The TypeScript ones are written to src/generated/code-samples/ and type-checked there.
+import type { SampleInputs } from './sample-inputs.js';
 import type { Json, JsonObject, Operation } from './spec-model.js';
 
-/** Headers the client sends itself (the key from `apiKey`, the idempotency key per call). */
-const CLIENT_HEADERS = new Set(['x-svc-api-key', 'idempotency-key']);
 const API_KEY_HEADER = 'x-svc-api-key';
 const IDENTIFIER = /^[A-Za-z_$][\w$]*$/;
 
@@ -23,38 +21,6 @@ export function literal(value: Json, indent = ''): string {
     ([key, item]) => `${inner}${IDENTIFIER.test(key) ? key : literal(key)}: ${literal(item, inner)},`,
   );
   return `{\n${lines.join('\n')}\n${indent}}`;
-}
-
-const isBinary = (schema: Json | undefined): boolean =>
-  !!schema && typeof schema === 'object' && !Array.isArray(schema) && schema.format === 'binary';
-
-export interface SampleInputs {
-  /** Required path, query and header parameters the caller passes, with example values. */
-  params: Array<{ name: string; in: string; value: Json }>;
-  /** The request body with example values; binary fields are file names. */
-  body?: { contentType: string; value: JsonObject; files: string[] };
-}
-
-/** The values both samples use: required parameters and the smallest valid body. */
-export function sampleInputs(operation: Operation, examples: ExampleValues): SampleInputs {
-  const params = operation.parameters
-    .filter((parameter) => parameter.required && !CLIENT_HEADERS.has(parameter.name.toLowerCase()))
-    .map((parameter) => ({
-      name: parameter.name,
-      in: parameter.in,
-      value:
-        parameter.example ??
-        Object.values(parameter.examples ?? {})[0]?.value ??
-        examples.value(parameter.name, parameter.schema as Json),
-    }));
-  if (!operation.body) return { params };
-  const { schema, contentType, example } = operation.body;
-  const properties = (schema.properties ?? {}) as JsonObject;
-  const files = Object.keys(properties).filter((key) => isBinary(properties[key]));
-  const value =
-    example && typeof example === 'object' && !Array.isArray(example) ? example : examples.object(schema);
-  for (const file of files) value[file] = 'report.pdf';
-  return { params, body: { contentType, value, files } };
 }
 
 /** The `@svc/client` call, as a whole module a partner can paste (top-level await, Node 20+). */

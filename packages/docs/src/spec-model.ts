@@ -1,4 +1,6 @@
-// The few shapes of the bundled OpenAPI document the reference build reads, and $ref resolution.
+// The few shapes of the bundled OpenAPI document the reference build reads, walked and resolved with the
+// spec model (@svc/spec), as every generator does.
+import { eachOperation, followRef } from '@svc/spec';
 
 export type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 export type JsonObject = { [key: string]: Json };
@@ -26,78 +28,52 @@ export interface Operation {
   responseExamples: Json[];
 }
 
-export const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'];
-
-/** Follows local `$ref`s (`#/components/...`) until a value that is not a reference. */
-export function deref(spec: JsonObject, value: Json | undefined): Json | undefined {
-  let current = value;
-  for (let depth = 0; depth < 32; depth++) {
-    if (!current || typeof current !== 'object' || Array.isArray(current) || typeof current.$ref !== 'string')
-      return current;
-    const ref: string = current.$ref;
-    current = ref
-      .slice(2)
-      .split('/')
-      .map((part) => part.replaceAll('~1', '/').replaceAll('~0', '~'))
-      .reduce<Json | undefined>(
-        (node, key) => (node && typeof node === 'object' && !Array.isArray(node) ? node[key] : undefined),
-        spec,
-      );
-  }
-  throw new Error('$ref chain deeper than 32');
-}
+/** The object a value is, its local `$ref`s followed; `undefined` when it is not an object. */
+export const deref = (spec: JsonObject, value: Json | undefined): JsonObject | undefined =>
+  followRef(spec, value) as JsonObject | undefined;
 
 const asObject = (value: Json | undefined): JsonObject =>
   value && typeof value === 'object' && !Array.isArray(value) ? value : {};
 
-/** Every operation of the bundled spec, in document order, with parameters and body resolved. */
+/** The example of a media type: its `example`, else the value of its first `examples` entry. */
+function mediaExample(spec: JsonObject, media: JsonObject): { example?: Json } {
+  if (media.example !== undefined) return { example: media.example };
+  const first = Object.values(asObject(media.examples))[0];
+  return first === undefined ? {} : { example: asObject(deref(spec, first)).value ?? null };
+}
+
+/** Every operation of the bundled spec with an operationId, in document order, parameters and body resolved. */
 export function operationsOf(spec: JsonObject): Operation[] {
-  const found: Operation[] = [];
-  for (const [path, itemValue] of Object.entries(asObject(spec.paths))) {
-    const item = asObject(deref(spec, itemValue));
-    const shared = Array.isArray(item.parameters) ? item.parameters : [];
-    for (const method of HTTP_METHODS) {
-      const raw = asObject(item[method]);
-      if (typeof raw.operationId !== 'string') continue;
-      const own = Array.isArray(raw.parameters) ? raw.parameters : [];
-      const parameters = [...shared, ...own].map(
-        (value) => asObject(deref(spec, value)) as unknown as Parameter,
-      );
-      const requestBody = asObject(deref(spec, raw.requestBody));
-      const [contentType, media] = Object.entries(asObject(requestBody.content))[0] ?? [];
-      const mediaObject = asObject(media);
-      const firstExample = Object.values(asObject(mediaObject.examples))[0];
-      const responses = Object.entries(asObject(raw.responses)).filter(([status]) => status.startsWith('2'));
-      found.push({
+  return [...eachOperation(spec)].flatMap(({ method, name: path, operation, parameters }): Operation[] => {
+    const raw = operation as JsonObject;
+    if (typeof raw.operationId !== 'string') return [];
+    const requestBody = asObject(deref(spec, raw.requestBody));
+    const [contentType, media] = Object.entries(asObject(requestBody.content))[0] ?? [];
+    const mediaObject = asObject(media);
+    // The content of each success response: what the call resolves with.
+    const responses = Object.entries(asObject(raw.responses))
+      .filter(([status]) => status.startsWith('2'))
+      .map(([, response]) => asObject(deref(spec, response)?.content));
+    return [
+      {
         method,
         path,
         operationId: raw.operationId,
         raw,
-        parameters,
-        ...(contentType
-          ? {
-              body: {
-                contentType,
-                required: requestBody.required === true,
-                schema: asObject(deref(spec, mediaObject.schema)),
-                ...(mediaObject.example !== undefined
-                  ? { example: mediaObject.example }
-                  : firstExample !== undefined
-                    ? { example: asObject(deref(spec, firstExample)).value ?? null }
-                    : {}),
-              },
-            }
-          : {}),
-        responseExamples: responses.flatMap(([, response]) =>
-          Object.values(asObject(asObject(deref(spec, response)).content)).flatMap((media) =>
-            Object.values(asObject(asObject(media).examples)),
-          ),
+        parameters: parameters as unknown as Parameter[],
+        ...(contentType && {
+          body: {
+            contentType,
+            required: requestBody.required === true,
+            schema: asObject(deref(spec, mediaObject.schema)),
+            ...mediaExample(spec, mediaObject),
+          },
+        }),
+        responseExamples: responses.flatMap((content) =>
+          Object.values(content).flatMap((media) => Object.values(asObject(asObject(media).examples))),
         ),
-        returnsData: responses.some(
-          ([, response]) => Object.keys(asObject(asObject(deref(spec, response)).content)).length > 0,
-        ),
-      });
-    }
-  }
-  return found;
+        returnsData: responses.some((content) => Object.keys(content).length > 0),
+      },
+    ];
+  });
 }
