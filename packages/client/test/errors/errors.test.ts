@@ -24,6 +24,7 @@ describe('errors', () => {
       expect(error).toBeInstanceOf(Class);
       expect((error as Error).constructor).toBe(Class);
       expect((error as Error).name).toBe(Class.name);
+      expect(JSON.parse(JSON.stringify(error)).name).toBe(Class.name);
       expect((error as svc.ApiError).status).toBe(status);
     }
   });
@@ -147,7 +148,7 @@ describe('errors', () => {
     expect(of(410).constructor).toBe(svc.ApiError);
   });
 
-  it('exports every error class from the entry point, each a SvcError', () => {
+  it('exports every error class from the entry point, each a SvcError named after its class', () => {
     const classes = Object.values(svc).filter(
       (value): value is typeof svc.SvcError =>
         typeof value === 'function' && value.prototype instanceof Error,
@@ -173,7 +174,10 @@ describe('errors', () => {
       'UnprocessableEntityError',
       'ValidationError',
     ]);
-    for (const Class of classes)
+    for (const Class of classes) {
       expect(Class === svc.SvcError || Class.prototype instanceof svc.SvcError).toBe(true);
+      // Named in its module's nameErrors call: a class left out would carry its parent's name.
+      expect(Class.prototype.name).toBe(Class.name);
+    }
   });
 });
