@@ -68,4 +68,5 @@ export type {
   PaginationRule,
 } from './pagination-rules.js';
 export type { RequestOptions } from './request-options.js';
+export { SNIFF_BYTES, sniffMediaType } from './sniff-media-type.js';
 export type { FileInput, Uploadable, UploadData } from './uploadable.js';
