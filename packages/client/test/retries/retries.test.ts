@@ -16,6 +16,7 @@ import {
   type Handler,
   json,
   ORDER_ID,
+  type Sent,
   testClient,
   USER_ID,
 } from '../fixtures/fake-fetch.js';
@@ -51,6 +52,21 @@ async function settle<T>(promise: Promise<T>): Promise<PromiseSettledResult<T>> 
 
 const reason = (result: PromiseSettledResult<unknown>) =>
   result.status === 'rejected' ? result.reason : undefined;
+
+/** The attempts of one GET through the retrying fetch alone, its jitter fixed at 0.5. */
+async function attemptsOf(answer: Handler, maxRetries: number): Promise<Sent[]> {
+  const fake = fakeFetch(answer);
+  const retrying = createRetryingFetch({
+    fetch: fake.fetch,
+    apiKey: API_KEY,
+    baseUrl: BASE_URL,
+    timeoutMs: 60_000,
+    maxRetries,
+    random: () => 0.5,
+  });
+  await settle(retrying(new Request(`${BASE_URL}/v2/providers`)));
+  return fake.sent;
+}
 
 /** A call that fails: what fetch answers, the error it throws after how many attempts (1: not retried). */
 type Failing = [
@@ -142,33 +158,15 @@ describe('retries', () => {
   });
 
   it('waits initial × 2^retry × random between attempts', async () => {
-    const fake = fakeFetch(() => json({}, 503));
-    const retrying = createRetryingFetch({
-      fetch: fake.fetch,
-      apiKey: API_KEY,
-      baseUrl: BASE_URL,
-      timeoutMs: 60_000,
-      maxRetries: 3,
-      random: () => 0.5,
-    });
-    await settle(retrying(new Request(`${BASE_URL}/v2/providers`)));
-    const gaps = fake.sent.slice(1).map((sent, index) => sent.at - (fake.sent[index] as { at: number }).at);
+    const sent = await attemptsOf(() => json({}, 503), 3);
+    const gaps = sent.slice(1).map((attempt, index) => attempt.at - (sent[index] as { at: number }).at);
     expect(gaps).toEqual([250, 500, 1000]);
   });
 
   it('issue 11: falls back to the backoff for a Retry-After that is not digits or an HTTP date', async () => {
     for (const value of ['-1', '+5', '1.']) {
-      const fake = fakeFetch(() => json({}, 503, { 'retry-after': value }));
-      const retrying = createRetryingFetch({
-        fetch: fake.fetch,
-        apiKey: API_KEY,
-        baseUrl: BASE_URL,
-        timeoutMs: 60_000,
-        maxRetries: 1,
-        random: () => 0.5,
-      });
-      await settle(retrying(new Request(`${BASE_URL}/v2/providers`)));
-      expect((fake.sent[1]?.at ?? 0) - (fake.sent[0]?.at ?? 0), value).toBe(250);
+      const sent = await attemptsOf(() => json({}, 503, { 'retry-after': value }), 1);
+      expect((sent[1]?.at ?? 0) - (sent[0]?.at ?? 0), value).toBe(250);
     }
   });
 
