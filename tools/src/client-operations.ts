@@ -81,6 +81,10 @@ export function readClientOperations(spec: JsonObject): ClientOperations {
     if (operation['x-svc-idempotent'] === true) row.idempotent = true;
     // The request's full shape is not shown: parameters the spec does not declare go to the query.
     if (operation['x-svc-open-request'] === true) row.openQuery = true;
+    const windowDays = operation['x-svc-window-days'];
+    if (Number.isInteger(windowDays) && (windowDays as number) > 0) row.windowDays = windowDays as number;
+    else if (windowDays !== undefined)
+      problems.push(`${where}: x-svc-window-days must be a positive integer`);
 
     const flatNames = new Set<string>();
     const params: Partial<Record<Location, Building>> = {};

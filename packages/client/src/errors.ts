@@ -1,4 +1,5 @@
 // The one error hierarchy of @svc/client and its factory. Every error the package throws is a SvcError.
+import { nameErrors } from './internal/name-errors.js';
 import { liveSecrets, redactValue, redactWith, Secrets } from './internal/redact.js';
 import { parseRetryAfter } from './internal/retry-after.js';
 import { requestIdOf } from './request-id.js';
@@ -18,7 +19,6 @@ export interface SvcErrorOptions {
 
 /** Base class of every error thrown by the client. Messages, stacks, `toJSON` and inspect output are redacted. */
 export class SvcError extends Error {
-  override name = 'SvcError';
   declare private [SECRETS]: Secrets | undefined;
 
   constructor(message: string, options?: SvcErrorOptions) {
@@ -31,10 +31,10 @@ export class SvcError extends Error {
   /** A plain, redacted view: name, message and the error's own fields (never request headers). */
   toJSON(): Record<string, unknown> {
     const { stack: _stack, ...own } = this as Record<string, unknown>;
-    return redactValue({ ...own, message: this.message }, this[SECRETS] ?? liveSecrets()) as Record<
-      string,
-      unknown
-    >;
+    return redactValue(
+      { name: this.name, ...own, message: this.message },
+      this[SECRETS] ?? liveSecrets(),
+    ) as Record<string, unknown>;
   }
 
   /** Node's `util.inspect` and `console.log` print this instead of the raw object. */
@@ -66,7 +66,6 @@ export function withSecrets<E>(error: E, secrets: Secrets): E {
 
 /** The service answered with a status that is not a success; `body` is the parsed (redacted) error body. */
 export class ApiError extends SvcError {
-  override name = 'ApiError';
   readonly status: number;
   /** Response headers (request headers are never kept, so no credential can leak through an error). */
   readonly headers: Headers;
@@ -84,55 +83,34 @@ export class ApiError extends SvcError {
 }
 
 /** 400 */
-export class BadRequestError extends ApiError {
-  override name = 'BadRequestError';
-}
+export class BadRequestError extends ApiError {}
 /** 401: the API key is missing, wrong or revoked. */
-export class AuthenticationError extends ApiError {
-  override name = 'AuthenticationError';
-}
+export class AuthenticationError extends ApiError {}
 /** 403 */
-export class PermissionDeniedError extends ApiError {
-  override name = 'PermissionDeniedError';
-}
+export class PermissionDeniedError extends ApiError {}
 /** 404 */
-export class NotFoundError extends ApiError {
-  override name = 'NotFoundError';
-}
+export class NotFoundError extends ApiError {}
 /** 409 */
-export class ConflictError extends ApiError {
-  override name = 'ConflictError';
-}
+export class ConflictError extends ApiError {}
 /** 422: the service refused the input; `detail` holds its validation detail (the body's `detail`, else the body). */
 export class UnprocessableEntityError extends ApiError {
-  override name = 'UnprocessableEntityError';
   readonly detail: unknown = (this.body as { detail?: unknown } | null)?.detail ?? this.body;
 }
 /** 429: rate limited; `retryAfterMs` comes from `Retry-After` (seconds or HTTP date). */
 export class RateLimitError extends ApiError {
-  override name = 'RateLimitError';
   readonly retryAfterMs: number | undefined = parseRetryAfter(this.headers.get('retry-after'));
 }
 /** Any 5xx. */
-export class InternalServerError extends ApiError {
-  override name = 'InternalServerError';
-}
+export class InternalServerError extends ApiError {}
 
 /** No response: DNS, refused or reset connection, TLS, CORS. */
-export class ConnectionError extends SvcError {
-  override name = 'ConnectionError';
-}
+export class ConnectionError extends SvcError {}
 /** An attempt (request and body read) exceeded `timeoutMs`. A ConnectionError, so one catch covers both. */
-export class TimeoutError extends ConnectionError {
-  override name = 'TimeoutError';
-}
+export class TimeoutError extends ConnectionError {}
 /** The caller's `signal` aborted the call (also during a retry wait). */
-export class AbortError extends SvcError {
-  override name = 'AbortError';
-}
+export class AbortError extends SvcError {}
 /** Bad input caught before sending: nothing was sent. `field` names the offending input. */
 export class ValidationError extends SvcError {
-  override name = 'ValidationError';
   constructor(
     readonly field: string,
     /** What is wrong with the field, without its value: `must be at most 1000 characters (got 1200)`. */
@@ -143,7 +121,6 @@ export class ValidationError extends SvcError {
 }
 /** A success response whose body is not the JSON the operation promises. */
 export class ResponseParseError extends SvcError {
-  override name = 'ResponseParseError';
   readonly requestId: string | undefined;
   constructor(
     readonly status: number,
@@ -156,6 +133,24 @@ export class ResponseParseError extends SvcError {
     this.requestId = requestIdOf(headers);
   }
 }
+
+nameErrors({
+  SvcError,
+  ApiError,
+  BadRequestError,
+  AuthenticationError,
+  PermissionDeniedError,
+  NotFoundError,
+  ConflictError,
+  UnprocessableEntityError,
+  RateLimitError,
+  InternalServerError,
+  ConnectionError,
+  TimeoutError,
+  AbortError,
+  ValidationError,
+  ResponseParseError,
+});
 
 const STATUS_CLASSES: Record<number, typeof ApiError> = {
   400: BadRequestError,

@@ -1,9 +1,15 @@
+// The public entry: one export statement per module, types marked inline.
 export type { ApiKey } from './api-key.js';
 export type { APIPromise, WithResponse } from './api-promise.js';
-export type { ClientOptions, PathClient, SvcClient } from './create-client.js';
-export { createClient, DEFAULT_MAX_RETRIES, DEFAULT_TIMEOUT_MS } from './create-client.js';
-export type { Environment, Region } from './environments.js';
-export { ENVIRONMENTS } from './environments.js';
+export {
+  type ClientOptions,
+  createClient,
+  DEFAULT_MAX_RETRIES,
+  DEFAULT_TIMEOUT_MS,
+  type PathClient,
+  type SvcClient,
+} from './create-client.js';
+export { ENVIRONMENTS, type Environment, type Region } from './environments.js';
 export {
   AbortError,
   ApiError,
@@ -31,17 +37,20 @@ export { REQUEST_ID_HEADER, SDK_HEADER } from './headers.js';
 export { idempotencyKey } from './idempotency-key.js';
 export type { Logger, LogLevel } from './logger.js';
 export type { NamedData, NamedParams } from './named-method-types.js';
-export type { FileRule, OperationRules } from './operation-rules.js';
-export { operationRules } from './operation-rules.js';
-export type {
-  GroupedPageIterator,
-  PageCall,
-  PageIterator,
-  PageWalk,
+export { type FileRule, type OperationRules, operationRules } from './operation-rules.js';
+export {
+  createPageIterator,
+  type GroupedPageIterator,
+  type PageCall,
+  type PageIterator,
+  type PageWalk,
 } from './page-iterator.js';
-export { createPageIterator } from './page-iterator.js';
-export type { GroupedToArrayOptions, PaginateOptions, ToArrayOptions } from './page-iterator-options.js';
-export { DEFAULT_MAX_PAGES } from './page-iterator-options.js';
+export {
+  DEFAULT_MAX_PAGES,
+  type GroupedToArrayOptions,
+  type PaginateOptions,
+  type ToArrayOptions,
+} from './page-iterator-options.js';
 export type { PagedCall, PagePromise } from './page-promise.js';
 export {
   MaxPagesExceededError,
@@ -59,4 +68,5 @@ export type {
   PaginationRule,
 } from './pagination-rules.js';
 export type { RequestOptions } from './request-options.js';
+export { SNIFF_BYTES, sniffMediaType } from './sniff-media-type.js';
 export type { FileInput, Uploadable, UploadData } from './uploadable.js';

@@ -58,4 +58,6 @@ export interface Operation {
   openQuery?: true;
   /** `x-svc-pagination`: how the operation pages; its named method returns a PagePromise. */
   pagination?: PaginationRule;
+  /** `x-svc-window-days`: how many days of data one call returns; for helpers to tell, never checked. */
+  windowDays?: number;
 }

@@ -1,10 +1,10 @@
 // Errors of a walk that would otherwise never end. They extend the client's SvcError, so one catch covers both.
 // Bad input (toArray without a limit, an unknown operation) throws the client's own ValidationError.
 import { SvcError } from './errors.js';
+import { nameErrors } from './internal/name-errors.js';
 
 /** Base class of the errors a pagination walk throws on its own (request failures stay the client's errors). */
 export class PaginationError extends SvcError {
-  override name = 'PaginationError';
   /** The paginated operation, e.g. `getStepsGrouped`. */
   readonly operationId: string;
   /** Pages the walk yielded before it stopped. */
@@ -19,7 +19,6 @@ export class PaginationError extends SvcError {
 
 /** The service returned a cursor it had already returned in this walk: following it would loop forever. */
 export class RepeatedCursorError extends PaginationError {
-  override name = 'RepeatedCursorError';
   readonly cursor: string;
 
   constructor(operationId: string, pagesYielded: number, cursor: string) {
@@ -30,7 +29,6 @@ export class RepeatedCursorError extends PaginationError {
 
 /** A page-numbered response echoed a page number that is not after the previous page's. */
 export class StalledPageError extends PaginationError {
-  override name = 'StalledPageError';
   readonly page: number;
   readonly previousPage: number;
 
@@ -47,7 +45,6 @@ export class StalledPageError extends PaginationError {
 
 /** The walk needed more pages than its `maxPages` option allows. */
 export class MaxPagesExceededError extends PaginationError {
-  override name = 'MaxPagesExceededError';
   readonly maxPages: number;
 
   constructor(operationId: string, maxPages: number) {
@@ -59,3 +56,5 @@ export class MaxPagesExceededError extends PaginationError {
     this.maxPages = maxPages;
   }
 }
+
+nameErrors({ PaginationError, RepeatedCursorError, StalledPageError, MaxPagesExceededError });

@@ -4,15 +4,23 @@
 import { SvcError } from '@svc/client';
 
 /**
- * Records read while polling hold personal and health data: they stay reachable on the error but are
- * non-enumerable, so `toJSON`, loggers and `console.log` never print them.
+ * An error holding one record read from the service (personal and health data): reachable on the
+ * error under `key`, but non-enumerable, so `toJSON`, loggers and `console.log` never print it.
  */
-function hide<T extends object>(target: T, key: string, value: unknown): void {
-  Object.defineProperty(target, key, { value, enumerable: false, writable: false, configurable: false });
+abstract class RecordHoldingError extends SvcError {
+  protected constructor(message: string, key: string, record: unknown, options?: { cause?: unknown }) {
+    super(message, options);
+    Object.defineProperty(this, key, {
+      value: record,
+      enumerable: false,
+      writable: false,
+      configurable: false,
+    });
+  }
 }
 
 /** A wait (parsing job, PSC confirmation) did not reach a final state within `timeoutMs`. */
-export class PollTimeoutError extends SvcError {
+export class PollTimeoutError extends RecordHoldingError {
   override name = 'PollTimeoutError';
   /** The last record read before the deadline (undefined if none arrived); not serialized. */
   declare readonly lastValue: unknown;
@@ -30,9 +38,10 @@ export class PollTimeoutError extends SvcError {
   ) {
     super(
       `${operation} did not finish within ${timeoutMs} ms (${attempts} reads${lastStage ? `, last stage ${lastStage}` : ''})`,
+      'lastValue',
+      lastValue,
       options,
     );
-    hide(this, 'lastValue', lastValue);
   }
 }
 
@@ -40,7 +49,7 @@ export class PollTimeoutError extends SvcError {
  * The service answered with a body this helper cannot read (for example a list where an object was
  * expected). `body` is the parsed body (not serialized: it may hold personal data).
  */
-export class UnexpectedResponseError extends SvcError {
+export class UnexpectedResponseError extends RecordHoldingError {
   override name = 'UnexpectedResponseError';
   declare readonly body: unknown;
 
@@ -51,13 +60,12 @@ export class UnexpectedResponseError extends SvcError {
     readonly expected: string,
     body: unknown,
   ) {
-    super(`${operation} answered with a body that is not ${expected}`);
-    hide(this, 'body', body);
+    super(`${operation} answered with a body that is not ${expected}`, 'body', body);
   }
 }
 
 /** A lab report parsing job ended in `failed`; `job` is the job record (not serialized). */
-export class ParsingJobFailedError extends SvcError {
+export class ParsingJobFailedError extends RecordHoldingError {
   override name = 'ParsingJobFailedError';
   declare readonly job: unknown;
 
@@ -65,13 +73,12 @@ export class ParsingJobFailedError extends SvcError {
     readonly jobId: string,
     job: unknown,
   ) {
-    super(`Parsing job ${jobId} failed`);
-    hide(this, 'job', job);
+    super(`Parsing job ${jobId} failed`, 'job', job);
   }
 }
 
 /** A PSC booking was cancelled instead of confirmed; `appointment` is the record (not serialized). */
-export class PscBookingFailedError extends SvcError {
+export class PscBookingFailedError extends RecordHoldingError {
   override name = 'PscBookingFailedError';
   declare readonly appointment: unknown;
 
@@ -81,7 +88,10 @@ export class PscBookingFailedError extends SvcError {
     readonly status: string,
     appointment: unknown,
   ) {
-    super(`PSC appointment of order ${orderId} was not confirmed: status ${status}`);
-    hide(this, 'appointment', appointment);
+    super(
+      `PSC appointment of order ${orderId} was not confirmed: status ${status}`,
+      'appointment',
+      appointment,
+    );
   }
 }

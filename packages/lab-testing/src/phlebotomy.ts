@@ -1,4 +1,4 @@
-import type { NamedParams, RequestOptions, SvcClient } from '@svc/client';
+import { type NamedParams, operationRules, type RequestOptions, type SvcClient } from '@svc/client';
 import type { operations, Schema } from '@svc/types';
 import { asCallerInput } from './internal/as-caller-input.js';
 
@@ -8,8 +8,10 @@ export type PhlebotomyAvailability = Schema<'PhlebotomyAvailability'>;
 /** A phlebotomy provider slug (the service's four slugs are not documented; kept open). */
 export type AppointmentProvider = Schema<'AppointmentProvider'>;
 
-/** Days of slots one availability read returns (section 8). */
-export const AVAILABILITY_WINDOW_DAYS = 14;
+/** Days of slots one availability read returns, as the spec states it (the operation's `x-svc-window-days`). */
+export const AVAILABILITY_WINDOW_DAYS: number | undefined = operationRules(
+  'getPhlebotomyAppointmentAvailability',
+).windowDays;
 
 /** An at-home phlebotomy appointment request: the body of `requestPhlebotomyAppointment` as the spec states it. */
 export type PhlebotomyRequest = NamedParams<operations['requestPhlebotomyAppointment']>['body'];
@@ -27,7 +29,7 @@ export type AvailabilityQuery = Omit<
 >;
 
 export interface PhlebotomyAppointments {
-  /** 14 days of at-home slots for the order, from `start_date` when given. */
+  /** At-home slots for the order over AVAILABILITY_WINDOW_DAYS days, from `start_date` when given. */
   availability(
     orderId: string,
     query?: AvailabilityQuery,

@@ -1,7 +1,8 @@
 // Lab report files are checked here, before any upload: the type comes from the leading bytes (a
-// name or a declared type can lie), the size from the byte count. The accepted types and the size
-// limit are the spec's (`x-svc-file` of the upload), read from the client's generated table.
-import { operationRules, ValidationError } from '@svc/client';
+// name or a declared type can lie), told by the client's one signature table; the size from the
+// byte count. The accepted types and the size limit are the spec's (`x-svc-file` of the upload),
+// read from the client's generated table.
+import { operationRules, SNIFF_BYTES, sniffMediaType, ValidationError } from '@svc/client';
 
 const FILE_RULE = operationRules('createParsingJob').body?.props?.file?.file ?? {};
 
@@ -22,22 +23,12 @@ export const REPORT_CONTENT_TYPES: Readonly<Record<ReportFileKind, string>> = {
   png: 'image/png',
 };
 
-const SIGNATURES: ReadonlyArray<readonly [ReportFileKind, readonly number[]]> = [
-  ['pdf', [0x25, 0x50, 0x44, 0x46, 0x2d]], // %PDF-
-  ['jpeg', [0xff, 0xd8, 0xff]],
-  ['png', [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]],
-];
-
-/** Bytes `sniffReportKind` needs to see: the longest signature. */
-export const SNIFF_BYTES = 8;
+const KINDS = Object.keys(REPORT_CONTENT_TYPES) as ReportFileKind[];
 
 /** The file kind its leading bytes show, or undefined for anything else (including too few bytes). */
 export function sniffReportKind(head: Uint8Array): ReportFileKind | undefined {
-  for (const [kind, signature] of SIGNATURES) {
-    if (head.length >= signature.length && signature.every((byte, index) => head[index] === byte))
-      return kind;
-  }
-  return undefined;
+  const type = sniffMediaType(head);
+  return KINDS.find((kind) => REPORT_CONTENT_TYPES[kind] === type);
 }
 
 /** A checked lab report, ready to upload. */

@@ -147,6 +147,17 @@ describe('readClientOperations', () => {
     ]);
   });
 
+  it('reads x-svc-window-days into the row, and names a window that is not a positive integer', () => {
+    const { operations, problems } = readClientOperations({
+      paths: {
+        '/slots': { get: { operationId: 'listSlots', 'x-svc-window-days': 14 } },
+        '/bad': { get: { operationId: 'listBad', 'x-svc-window-days': '14' } },
+      },
+    });
+    expect(operations.map((operation) => operation.windowDays)).toEqual([14, undefined]);
+    expect(problems).toEqual(['GET /bad: x-svc-window-days must be a positive integer']);
+  });
+
   it('names every operation the client cannot take', () => {
     const { problems } = readClientOperations({
       paths: {

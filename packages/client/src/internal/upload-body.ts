@@ -2,18 +2,9 @@
 // read here (counted as they come, refused past the size limit), so only bytes are ever sent.
 import { ValidationError } from '../errors.js';
 import type { FileRule, Rule } from '../operation.js';
+import { SNIFF_BYTES, sniffMediaType } from '../sniff-media-type.js';
 import type { FileInput } from '../uploadable.js';
 import { checkFile, checkMediaType, essence, isFileInput, isStream, isUploadData } from './upload-input.js';
-
-/** Leading bytes of the types a service commonly accepts, to tell a file's type when none is given. */
-const SIGNATURES: readonly (readonly [string, readonly number[]])[] = [
-  ['application/pdf', [0x25, 0x50, 0x44, 0x46, 0x2d]],
-  ['image/jpeg', [0xff, 0xd8, 0xff]],
-  ['image/png', [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]],
-];
-
-const sniff = (head: Uint8Array): string | undefined =>
-  SIGNATURES.find(([, bytes]) => bytes.every((byte, index) => head[index] === byte))?.[0];
 
 async function readStream(
   stream: ReadableStream<Uint8Array> | AsyncIterable<unknown>,
@@ -66,7 +57,9 @@ export async function toFile(rule: FileRule, value: unknown, field: string, name
   if (rule.maxBytes !== undefined && blob.size > rule.maxBytes)
     throw new ValidationError(field, `must be at most ${rule.maxBytes} bytes (got ${blob.size})`);
   const given = contentType ?? (blob.type || undefined);
-  const type = given ? essence(given) : sniff(new Uint8Array(await blob.slice(0, 8).arrayBuffer()));
+  const type = given
+    ? essence(given)
+    : sniffMediaType(new Uint8Array(await blob.slice(0, SNIFF_BYTES).arrayBuffer()));
   checkMediaType(rule, type, field);
   const subtype = type?.split('/')[1]?.replace(/[^a-z0-9]/g, '');
   const fileName =

@@ -1,42 +1,27 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createClient, ValidationError } from '../../src/index.js';
-import { BASE_URL, fakeFetch, json } from '../fixtures/fake-fetch.js';
+import { createClient } from '../../src/index.js';
+import { validationErrorOf } from '../fixtures/failures.js';
+import { BASE_URL, listProvidersRequests } from '../fixtures/fake-fetch.js';
+import { PAGE_CLIENT, simulatePage } from '../fixtures/web-page.js';
 
 afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-/** The globals a web page has, as openai-node tests for them. */
-function simulatePage(): void {
-  vi.stubGlobal('window', { document: {} });
-  vi.stubGlobal('navigator', { userAgent: 'Mozilla/5.0' });
-}
-
 describe('a team API key in a web page', () => {
   it('is refused unless dangerouslyAllowBrowser is true, saying why', () => {
     simulatePage();
-    let caught: unknown;
-    try {
-      createClient({ apiKey: 'sk-page-key', baseUrl: BASE_URL });
-    } catch (error) {
-      caught = error;
-    }
-    expect(caught).toBeInstanceOf(ValidationError);
-    expect((caught as ValidationError).field).toBe('dangerouslyAllowBrowser');
-    expect((caught as ValidationError).message).toContain('readable by every visitor');
-    expect((caught as ValidationError).message).not.toContain('sk-page-key');
+    const error = validationErrorOf(() =>
+      createClient({ ...PAGE_CLIENT, dangerouslyAllowBrowser: undefined }),
+    );
+    expect(error.field).toBe('dangerouslyAllowBrowser');
+    expect(error.message).toContain('readable by every visitor');
+    expect(error.message).not.toContain(PAGE_CLIENT.apiKey);
   });
 
   it('is allowed with dangerouslyAllowBrowser: true', async () => {
     simulatePage();
-    const fake = fakeFetch(() => json([]));
-    await createClient({
-      apiKey: 'sk-page-key',
-      baseUrl: BASE_URL,
-      fetch: fake.fetch,
-      dangerouslyAllowBrowser: true,
-    }).listProviders();
-    expect(fake.sent).toHaveLength(1);
+    expect(await listProvidersRequests(PAGE_CLIENT)).toHaveLength(1);
   });
 
   it('is not refused where there is a window but no document (Deno 1.x) or no window (workers, servers)', () => {

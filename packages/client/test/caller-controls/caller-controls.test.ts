@@ -1,26 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AbortError, type FetchLike, type Logger, TimeoutError } from '../../src/index.js';
 import { fakeFetch, json, never, ORDER_ID, testClient, USER_ID } from '../fixtures/fake-fetch.js';
-
-const order = {
-  user_id: USER_ID,
-  lab_test_id: ORDER_ID,
-  patient_details: {
-    first_name: 'Ada',
-    last_name: 'Lovelace',
-    dob: '1990-01-01',
-    gender: 'female',
-    phone_number: '+15555550100',
-    email: 'ada@example.com',
-  },
-  patient_address: {
-    first_line: '1 Main St',
-    city: 'Springfield',
-    state: 'IL',
-    zip_code: '62701',
-    country: 'US',
-  },
-};
+import { ORDER_BODY } from '../fixtures/order-body.js';
 
 /** An apiKey function whose vault never answers. */
 const hungKey = () => new Promise<string>(() => {});
@@ -74,7 +55,7 @@ describe('the caller controls a call', () => {
           logger,
           logLevel: 'debug',
           idempotencyHeader: 'Idempotency-Key',
-        }).createOrder({ body: order } as never);
+        }).createOrder({ body: ORDER_BODY } as never);
         expect(created).toEqual({ order_id: ORDER_ID });
         expect(fake.sent).toHaveLength(2);
       }
@@ -96,7 +77,7 @@ describe('the caller controls a call', () => {
       });
       return seen.length === 1 ? json({}, 503, { 'retry-after': '0' }) : json({ order_id: ORDER_ID }, 201);
     };
-    await testClient(requestOnly).createOrder({ body: order } as never);
+    await testClient(requestOnly).createOrder({ body: ORDER_BODY } as never);
     expect(seen).toHaveLength(2);
     for (const entry of seen) {
       expect(entry.method).toBe('POST');

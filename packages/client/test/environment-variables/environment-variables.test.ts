@@ -1,54 +1,41 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createClient, ENVIRONMENTS, ValidationError } from '../../src/index.js';
-import { fakeFetch, json } from '../fixtures/fake-fetch.js';
+import { createClient, ENVIRONMENTS } from '../../src/index.js';
+import { validationErrorOf } from '../fixtures/failures.js';
+import { listProvidersRequests } from '../fixtures/fake-fetch.js';
 
 afterEach(() => {
   vi.unstubAllEnvs();
 });
 
-function failure(create: () => unknown): ValidationError {
-  try {
-    create();
-  } catch (error) {
-    if (error instanceof ValidationError) return error;
-    throw error;
-  }
-  throw new Error('expected createClient to throw');
-}
-
 describe('environment variables', () => {
   it('reads the API key from SVC_API_KEY and the base URL from SVC_BASE_URL', async () => {
     vi.stubEnv('SVC_API_KEY', 'sk-from-env');
     vi.stubEnv('SVC_BASE_URL', 'https://env.example');
-    const fake = fakeFetch(() => json([]));
-    await createClient({ fetch: fake.fetch }).listProviders();
-    expect(fake.sent[0]?.url).toBe('https://env.example/v2/providers');
-    expect(fake.sent[0]?.headers.get('x-svc-api-key')).toBe('sk-from-env');
+    const [sent] = await listProvidersRequests({});
+    expect(sent?.url).toBe('https://env.example/v2/providers');
+    expect(sent?.headers.get('x-svc-api-key')).toBe('sk-from-env');
   });
 
   it('lets explicit options win over the environment', async () => {
     vi.stubEnv('SVC_API_KEY', 'sk-from-env');
     vi.stubEnv('SVC_BASE_URL', 'https://env.example');
-    const fake = fakeFetch(() => json([]));
-    await createClient({
+    const [sent] = await listProvidersRequests({
       apiKey: 'sk-explicit',
       baseUrl: 'https://explicit.example',
-      fetch: fake.fetch,
-    }).listProviders();
-    expect(fake.sent[0]?.url).toBe('https://explicit.example/v2/providers');
-    expect(fake.sent[0]?.headers.get('x-svc-api-key')).toBe('sk-explicit');
+    });
+    expect(sent?.url).toBe('https://explicit.example/v2/providers');
+    expect(sent?.headers.get('x-svc-api-key')).toBe('sk-explicit');
   });
 
   it('lets an explicit environment and region win over SVC_BASE_URL', async () => {
     vi.stubEnv('SVC_BASE_URL', 'https://env.example');
-    const fake = fakeFetch(() => json([]));
-    await createClient({ apiKey: 'sk-explicit', region: 'eu', fetch: fake.fetch }).listProviders();
-    expect(new URL(fake.sent[0]?.url ?? '').origin).toBe(ENVIRONMENTS.production.eu);
+    const [sent] = await listProvidersRequests({ apiKey: 'sk-explicit', region: 'eu' });
+    expect(new URL(sent?.url ?? '').origin).toBe(ENVIRONMENTS.production.eu);
   });
 
   it('says how to set a missing API key, naming the option and SVC_API_KEY', () => {
     vi.stubEnv('SVC_API_KEY', undefined);
-    const error = failure(() => createClient({ baseUrl: 'https://api.example' }));
+    const error = validationErrorOf(() => createClient({ baseUrl: 'https://api.example' }));
     expect(error.field).toBe('apiKey');
     expect(error.message).toContain('createClient({ apiKey })');
     expect(error.message).toContain('SVC_API_KEY');
@@ -56,19 +43,21 @@ describe('environment variables', () => {
 
   it('treats an empty SVC_API_KEY as unset', () => {
     vi.stubEnv('SVC_API_KEY', '  ');
-    expect(failure(() => createClient({ baseUrl: 'https://api.example' })).message).toContain('SVC_API_KEY');
+    expect(validationErrorOf(() => createClient({ baseUrl: 'https://api.example' })).message).toContain(
+      'SVC_API_KEY',
+    );
   });
 
   it('asks for a region or SVC_BASE_URL when neither the options nor the environment name one', () => {
     vi.stubEnv('SVC_BASE_URL', undefined);
-    const error = failure(() => createClient({ apiKey: 'sk-explicit' }));
+    const error = validationErrorOf(() => createClient({ apiKey: 'sk-explicit' }));
     expect(error.field).toBe('region');
     expect(error.message).toContain('SVC_BASE_URL');
   });
 
   it('still refuses an unusable SVC_BASE_URL, without quoting it', () => {
     vi.stubEnv('SVC_BASE_URL', 'https://user:secret-pass@env.example');
-    const error = failure(() => createClient({ apiKey: 'sk-explicit' }));
+    const error = validationErrorOf(() => createClient({ apiKey: 'sk-explicit' }));
     expect(error.field).toBe('baseUrl');
     expect(error.message).not.toContain('secret-pass');
   });
@@ -84,13 +73,8 @@ describe('environment variables', () => {
     );
     vi.stubGlobal('process', { ...process, env });
     try {
-      const fake = fakeFetch(() => json([]));
-      await createClient({
-        apiKey: 'sk-explicit',
-        baseUrl: 'https://api.example',
-        fetch: fake.fetch,
-      }).listProviders();
-      expect(fake.sent).toHaveLength(1);
+      const sent = await listProvidersRequests({ apiKey: 'sk-explicit', baseUrl: 'https://api.example' });
+      expect(sent).toHaveLength(1);
     } finally {
       vi.unstubAllGlobals();
     }

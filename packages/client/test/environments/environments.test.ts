@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { createClient, ENVIRONMENTS, ValidationError } from '../../src/index.js';
-import { fakeFetch, json } from '../fixtures/fake-fetch.js';
+import { type ClientOptions, createClient, ENVIRONMENTS } from '../../src/index.js';
+import { validationErrorOf } from '../fixtures/failures.js';
+import { listProvidersRequests } from '../fixtures/fake-fetch.js';
 
-async function originOf(options: Record<string, unknown>): Promise<string> {
-  const fake = fakeFetch(() => json([]));
-  await createClient({ apiKey: 'sk-test-env', fetch: fake.fetch, ...options } as never).listProviders();
-  return new URL(fake.sent[0]?.url ?? '').origin;
+async function originOf(options: Partial<ClientOptions>): Promise<string> {
+  const [sent] = await listProvidersRequests({ apiKey: 'sk-test-env', ...options });
+  return new URL(sent?.url ?? '').origin;
 }
 
 describe('base URL selection', () => {
@@ -21,13 +21,8 @@ describe('base URL selection', () => {
   });
 
   it('keeps a path prefix of the base URL', async () => {
-    const fake = fakeFetch(() => json([]));
-    await createClient({
-      apiKey: 'k',
-      baseUrl: 'https://gw.example/svc/',
-      fetch: fake.fetch,
-    }).listProviders();
-    expect(fake.sent[0]?.url).toBe('https://gw.example/svc/v2/providers');
+    const [sent] = await listProvidersRequests({ apiKey: 'k', baseUrl: 'https://gw.example/svc/' });
+    expect(sent?.url).toBe('https://gw.example/svc/v2/providers');
   });
 
   it.each([
@@ -40,13 +35,6 @@ describe('base URL selection', () => {
     ['a negative maxRetries', { apiKey: 'k', region: 'eu', maxRetries: -1 }, 'maxRetries'],
     ['a zero timeoutMs', { apiKey: 'k', region: 'eu', timeoutMs: 0 }, 'timeoutMs'],
   ])('refuses %s with a ValidationError naming the option', (_name, options, field) => {
-    let error: unknown;
-    try {
-      createClient(options as never);
-    } catch (caught) {
-      error = caught;
-    }
-    expect(error).toBeInstanceOf(ValidationError);
-    expect((error as ValidationError).field).toBe(field);
+    expect(validationErrorOf(() => createClient(options as ClientOptions)).field).toBe(field);
   });
 });

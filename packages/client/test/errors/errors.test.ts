@@ -1,58 +1,38 @@
 import { describe, expect, it } from 'vitest';
-import * as entry from '../../src/index.js';
-import {
-  ApiError,
-  AuthenticationError,
-  BadRequestError,
-  ConflictError,
-  ConnectionError,
-  errorFromResponse,
-  InternalServerError,
-  NotFoundError,
-  PermissionDeniedError,
-  RateLimitError,
-  ResponseParseError,
-  SvcError,
-  UnprocessableEntityError,
-} from '../../src/index.js';
+// One import of the entry point: the classes are read from it, and the last test lists what it exports.
+import * as svc from '../../src/index.js';
+import { failure } from '../fixtures/failures.js';
 import { fakeFetch, json, testClient } from '../fixtures/fake-fetch.js';
 
 const resolve = { client_user_id: 'u1' };
-const failure = async (promise: Promise<unknown>): Promise<unknown> =>
-  promise.then(
-    () => {
-      throw new Error('expected the call to fail');
-    },
-    (error: unknown) => error,
-  );
 
 describe('errors', () => {
   it.each([
-    [400, BadRequestError],
-    [401, AuthenticationError],
-    [403, PermissionDeniedError],
-    [404, NotFoundError],
-    [409, ConflictError],
-    [422, UnprocessableEntityError],
-    [429, RateLimitError],
-    [500, InternalServerError],
-    [501, InternalServerError],
-    [503, InternalServerError],
-    [402, ApiError],
-    [418, ApiError],
-  ] as const)('maps a %i to %o', async (status, Class) => {
-    const fake = fakeFetch(() => json({ detail: 'nope' }, status));
-    const error = await failure(testClient(fake.fetch, { maxRetries: 0 }).resolveUser(resolve));
-    expect(error).toBeInstanceOf(Class);
-    expect((error as Error).constructor).toBe(Class);
-    expect((error as Error).name).toBe(Class.name);
-    expect((error as ApiError).status).toBe(status);
+    [svc.BadRequestError, [400]],
+    [svc.AuthenticationError, [401]],
+    [svc.PermissionDeniedError, [403]],
+    [svc.NotFoundError, [404]],
+    [svc.ConflictError, [409]],
+    [svc.UnprocessableEntityError, [422]],
+    [svc.RateLimitError, [429]],
+    [svc.InternalServerError, [500, 501, 503]],
+    [svc.ApiError, [402, 418]],
+  ] as const)('throws %o for the statuses %j', async (Class, statuses) => {
+    for (const status of statuses) {
+      const fake = fakeFetch(() => json({ detail: 'nope' }, status));
+      const error = await failure(testClient(fake.fetch, { maxRetries: 0 }).resolveUser(resolve));
+      expect(error).toBeInstanceOf(Class);
+      expect((error as Error).constructor).toBe(Class);
+      expect((error as Error).name).toBe(Class.name);
+      expect(JSON.parse(JSON.stringify(error)).name).toBe(Class.name);
+      expect((error as svc.ApiError).status).toBe(status);
+    }
   });
 
   it('gives an ApiError the status, the response headers, the parsed body and the request id', async () => {
     const body = { detail: 'User not found', code: 'user_not_found' };
     const fake = fakeFetch(() => json(body, 404, { 'x-request-id': 'req_123' }));
-    const error = (await failure(testClient(fake.fetch).resolveUser(resolve))) as NotFoundError;
+    const error = (await failure(testClient(fake.fetch).resolveUser(resolve))) as svc.NotFoundError;
     expect(error.status).toBe(404);
     expect(error.headers.get('content-type')).toBe('application/json');
     expect(error.body).toEqual(body);
@@ -65,7 +45,7 @@ describe('errors', () => {
     const fake = fakeFetch(() => json({ detail }, 422));
     const error = (await failure(
       testClient(fake.fetch).completePasswordProviderMfa({ provider: 'whoop', body: { mfa_code: '1' } }),
-    )) as UnprocessableEntityError;
+    )) as svc.UnprocessableEntityError;
     expect(error.detail).toEqual(detail);
   });
 
@@ -73,13 +53,13 @@ describe('errors', () => {
     const fake = fakeFetch(() => json({}, 429, { 'retry-after': '7' }));
     const error = (await failure(
       testClient(fake.fetch, { maxRetries: 0 }).resolveUser(resolve),
-    )) as RateLimitError;
+    )) as svc.RateLimitError;
     expect(error.retryAfterMs).toBe(7000);
   });
 
   it('keeps an error body that is not JSON as text', async () => {
     const fake = fakeFetch(() => new Response('<html>Bad gateway</html>', { status: 400 }));
-    const error = (await failure(testClient(fake.fetch).resolveUser(resolve))) as BadRequestError;
+    const error = (await failure(testClient(fake.fetch).resolveUser(resolve))) as svc.BadRequestError;
     expect(error.body).toBe('<html>Bad gateway</html>');
   });
 
@@ -88,9 +68,9 @@ describe('errors', () => {
       new Response('<html>maintenance</html>', { status: 200, headers: { 'content-type': 'text/html' } });
     const error = (await failure(
       testClient(fakeFetch(html).fetch).resolveUser(resolve),
-    )) as ResponseParseError;
-    expect(error).toBeInstanceOf(ResponseParseError);
-    expect(error).toBeInstanceOf(SvcError);
+    )) as svc.ResponseParseError;
+    expect(error).toBeInstanceOf(svc.ResponseParseError);
+    expect(error).toBeInstanceOf(svc.SvcError);
     expect(error.status).toBe(200);
     expect(error.message).toContain('not valid JSON (content-type: text/html)');
     const pathError = await failure(
@@ -98,7 +78,7 @@ describe('errors', () => {
         params: { path: resolve },
       }),
     );
-    expect(pathError).toBeInstanceOf(ResponseParseError);
+    expect(pathError).toBeInstanceOf(svc.ResponseParseError);
   });
 
   it('resolves with undefined for an empty 2xx body', async () => {
@@ -110,8 +90,8 @@ describe('errors', () => {
     const fake = fakeFetch(
       () => new Response(null, { status: 302, headers: { location: 'https://elsewhere.example/x' } }),
     );
-    const error = (await failure(testClient(fake.fetch).resolveUser(resolve))) as ApiError;
-    expect(error).toBeInstanceOf(ApiError);
+    const error = (await failure(testClient(fake.fetch).resolveUser(resolve))) as svc.ApiError;
+    expect(error).toBeInstanceOf(svc.ApiError);
     expect(error.status).toBe(302);
     expect(error.message).toContain('redirect to https://elsewhere.example/x not followed');
     expect(fake.sent).toHaveLength(1);
@@ -124,8 +104,8 @@ describe('errors', () => {
       Object.defineProperties(response, { type: { value: 'opaqueredirect' }, status: { value: 0 } });
       return response;
     };
-    const error = (await failure(testClient(fakeFetch(opaque).fetch).resolveUser(resolve))) as ApiError;
-    expect(error).toBeInstanceOf(ApiError);
+    const error = (await failure(testClient(fakeFetch(opaque).fetch).resolveUser(resolve))) as svc.ApiError;
+    expect(error).toBeInstanceOf(svc.ApiError);
     expect(error.message).toContain('not followed');
   });
 
@@ -144,7 +124,7 @@ describe('errors', () => {
       throw new TypeError('fetch failed');
     });
     await expect(testClient(fake.fetch, { maxRetries: 0 }).GET('/v2/providers', {})).rejects.toBeInstanceOf(
-      ConnectionError,
+      svc.ConnectionError,
     );
   });
 
@@ -156,21 +136,22 @@ describe('errors', () => {
         throw boom;
       },
     });
-    const error = (await failure(client.listProviders())) as SvcError;
-    expect(error).toBeInstanceOf(SvcError);
+    const error = (await failure(client.listProviders())) as svc.SvcError;
+    expect(error).toBeInstanceOf(svc.SvcError);
     expect(error.cause).toBe(boom);
   });
 
   it('maps any 5xx to InternalServerError and any other status to ApiError in the one factory', () => {
-    const of = (status: number) => errorFromResponse(new Response(null, { status }), undefined, 'GET /x');
-    expect(of(599)).toBeInstanceOf(InternalServerError);
-    expect(of(505)).toBeInstanceOf(InternalServerError);
-    expect(of(410).constructor).toBe(ApiError);
+    const of = (status: number) => svc.errorFromResponse(new Response(null, { status }), undefined, 'GET /x');
+    expect(of(599)).toBeInstanceOf(svc.InternalServerError);
+    expect(of(505)).toBeInstanceOf(svc.InternalServerError);
+    expect(of(410).constructor).toBe(svc.ApiError);
   });
 
-  it('exports every error class from the entry point, each a SvcError', () => {
-    const classes = Object.values(entry).filter(
-      (value): value is typeof SvcError => typeof value === 'function' && value.prototype instanceof Error,
+  it('exports every error class from the entry point, each a SvcError named after its class', () => {
+    const classes = Object.values(svc).filter(
+      (value): value is typeof svc.SvcError =>
+        typeof value === 'function' && value.prototype instanceof Error,
     );
     expect(classes.map((Class) => Class.name).sort()).toEqual([
       'AbortError',
@@ -193,6 +174,10 @@ describe('errors', () => {
       'UnprocessableEntityError',
       'ValidationError',
     ]);
-    for (const Class of classes) expect(Class === SvcError || Class.prototype instanceof SvcError).toBe(true);
+    for (const Class of classes) {
+      expect(Class === svc.SvcError || Class.prototype instanceof svc.SvcError).toBe(true);
+      // Named in its module's nameErrors call: a class left out would carry its parent's name.
+      expect(Class.prototype.name).toBe(Class.name);
+    }
   });
 });

@@ -8,7 +8,8 @@ import {
   type SvcClient,
   ValidationError,
 } from '../../src/index.js';
-import { API_KEY, json, ORDER_ID, testClient, USER_ID } from '../fixtures/fake-fetch.js';
+import { API_KEY, json, ORDER_ID, testClient } from '../fixtures/fake-fetch.js';
+import { ORDER_BODY } from '../fixtures/order-body.js';
 
 /** What the order service does after creating an order, on each attempt. */
 type Outcome = 'created' | '500' | '502' | '503' | '504' | 'reset' | 'hang' | '429-not-created';
@@ -49,26 +50,6 @@ afterEach(async () => {
   }
 });
 
-const order = {
-  user_id: USER_ID,
-  lab_test_id: ORDER_ID,
-  patient_details: {
-    first_name: 'Ada',
-    last_name: 'Lovelace',
-    dob: '1990-01-01',
-    gender: 'female',
-    phone_number: '+15555550100',
-    email: 'ada@example.com',
-  },
-  patient_address: {
-    first_line: '1 Main St',
-    city: 'Springfield',
-    state: 'IL',
-    zip_code: '62701',
-    country: 'US',
-  },
-};
-
 const client = (baseUrl: string, extra: object = {}): SvcClient =>
   createClient({ apiKey: API_KEY, baseUrl, timeoutMs: 300, maxRetries: 3, ...extra });
 
@@ -78,7 +59,7 @@ describe('retries never duplicate an order', () => {
     async (outcome) => {
       const service = await orderService([outcome, 'created']);
       const result = await Promise.allSettled([
-        client(service.baseUrl).createOrder({ body: order } as never),
+        client(service.baseUrl).createOrder({ body: ORDER_BODY } as never),
       ]);
       expect(result[0]?.status).toBe('rejected');
       expect(service.state.created).toBe(1);
@@ -88,14 +69,14 @@ describe('retries never duplicate an order', () => {
 
   it('issue 11: the typed path client creates no second order either', async () => {
     const service = await orderService(['500', 'created']);
-    const result = await client(service.baseUrl).POST('/v3/order', { body: order as never });
+    const result = await client(service.baseUrl).POST('/v3/order', { body: ORDER_BODY as never });
     expect(result.response.status).toBe(500);
     expect(service.state.created).toBe(1);
   });
 
   it('retries a 429 (not processed) and creates exactly one order', async () => {
     const service = await orderService(['429-not-created', 'created']);
-    await expect(client(service.baseUrl).createOrder({ body: order } as never)).resolves.toEqual({
+    await expect(client(service.baseUrl).createOrder({ body: ORDER_BODY } as never)).resolves.toEqual({
       order_id: ORDER_ID,
     });
     expect(service.state).toMatchObject({ created: 1, attempts: 2 });
@@ -111,7 +92,7 @@ describe('retries never duplicate an order', () => {
         });
       return json({ order_id: ORDER_ID }, 201);
     };
-    await expect(testClient(refusedOnce).createOrder({ body: order } as never)).resolves.toEqual({
+    await expect(testClient(refusedOnce).createOrder({ body: ORDER_BODY } as never)).resolves.toEqual({
       order_id: ORDER_ID,
     });
     expect(calls).toBe(2);
@@ -124,7 +105,9 @@ describe('retries never duplicate an order', () => {
       return seen.length === 1 ? json({}, 500) : json({ order_id: ORDER_ID }, 201);
     };
     const confirmed = testClient(flaky, { idempotencyHeader: 'X-Order-Key' });
-    await expect(confirmed.createOrder({ body: order } as never)).resolves.toEqual({ order_id: ORDER_ID });
+    await expect(confirmed.createOrder({ body: ORDER_BODY } as never)).resolves.toEqual({
+      order_id: ORDER_ID,
+    });
     expect(seen).toHaveLength(2);
     expect(seen[0]).toMatch(/^[0-9a-f-]{36}$/);
     expect(seen[1]).toBe(seen[0]);
@@ -137,7 +120,7 @@ describe('retries never duplicate an order', () => {
 
   it('still gives the error of the single attempt', async () => {
     const service = await orderService(['500']);
-    await expect(client(service.baseUrl).createOrder({ body: order } as never)).rejects.toBeInstanceOf(
+    await expect(client(service.baseUrl).createOrder({ body: ORDER_BODY } as never)).rejects.toBeInstanceOf(
       InternalServerError,
     );
   });

@@ -1,27 +1,12 @@
 import { inspect } from 'node:util';
 import { describe, expect, it } from 'vitest';
-import { ApiError, type Logger, type SvcError, ValidationError } from '../../src/index.js';
+import { ApiError, type Logger, ValidationError } from '../../src/index.js';
 import { redactValue } from '../../src/internal/redact.js';
+import { failure } from '../fixtures/failures.js';
 import { API_KEY, BASE_URL, fakeFetch, json, testClient } from '../fixtures/fake-fetch.js';
+import { renderings } from './renderings.js';
 
 const resolve = { client_user_id: 'u1' };
-const failure = (promise: Promise<unknown>): Promise<SvcError> =>
-  promise.then(
-    () => {
-      throw new Error('expected the call to fail');
-    },
-    (error: SvcError) => error,
-  );
-
-/** Every way an error gets printed or shipped. */
-const renderings = (error: SvcError): string[] => [
-  error.message,
-  String(error.stack),
-  JSON.stringify(error),
-  inspect(error),
-  inspect(error, { depth: Infinity, showHidden: true }),
-  String(error),
-];
 
 /** A server that echoes the request's secrets back in its error body and headers. */
 const echo = () =>

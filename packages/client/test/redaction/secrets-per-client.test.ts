@@ -1,23 +1,8 @@
-import { inspect } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { type ApiError, createClient, SvcError, ValidationError } from '../../src/index.js';
+import { failure } from '../fixtures/failures.js';
 import { API_KEY, BASE_URL, fakeFetch, json, testClient } from '../fixtures/fake-fetch.js';
-
-const failure = (promise: Promise<unknown>): Promise<SvcError> =>
-  promise.then(
-    () => {
-      throw new Error('expected the call to fail');
-    },
-    (error: SvcError) => error,
-  );
-
-const renderings = (error: SvcError): string[] => [
-  error.message,
-  String(error.stack),
-  JSON.stringify(error),
-  inspect(error),
-  inspect(error, { depth: Infinity, showHidden: true }),
-];
+import { renderings } from './renderings.js';
 
 /** A server that echoes every secret it was sent, in its error detail and body. */
 const echo = () =>

@@ -5,14 +5,43 @@ import {
   ConnectionError,
   InternalServerError,
   RateLimitError,
+  type SvcClient,
 } from '../../src/index.js';
 import { backoffDelay, MAX_DELAY_MS } from '../../src/internal/backoff.js';
 import { createRetryingFetch } from '../../src/internal/retry-fetch.js';
-import { API_KEY, BASE_URL, fakeFetch, json, ORDER_ID, testClient, USER_ID } from '../fixtures/fake-fetch.js';
+import {
+  API_KEY,
+  BASE_URL,
+  fakeFetch,
+  type Handler,
+  json,
+  ORDER_ID,
+  type Sent,
+  testClient,
+  USER_ID,
+} from '../fixtures/fake-fetch.js';
 
 const user = { user_id: USER_ID };
+/** Fails the first attempt with `status`, then answers `user`. */
+const failOnce =
+  (status: number, headers: Record<string, string> = {}): Handler =>
+  (_sent, index) =>
+    index === 0 ? json({ detail: 'try again' }, status, headers) : json(user);
 const failThenSucceed = (status: number, headers: Record<string, string> = {}) =>
-  fakeFetch((_sent, index) => (index === 0 ? json({ detail: 'try again' }, status, headers) : json(user)));
+  fakeFetch(failOnce(status, headers));
+const answering =
+  (status: number): Handler =>
+  () =>
+    json({}, status);
+const down: Handler = () => json({ detail: 'down' }, 503);
+const failConnection = (): never => {
+  throw new TypeError('fetch failed');
+};
+const refuseConnection = (): never => {
+  throw new TypeError('fetch failed', { cause: new Error('connect ECONNREFUSED 127.0.0.1:1') });
+};
+const resolveUser = (client: SvcClient) => client.resolveUser({ client_user_id: 'u1' });
+const createSignInToken = (client: SvcClient) => client.createSignInToken({ user_id: USER_ID });
 
 /** Settles a promise while fake timers run every pending timer. */
 async function settle<T>(promise: Promise<T>): Promise<PromiseSettledResult<T>> {
@@ -23,6 +52,77 @@ async function settle<T>(promise: Promise<T>): Promise<PromiseSettledResult<T>> 
 
 const reason = (result: PromiseSettledResult<unknown>) =>
   result.status === 'rejected' ? result.reason : undefined;
+
+/** The attempts of one GET through the retrying fetch alone, its jitter fixed at 0.5. */
+async function attemptsOf(answer: Handler, maxRetries: number): Promise<Sent[]> {
+  const fake = fakeFetch(answer);
+  const retrying = createRetryingFetch({
+    fetch: fake.fetch,
+    apiKey: API_KEY,
+    baseUrl: BASE_URL,
+    timeoutMs: 60_000,
+    maxRetries,
+    random: () => 0.5,
+  });
+  await settle(retrying(new Request(`${BASE_URL}/v2/providers`)));
+  return fake.sent;
+}
+
+/** A call that fails: what fetch answers, the error it throws after how many attempts (1: not retried). */
+type Failing = [
+  name: string,
+  answer: Handler,
+  call: (client: SvcClient) => Promise<unknown>,
+  error: abstract new (...args: never[]) => Error,
+  attempts: number,
+  /** What else the error carries. */
+  also?: (error: unknown) => void,
+];
+
+const FAILING: Failing[] = [
+  [
+    'gives up after two retries by default and throws the last error',
+    down,
+    resolveUser,
+    InternalServerError,
+    3,
+    (error) => expect((error as ApiError).status).toBe(503),
+  ],
+  ['never retries a 501', answering(501), resolveUser, InternalServerError, 1],
+  ...[400, 401, 403, 404, 409, 422].map(
+    (status): Failing => [`does not retry a ${status}`, answering(status), resolveUser, ApiError, 1],
+  ),
+  [
+    'retries a failed connection and throws ConnectionError when the retries run out',
+    refuseConnection,
+    resolveUser,
+    ConnectionError,
+    3,
+    (error) => expect((error as Error).message).toContain('ECONNREFUSED'),
+  ],
+  [
+    'does not wait out a Retry-After over a minute: throws RateLimitError carrying it',
+    failOnce(429, { 'retry-after': '120' }),
+    resolveUser,
+    RateLimitError,
+    1,
+    (error) => expect((error as RateLimitError).retryAfterMs).toBe(120_000),
+  ],
+  [
+    'does not retry a POST without an idempotency key',
+    answering(503),
+    createSignInToken,
+    InternalServerError,
+    1,
+  ],
+  [
+    'does not retry a timed-out or failed POST without an idempotency key',
+    failConnection,
+    createSignInToken,
+    ConnectionError,
+    1,
+  ],
+];
 
 describe('retries', () => {
   beforeEach(() => {
@@ -39,36 +139,12 @@ describe('retries', () => {
     expect(fake.sent).toHaveLength(2);
   });
 
-  it('gives up after two retries by default and throws the last error', async () => {
-    const fake = fakeFetch(() => json({ detail: 'down' }, 503));
-    const error = reason(await settle(testClient(fake.fetch).resolveUser({ client_user_id: 'u1' })));
-    expect(error).toBeInstanceOf(InternalServerError);
-    expect((error as ApiError).status).toBe(503);
-    expect(fake.sent).toHaveLength(3);
-  });
-
-  it('never retries a 501', async () => {
-    const fake = fakeFetch(() => json({}, 501));
-    const error = reason(await settle(testClient(fake.fetch).resolveUser({ client_user_id: 'u1' })));
-    expect(error).toBeInstanceOf(InternalServerError);
-    expect(fake.sent).toHaveLength(1);
-  });
-
-  it.each([400, 401, 403, 404, 409, 422])('does not retry a %i', async (status) => {
-    const fake = fakeFetch(() => json({}, status));
-    const error = reason(await settle(testClient(fake.fetch).resolveUser({ client_user_id: 'u1' })));
-    expect(error).toBeInstanceOf(ApiError);
-    expect(fake.sent).toHaveLength(1);
-  });
-
-  it('retries a failed connection and throws ConnectionError when the retries run out', async () => {
-    const fake = fakeFetch(() => {
-      throw new TypeError('fetch failed', { cause: new Error('connect ECONNREFUSED 127.0.0.1:1') });
-    });
-    const error = reason(await settle(testClient(fake.fetch).resolveUser({ client_user_id: 'u1' })));
-    expect(error).toBeInstanceOf(ConnectionError);
-    expect((error as Error).message).toContain('ECONNREFUSED');
-    expect(fake.sent).toHaveLength(3);
+  it.each(FAILING)('%s', async (_name, answer, call, error, attempts, also) => {
+    const fake = fakeFetch(answer);
+    const thrown = reason(await settle(call(testClient(fake.fetch))));
+    expect(thrown).toBeInstanceOf(error);
+    also?.(thrown);
+    expect(fake.sent).toHaveLength(attempts);
   });
 
   it('spaces retries with exponential backoff and full jitter: under 0.5 s, then under 1 s', async () => {
@@ -82,33 +158,15 @@ describe('retries', () => {
   });
 
   it('waits initial × 2^retry × random between attempts', async () => {
-    const fake = fakeFetch(() => json({}, 503));
-    const retrying = createRetryingFetch({
-      fetch: fake.fetch,
-      apiKey: API_KEY,
-      baseUrl: BASE_URL,
-      timeoutMs: 60_000,
-      maxRetries: 3,
-      random: () => 0.5,
-    });
-    await settle(retrying(new Request(`${BASE_URL}/v2/providers`)));
-    const gaps = fake.sent.slice(1).map((sent, index) => sent.at - (fake.sent[index] as { at: number }).at);
+    const sent = await attemptsOf(() => json({}, 503), 3);
+    const gaps = sent.slice(1).map((attempt, index) => attempt.at - (sent[index] as { at: number }).at);
     expect(gaps).toEqual([250, 500, 1000]);
   });
 
   it('issue 11: falls back to the backoff for a Retry-After that is not digits or an HTTP date', async () => {
     for (const value of ['-1', '+5', '1.']) {
-      const fake = fakeFetch(() => json({}, 503, { 'retry-after': value }));
-      const retrying = createRetryingFetch({
-        fetch: fake.fetch,
-        apiKey: API_KEY,
-        baseUrl: BASE_URL,
-        timeoutMs: 60_000,
-        maxRetries: 1,
-        random: () => 0.5,
-      });
-      await settle(retrying(new Request(`${BASE_URL}/v2/providers`)));
-      expect((fake.sent[1]?.at ?? 0) - (fake.sent[0]?.at ?? 0), value).toBe(250);
+      const sent = await attemptsOf(() => json({}, 503, { 'retry-after': value }), 1);
+      expect((sent[1]?.at ?? 0) - (sent[0]?.at ?? 0), value).toBe(250);
     }
   });
 
@@ -129,30 +187,6 @@ describe('retries', () => {
     const fake = failThenSucceed(503, { 'retry-after': 'Sun, 22 Nov 2026 10:00:05 GMT' });
     await settle(testClient(fake.fetch).resolveUser({ client_user_id: 'u1' }));
     expect((fake.sent[1]?.at ?? 0) - (fake.sent[0]?.at ?? 0)).toBe(5000);
-  });
-
-  it('does not wait out a Retry-After over a minute: throws RateLimitError carrying it', async () => {
-    const fake = failThenSucceed(429, { 'retry-after': '120' });
-    const error = reason(await settle(testClient(fake.fetch).resolveUser({ client_user_id: 'u1' })));
-    expect(error).toBeInstanceOf(RateLimitError);
-    expect((error as RateLimitError).retryAfterMs).toBe(120_000);
-    expect(fake.sent).toHaveLength(1);
-  });
-
-  it('does not retry a POST without an idempotency key', async () => {
-    const fake = fakeFetch(() => json({}, 503));
-    const error = reason(await settle(testClient(fake.fetch).createSignInToken({ user_id: USER_ID })));
-    expect(error).toBeInstanceOf(InternalServerError);
-    expect(fake.sent).toHaveLength(1);
-  });
-
-  it('does not retry a timed-out or failed POST without an idempotency key', async () => {
-    const fake = fakeFetch(() => {
-      throw new TypeError('fetch failed');
-    });
-    const error = reason(await settle(testClient(fake.fetch).createSignInToken({ user_id: USER_ID })));
-    expect(error).toBeInstanceOf(ConnectionError);
-    expect(fake.sent).toHaveLength(1);
   });
 
   it('retries an idempotent POST with the same generated key and body once the header is confirmed', async () => {

@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { VERSION } from '../../src/generated/version.js';
-import { createClient } from '../../src/index.js';
-import { BASE_URL, fakeFetch, json, testClient } from '../fixtures/fake-fetch.js';
+import { fakeFetch, json, listProvidersRequests, testClient } from '../fixtures/fake-fetch.js';
+import { PAGE_CLIENT, simulatePage } from '../fixtures/web-page.js';
 
 const packageVersion = (
   JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string }
@@ -44,16 +44,9 @@ describe('SDK headers', () => {
   });
 
   it('leaves User-Agent to the browser in a web page, keeping x-svc-sdk', async () => {
-    vi.stubGlobal('window', { document: {} });
-    vi.stubGlobal('navigator', { userAgent: 'Mozilla/5.0' });
-    const fake = fakeFetch(() => json([]));
-    await createClient({
-      apiKey: 'sk-page-key',
-      baseUrl: BASE_URL,
-      fetch: fake.fetch,
-      dangerouslyAllowBrowser: true,
-    }).listProviders();
-    expect(fake.sent[0]?.headers.get('x-svc-sdk')).toBe(`typescript/${packageVersion}`);
-    expect(fake.sent[0]?.headers.get('user-agent')).toBeNull();
+    simulatePage();
+    const [sent] = await listProvidersRequests(PAGE_CLIENT);
+    expect(sent?.headers.get('x-svc-sdk')).toBe(`typescript/${packageVersion}`);
+    expect(sent?.headers.get('user-agent')).toBeNull();
   });
 });

@@ -20,31 +20,31 @@ describe('timeouts and aborts', () => {
     vi.useRealTimers();
   });
 
-  it('throws TimeoutError when an attempt gets no answer within timeoutMs, leaving no timer behind', async () => {
-    vi.useFakeTimers();
-    const fake = fakeFetch(never);
-    const call = Promise.allSettled([
-      testClient(fake.fetch, { timeoutMs: 1000, maxRetries: 0 }).resolveUser(resolve),
-    ]);
-    await vi.advanceTimersByTimeAsync(999);
-    expect(fake.sent[0]?.signal?.aborted).toBe(false);
-    await vi.advanceTimersByTimeAsync(1);
-    const [result] = await call;
-    expect(result?.status === 'rejected' && result.reason).toBeInstanceOf(TimeoutError);
-    expect(result?.status === 'rejected' && result.reason.message).toContain('timed out after 1000 ms');
-    expect(vi.getTimerCount()).toBe(0);
-  });
-
-  it('counts the body read in the timeout: a body that stalls after the headers is a TimeoutError', async () => {
-    vi.useFakeTimers();
-    const fake = fakeFetch(stalledBody);
-    const call = Promise.allSettled([
-      testClient(fake.fetch, { timeoutMs: 500, maxRetries: 0 }).resolveUser(resolve),
-    ]);
-    await vi.advanceTimersByTimeAsync(500);
-    const [result] = await call;
-    expect(result?.status === 'rejected' && result.reason).toBeInstanceOf(TimeoutError);
-  });
+  it.each([
+    ['an attempt gets no answer within timeoutMs', never, 1000, undefined],
+    ['a body stalls after the headers (the body read counts)', stalledBody, 500, undefined],
+    ['a per-call timeoutMs overrides the client default', never, 60_000, 50],
+  ] as const)(
+    'throws TimeoutError when %s, at the timeout and not before, leaving no timer behind',
+    async (_case, answer, clientTimeoutMs, callTimeoutMs) => {
+      vi.useFakeTimers();
+      const timeoutMs = callTimeoutMs ?? clientTimeoutMs;
+      const fake = fakeFetch(answer);
+      const client = testClient(fake.fetch, { timeoutMs: clientTimeoutMs, maxRetries: 0 });
+      const call = Promise.allSettled([
+        client.resolveUser(resolve, callTimeoutMs ? { timeoutMs: callTimeoutMs } : {}),
+      ]);
+      await vi.advanceTimersByTimeAsync(timeoutMs - 1);
+      expect(fake.sent[0]?.signal?.aborted).toBe(false);
+      await vi.advanceTimersByTimeAsync(1);
+      const [result] = await call;
+      expect(result?.status === 'rejected' && result.reason).toBeInstanceOf(TimeoutError);
+      expect(result?.status === 'rejected' && result.reason.message).toContain(
+        `timed out after ${timeoutMs} ms`,
+      );
+      expect(vi.getTimerCount()).toBe(0);
+    },
+  );
 
   it('times out a body stalled by a real server on loopback', async () => {
     const server = createServer((_request, response) => {
@@ -76,17 +76,6 @@ describe('timeouts and aborts', () => {
     const [result] = await call;
     expect(result).toEqual({ status: 'fulfilled', value: user });
     expect(fake.sent).toHaveLength(2);
-  });
-
-  it('lets a per-call timeoutMs override the client default', async () => {
-    vi.useFakeTimers();
-    const fake = fakeFetch(never);
-    const call = Promise.allSettled([
-      testClient(fake.fetch, { timeoutMs: 60_000, maxRetries: 0 }).resolveUser(resolve, { timeoutMs: 50 }),
-    ]);
-    await vi.advanceTimersByTimeAsync(50);
-    const [result] = await call;
-    expect(result?.status === 'rejected' && result.reason).toBeInstanceOf(TimeoutError);
   });
 
   it('a TimeoutError is also a ConnectionError, so one catch handles every no-response failure', () => {

@@ -3,7 +3,7 @@ import { mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { type FetchLike, ValidationError } from '../../src/index.js';
+import { type FetchLike, SNIFF_BYTES, sniffMediaType, ValidationError } from '../../src/index.js';
 import { json, testClient } from '../fixtures/fake-fetch.js';
 
 const PDF = new Uint8Array([0x25, 0x50, 0x44, 0x46, 0x2d, 0x31, 0x2e, 0x37, 0x0a, 0x25]);
@@ -81,6 +81,15 @@ describe('uploads are bytes, never JSON', () => {
       expect([part.name, part.type]).toEqual([name, type]);
       expect((await part.arrayBuffer()).byteLength).toBe(10);
     }
+  });
+
+  it('tells PDF, JPEG and PNG from their first SNIFF_BYTES bytes, and nothing from fewer or other bytes', () => {
+    const JPEG = new Uint8Array([0xff, 0xd8, 0xff, 0xe0]);
+    expect([PDF, JPEG, PNG].map(sniffMediaType)).toEqual(['application/pdf', 'image/jpeg', 'image/png']);
+    expect(sniffMediaType(PNG.slice(0, SNIFF_BYTES))).toBe('image/png');
+    expect(sniffMediaType(PNG.slice(0, SNIFF_BYTES - 1))).toBeUndefined();
+    expect(sniffMediaType(new Uint8Array([0x47, 0x49, 0x46, 0x38]))).toBeUndefined();
+    expect(sniffMediaType(new Uint8Array())).toBeUndefined();
   });
 
   it('sends a file through the typed path client as multipart too', async () => {

@@ -18,6 +18,7 @@ describe('at-home phlebotomy appointments against the mock', () => {
       start_date: '2026-11-24',
     });
     expect(availability).toHaveProperty('slots');
+    // The spec's x-svc-window-days on the operation, reached through the client's generated table.
     expect(AVAILABILITY_WINDOW_DAYS).toBe(14);
     expect(sent[0]?.url.pathname).toBe(`/v3/order/${ORDER_ID}/phlebotomy/appointment/availability`);
     expect(sent[0]?.url.searchParams.get('start_date')).toBe('2026-11-24');
