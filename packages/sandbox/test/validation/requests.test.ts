@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { call, strictSandbox } from '../fixtures/sandbox.js';
+import { bundledSpec, call, strictSandbox } from '../fixtures/sandbox.js';
 
 describe('requests the spec refuses', () => {
   const sandbox = strictSandbox();
@@ -8,6 +8,19 @@ describe('requests the spec refuses', () => {
     const response = await sandbox.fetch(new Request(`${sandbox.url}/v2/providers`));
     expect(response.status).toBe(401);
     expect((await response.json()).error.message).toContain('x-svc-api-key');
+  });
+
+  it('takes the API key header from the spec it serves', async () => {
+    const spec = bundledSpec();
+    spec.components.parameters.apiKey.name = 'x-other-key';
+    const other = strictSandbox({ spec });
+    expect(other.apiKeyHeader).toBe('x-other-key');
+    const providers = (headers: Record<string, string>) =>
+      other.fetch(new Request(`${other.url}/v2/providers`, { headers }));
+    const refused = await providers({ 'x-svc-api-key': 'sk_test_other' });
+    expect(refused.status).toBe(401);
+    expect((await refused.json()).error.message).toContain('x-other-key');
+    expect((await providers({ 'x-other-key': 'sk_test_other' })).status).toBe(200);
   });
 
   it('answers 422 naming the violation when a path parameter breaks its schema', async () => {
