@@ -1,3 +1,4 @@
+export { type Listening, listenOnLoopback } from './listen-on-loopback.js';
 export { loopbackForTest } from './loopback-for-test.js';
 export type { Handler, LoopbackServer, Received, Reply } from './loopback-server.js';
 export { jsonOf, startLoopback } from './loopback-server.js';
