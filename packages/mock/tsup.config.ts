@@ -1,15 +1,6 @@
-import { defineConfig } from 'tsup';
+import type { Options } from 'tsup';
+import { serverPackage } from '../../tools/src/tsup-library.js';
 
-export default defineConfig([
-  {
-    entry: ['src/index.ts'],
-    format: ['esm', 'cjs'],
-    dts: true,
-    clean: true,
-    target: 'node20',
-    platform: 'node',
-    shims: true,
-  },
-  // The CLI is ESM only: it uses top-level await and is run as a bin, never required.
-  { entry: ['src/cli.ts'], format: ['esm'], target: 'node20', platform: 'node' },
-]);
+// Typed here: the inferred type would name tsup by the path tools/ reaches it through.
+const config: Options[] = serverPackage(['src/index.ts']);
+export default config;

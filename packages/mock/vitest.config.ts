@@ -1,11 +1,3 @@
-import { defineConfig } from 'vitest/config';
+import { packageConfig } from '../../tools/src/vitest/package-config.js';
 
-export default defineConfig({
-  test: {
-    // A runtime warning or unhandled rejection during a test is a defect: fail on it (tools/src/vitest/).
-    setupFiles: ['@svc/tools/fail-on-runtime-warnings'],
-    include: ['test/**/*.test.ts'],
-    globalSetup: ['@svc/tools/build-dependencies', 'test/global-setup.ts'],
-    testTimeout: 60_000,
-  },
-});
+export default packageConfig({ globalSetup: ['test/global-setup.ts'], testTimeout: 60_000 });

@@ -1,12 +1,3 @@
-import { defineConfig } from 'vitest/config';
+import { packageConfig } from '../../tools/src/vitest/package-config.js';
 
-export default defineConfig({
-  test: {
-    include: ['test/**/*.test.ts'],
-    testTimeout: 60_000,
-    // A runtime warning or unhandled rejection during a test is a defect: fail on it (tools/src/vitest/).
-    setupFiles: ['@svc/tools/fail-on-runtime-warnings'],
-    // `pnpm --filter <pkg> test` builds what the tests read first, as turbo's dependsOn does.
-    globalSetup: ['@svc/tools/build-dependencies'],
-  },
-});
+export default packageConfig({ testTimeout: 60_000 });

@@ -1,13 +1,6 @@
-import { defineConfig } from 'vitest/config';
+import { packageConfig } from '../../tools/src/vitest/package-config.js';
 
-export default defineConfig({
-  test: {
-    // A runtime warning or unhandled rejection during a test is a defect: fail on it (tools/src/vitest/).
-    setupFiles: ['@svc/tools/fail-on-runtime-warnings'],
-    // `pnpm --filter <pkg> test` builds what the tests read first, as turbo's dependsOn does.
-    globalSetup: ['@svc/tools/build-dependencies'],
-    include: ['test/**/*.test.ts'],
-    // Each case runs a whole compiler on the consumer: seconds on a 2-core machine.
-    testTimeout: 120_000,
-  },
+export default packageConfig({
+  // Each case runs a whole compiler on the consumer: seconds on a 2-core machine.
+  testTimeout: 120_000,
 });

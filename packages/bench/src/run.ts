@@ -46,6 +46,15 @@ print(
 
 const results: Record<string, unknown> = { machine, config };
 
+/** Measures a section when BENCH_ONLY names it (`label` goes to the log), keeping the figures under `key`. */
+async function measured<T>(section: string, label: string, key: string, measure: () => Promise<T>) {
+  if (!only.has(section)) return undefined;
+  log(`${label}…`);
+  const figures = await measure();
+  results[key] = figures;
+  return figures;
+}
+
 if (only.has('throughput')) {
   log('throughput…');
   const rows = await measureThroughput(config.throughputRounds, log);
@@ -123,10 +132,10 @@ if (only.has('throughput')) {
   );
 }
 
-if (only.has('cold')) {
-  log('cold import…');
-  const cold = await measureColdImport(config.coldImportRounds, log);
-  results.coldImport = cold;
+const cold = await measured('cold', 'cold import', 'coldImport', () =>
+  measureColdImport(config.coldImportRounds, log),
+);
+if (cold) {
   print(
     `## Cold import (fresh node processes, ${config.coldImportRounds} rounds; bare node: ${cold.bareWallMs} ms)`,
     '',
@@ -148,10 +157,8 @@ if (only.has('cold')) {
   );
 }
 
-if (only.has('size')) {
-  log('bundle size…');
-  const size = await measureBundleSize();
-  results.bundleSize = size;
+const size = await measured('size', 'bundle size', 'bundleSize', measureBundleSize);
+if (size) {
   print(
     '## Bundle size of a three-call program (esbuild, minified, gzip -9)',
     '',
@@ -181,10 +188,10 @@ if (only.has('size')) {
   );
 }
 
-if (only.has('types')) {
-  log('type-check…');
-  const types = await measureTypeCheck(config.typeCheckRounds, log);
-  results.typeCheck = types;
+const types = await measured('types', 'type-check', 'typeCheck', () =>
+  measureTypeCheck(config.typeCheckRounds, log),
+);
+if (types) {
   print(
     `## Type-check cost (tsc --noEmit, skipLibCheck, ${config.typeCheckRounds} rounds)`,
     '',
@@ -229,10 +236,10 @@ if (only.has('types')) {
   );
 }
 
-if (only.has('pagination')) {
-  log('pagination memory…');
-  const pagination = await measurePaginationMemory(config.paginationRounds, log);
-  results.paginationMemory = pagination;
+const pagination = await measured('pagination', 'pagination memory', 'paginationMemory', () =>
+  measurePaginationMemory(config.paginationRounds, log),
+);
+if (pagination) {
   const { workload } = pagination;
   print(
     `## Pagination memory (${(workload.pages * workload.pointsPerPage).toLocaleString('en')} points over ${workload.pages} pages, ` +

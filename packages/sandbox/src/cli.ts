@@ -107,7 +107,7 @@ server.server.on('error', (error) => fail(`server error: ${error.message}`));
 
 process.stdout.write(
   `svc-sandbox listening on ${server.url}${args.strict ? ' (strict)' : ''}\n` +
-    `Try: curl -s -H 'x-svc-api-key: ${DEFAULT_API_KEY}' ${server.url}/v2/user/resolve/alice\n`,
+    `Try: curl -s -H '${sandbox.apiKeyHeader}: ${DEFAULT_API_KEY}' ${server.url}/v2/user/resolve/alice\n`,
 );
 
 async function shutdown() {

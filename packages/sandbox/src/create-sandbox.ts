@@ -34,8 +34,6 @@ export type {
   SandboxWorld,
 } from './sandbox-types.js';
 
-/** The header that carries the API key; each key is its own team with its own world. */
-export const API_KEY_HEADER = 'x-svc-api-key';
 /** Sandbox time every world starts at, unless `startTime` says otherwise. */
 export const DEFAULT_START_TIME = '2026-01-05T09:00:00.000Z';
 /** The key whose world the sandbox's top-level controls act on, unless `apiKey` says otherwise. */
@@ -259,12 +257,12 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
       const url = new URL(request.url);
       const { pathname } = url;
       const segments = pathSegments(pathname);
-      const apiKey = request.headers.get(API_KEY_HEADER)?.trim();
+      const apiKey = request.headers.get(index.apiKeyHeader)?.trim();
       if (!apiKey)
         throw new HttpError(
           401,
           'missing_api_key',
-          `Send your API key in the ${API_KEY_HEADER} header (any non-empty value works in the sandbox).`,
+          `Send your API key in the ${index.apiKeyHeader} header (any non-empty value works in the sandbox).`,
         );
       const name = worldName(apiKey);
       const entry = entryFor(name);
@@ -287,6 +285,7 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
   const main = controlsOf(worldName(options.apiKey ?? DEFAULT_API_KEY));
   return {
     url,
+    apiKeyHeader: index.apiKeyHeader,
     fetch: (input, init) => handle(input instanceof Request && !init ? input : new Request(input, init)),
     clock: main.clock,
     webhooks: main.webhooks,

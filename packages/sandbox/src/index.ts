@@ -1,7 +1,6 @@
 export { bundledSpecPath } from './bundled-spec-path.js';
 export type { ClockAdvance } from './clock-advance.js';
 export {
-  API_KEY_HEADER,
   createSandbox,
   DEFAULT_API_KEY,
   DEFAULT_START_TIME,

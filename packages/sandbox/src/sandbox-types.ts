@@ -60,6 +60,8 @@ export interface SandboxState {
 
 export interface Sandbox extends SandboxWorld {
   url: string;
+  /** The header that carries the API key, as the spec names it; each key is its own team with its own world. */
+  apiKeyHeader: string;
   /** The whole API as a fetch handler: no socket, no port. */
   fetch(input: Request | string | URL, init?: RequestInit): Promise<Response>;
   world(apiKey: string): SandboxWorld;

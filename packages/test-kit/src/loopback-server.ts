@@ -1,7 +1,7 @@
 // A small node:http server on 127.0.0.1 (port 0) for what Prism cannot do: keep state, page for real,
 // drop a connection, hold a response open, or serve the mock's log to the test workers.
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { listenOnLoopback } from './listen-on-loopback.js';
 
 export interface Received {
   method: string;
@@ -76,17 +76,7 @@ export async function startLoopback(handler: Handler): Promise<LoopbackServer> {
         );
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    baseUrl: `http://127.0.0.1:${port}`,
-    requests,
-    close: () =>
-      new Promise<void>((resolve, reject) => {
-        server.closeAllConnections();
-        server.close((error) => (error ? reject(error) : resolve()));
-      }),
-  };
+  return { ...(await listenOnLoopback(server)), requests };
 }
 
 /** The JSON body of a received request. */

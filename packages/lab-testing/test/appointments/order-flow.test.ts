@@ -1,15 +1,8 @@
+import { PATIENT_ADDRESS as patient_address } from '@svc/test-kit';
 import { describe, expect, it } from 'vitest';
 import { appointmentStatus, orderStatus } from '../../src/index.js';
 import { recordingClient } from '../clients.js';
 import { labServiceFake } from './lab-service-fake.js';
-
-const patient_address = {
-  first_line: '123 Main St',
-  city: 'Springfield',
-  state: 'IL',
-  zip_code: '62701',
-  access_notes: 'Gate 4521',
-};
 
 describe('an order through its appointment and status changes (stateful fake)', () => {
   it('moves from ordered to a confirmed appointment to a transit problem, keeping the notes', async () => {
@@ -41,9 +34,10 @@ describe('an order through its appointment and status changes (stateful fake)', 
 
     await lab.appointments.phlebotomy.reschedule(orderId, { appointment_notes: 'Use the back door.' });
     expect(fake.appointment(orderId)?.appointment_notes).toBe('Use the back door.');
+    const { access_notes } = patient_address;
     expect(fake.forwarded).toEqual([
-      { access_notes: 'Gate 4521', appointment_notes: 'Ring the side door.' },
-      { access_notes: 'Gate 4521', appointment_notes: 'Use the back door.' },
+      { access_notes, appointment_notes: 'Ring the side door.' },
+      { access_notes, appointment_notes: 'Use the back door.' },
     ]);
 
     fake.sampleDelayedToLab(orderId);

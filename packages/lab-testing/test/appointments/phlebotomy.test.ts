@@ -1,15 +1,10 @@
 import { ValidationError } from '@svc/client';
+import { PATIENT_ADDRESS } from '@svc/test-kit';
 import { describe, expect, it } from 'vitest';
 import { AVAILABILITY_WINDOW_DAYS, appointmentStatus } from '../../src/index.js';
 import { jsonBody, mockClient, ORDER_ID } from '../clients.js';
 
-const address = {
-  first_line: '123 Main St',
-  second_line: 'Apt 4',
-  city: 'Springfield',
-  state: 'IL',
-  zip_code: '62701',
-};
+const address = { ...PATIENT_ADDRESS, second_line: 'Apt 4' };
 
 describe('at-home phlebotomy appointments against the mock', () => {
   it('reads 14 days of availability from a start date', async () => {

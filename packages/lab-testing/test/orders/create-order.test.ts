@@ -1,17 +1,11 @@
 import { ConnectionError, ValidationError } from '@svc/client';
+import { PATIENT_ADDRESS as patient_address } from '@svc/test-kit';
 import { describe, expect, it } from 'vitest';
 import { CLINICAL_NOTES_MAX_LENGTH } from '../../src/index.js';
 import { jsonBody, mockClient, recordingClient } from '../clients.js';
 import { idempotentOrdersServer } from './idempotent-orders-server.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
-const patient_address = {
-  first_line: '123 Main St',
-  city: 'Springfield',
-  state: 'IL',
-  zip_code: '62701',
-  access_notes: 'Gate code 4521, dog in the yard',
-};
 
 describe('creating an order against the mock', () => {
   it('sends the patient address with access notes, clinical notes, lab account and update reason', async () => {

@@ -1,5 +1,6 @@
 // The README's walkthrough, step by step, against the mock: if this fails, the README is wrong.
 import { createClient } from '@svc/client';
+import { PATIENT_ADDRESS } from '@svc/test-kit';
 import { describe, expect, inject, it } from 'vitest';
 import { appointmentStatus, labTesting, orderStatus } from '../../src/index.js';
 import { PDF } from '../reports/files.js';
@@ -15,13 +16,8 @@ describe('the README walkthrough', () => {
       .toArray({ limit: 1 });
     expect(hba1c?.name).toBe('Hemoglobin A1c');
 
-    const patient_address = {
-      first_line: '123 Main St',
-      city: 'Springfield',
-      state: 'IL',
-      zip_code: '62701',
-      access_notes: 'Gate code 4521',
-    };
+    // The README's address: the kit's patient.
+    const patient_address = PATIENT_ADDRESS;
     const order = await lab.orders.create({
       patient_address,
       lab_account_id: account?.lab_account_id,

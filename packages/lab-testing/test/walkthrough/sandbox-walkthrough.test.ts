@@ -2,6 +2,7 @@
 // booked, time passes, the results arrive and the report is parsed. The mock cannot show any of that.
 import { createClient } from '@svc/client';
 import { createSandbox } from '@svc/sandbox';
+import { PATIENT_ADDRESS as patient_address } from '@svc/test-kit';
 import { describe, expect, it } from 'vitest';
 import { appointmentStatus, labTesting } from '../../src/index.js';
 import { PDF } from '../reports/files.js';
@@ -26,11 +27,6 @@ describe('the lab walkthrough against the sandbox', () => {
       .toArray({ limit: 1 });
     expect(hba1c?.slug).toBe('hemoglobin-a1c');
 
-    const patient_address = {
-      first_line: '123 Main St',
-      city: 'Springfield',
-      access_notes: 'Gate code 4521',
-    };
     const order = await lab.orders.create({
       user_id: user.user_id,
       patient_address,

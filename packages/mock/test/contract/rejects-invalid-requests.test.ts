@@ -5,6 +5,22 @@ const key = { 'x-svc-api-key': 'sk-test-mock' };
 const orderId = '6f1c3a52-8b1e-4c5d-9a7f-2e4b8c9d0a1b';
 const address = { first_line: '1 Main St', city: 'Springfield', state: 'IL', zip_code: '62701' };
 
+/** A POST of a JSON body, with the key. */
+const post = (path: string, body: unknown) =>
+  fetch(`${base()}${path}`, {
+    method: 'POST',
+    headers: { ...key, 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+
+/** An appointment request whose notes are `length` characters long. */
+const requestWithNotes = (length: number) =>
+  post(`/v3/order/${orderId}/phlebotomy/appointment/request`, {
+    address,
+    provider: 'any-provider',
+    appointment_notes: 'n'.repeat(length),
+  });
+
 /** Prism names each violation in the `sl-violations` header; the body is the spec's open error shape. */
 async function expect422(response: Response, mentions: string) {
   const violations = response.headers.get('sl-violations') ?? '';
@@ -28,29 +44,14 @@ describe('the mock rejects requests that break the spec with 422', () => {
   });
 
   it('rejects appointment_notes of 1,001 characters', async () => {
-    const response = await fetch(`${base()}/v3/order/${orderId}/phlebotomy/appointment/request`, {
-      method: 'POST',
-      headers: { ...key, 'content-type': 'application/json' },
-      body: JSON.stringify({ address, provider: 'any-provider', appointment_notes: 'n'.repeat(1001) }),
-    });
-    await expect422(response, 'appointment_notes');
+    await expect422(await requestWithNotes(1001), 'appointment_notes');
   });
 
   it('accepts appointment_notes of exactly 1,000 characters', async () => {
-    const response = await fetch(`${base()}/v3/order/${orderId}/phlebotomy/appointment/request`, {
-      method: 'POST',
-      headers: { ...key, 'content-type': 'application/json' },
-      body: JSON.stringify({ address, provider: 'any-provider', appointment_notes: 'n'.repeat(1000) }),
-    });
-    expect(response.status).toBe(200);
+    expect((await requestWithNotes(1000)).status).toBe(200);
   });
 
   it('rejects complete_mfa without mfa_code', async () => {
-    const response = await fetch(`${base()}/v2/link/provider/password/whoop/complete_mfa`, {
-      method: 'POST',
-      headers: { ...key, 'content-type': 'application/json' },
-      body: JSON.stringify({}),
-    });
-    await expect422(response, 'mfa_code');
+    await expect422(await post('/v2/link/provider/password/whoop/complete_mfa', {}), 'mfa_code');
   });
 });

@@ -11,75 +11,84 @@ const gc = runInNewContext('gc') as () => void;
 
 const params = { user_id: USER_ID, start_date: '2026-11-01' };
 
-/** Two pages; when the second is requested, records whether the first page is still reachable. */
-function probingBook(firstPage: { ref?: WeakRef<object> }, heldWhenNextRequested: boolean[]): Route {
+/** Holds a weak reference to the first page; `check()`, run when the next page is requested, records whether it is still reachable. */
+function heldProbe() {
+  let ref: WeakRef<object> | undefined;
+  const held: boolean[] = [];
+  return {
+    held,
+    keep(page: object) {
+      ref = new WeakRef(page);
+    },
+    check() {
+      gc();
+      held.push(ref?.deref() !== undefined);
+    },
+  };
+}
+type Probe = ReturnType<typeof heldProbe>;
+
+/** Two pages of steps; requesting the second checks the probe. */
+function probingBook(probe: Probe): Route {
   return ({ query }) => {
     if (query.next_cursor === undefined)
       return { body: stepsPage({ fitbit: [1, 2, 3] }, { next_cursor: 'c2' }) };
-    gc();
-    heldWhenNextRequested.push(firstPage.ref?.deref() !== undefined);
+    probe.check();
     return { body: stepsPage({ fitbit: [4] }, { next_cursor: null }) };
   };
 }
 
+/** The steps walk over the probing book. */
+const stepsWalk = async (probe: Probe) => (await serve(probingBook(probe))).pages.getStepsGrouped(params);
+
 describe('memory stays flat', () => {
   test('items: the previous page is unreachable by the time the next page is requested', async () => {
-    const firstPage: { ref?: WeakRef<object> } = {};
-    const held: boolean[] = [];
-    const { pages } = await serve(probingBook(firstPage, held));
-    const iterator = pages.getStepsGrouped(params)[Symbol.asyncIterator]();
+    const probe = heldProbe();
+    const iterator = (await stepsWalk(probe))[Symbol.asyncIterator]();
     // Read page 1 in a separate frame, keeping only a weak reference to one of its points.
     await (async () => {
       const first = await iterator.next();
-      firstPage.ref = new WeakRef((first.value as { point: object }).point);
+      probe.keep((first.value as { point: object }).point);
       await iterator.next();
       await iterator.next();
     })();
     expect((await iterator.next()).value).toMatchObject({ point: { value: 4 } });
-    expect(held).toEqual([false]);
+    expect(probe.held).toEqual([false]);
   });
 
   test('pages(): the previous page is unreachable by the time the next page is requested', async () => {
-    const firstPage: { ref?: WeakRef<object> } = {};
-    const held: boolean[] = [];
-    const { pages } = await serve(probingBook(firstPage, held));
-    const iterator = pages.getStepsGrouped(params).pages();
+    const probe = heldProbe();
+    const iterator = (await stepsWalk(probe)).pages();
     await (async () => {
-      firstPage.ref = new WeakRef((await iterator.next()).value as object);
+      probe.keep((await iterator.next()).value as object);
     })();
     expect((await iterator.next()).done).toBe(false);
-    expect(held).toEqual([false]);
+    expect(probe.held).toEqual([false]);
   });
 
   test('page style: the previous page is unreachable by the time the next page is requested', async () => {
-    const firstPage: { ref?: WeakRef<object> } = {};
-    const held: boolean[] = [];
+    const probe = heldProbe();
     const markers = markersRoute(4);
     const { pages } = await serve((request, index) => {
-      if (index === 1) {
-        gc();
-        held.push(firstPage.ref?.deref() !== undefined);
-      }
+      if (index === 1) probe.check();
       return markers(request, index);
     });
     const iterator = pages.listLabTestMarkers({ lab_test_id: LAB_TEST_ID, size: 2 })[Symbol.asyncIterator]();
     await (async () => {
-      firstPage.ref = new WeakRef((await iterator.next()).value as object);
+      probe.keep((await iterator.next()).value as object);
       await iterator.next();
     })();
     expect((await iterator.next()).value).toMatchObject({ id: 3 });
-    expect(held).toEqual([false]);
+    expect(probe.held).toEqual([false]);
   });
 
   test('the probe can fail: a page the caller keeps is reported as held', async () => {
-    const firstPage: { ref?: WeakRef<object> } = {};
-    const held: boolean[] = [];
-    const { pages } = await serve(probingBook(firstPage, held));
-    const iterator = pages.getStepsGrouped(params).pages();
+    const probe = heldProbe();
+    const iterator = (await stepsWalk(probe)).pages();
     const kept = (await iterator.next()).value;
-    firstPage.ref = new WeakRef(kept as object);
+    probe.keep(kept as object);
     await iterator.next();
-    expect(held).toEqual([true]);
+    expect(probe.held).toEqual([true]);
     expect(kept).toBeDefined();
   });
 });

@@ -3,7 +3,7 @@
 // orders by Idempotency-Key, like the service: a repeated key replays the order it created first.
 import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo, Socket } from 'node:net';
+import { listenOnLoopback } from '@svc/test-kit';
 
 export const FAULTS = [
   'ok',
@@ -104,7 +104,6 @@ export async function startFaultServer(options: { seed: number; mix?: FaultMix }
     ordersWithoutKey: 0,
   };
   const ordersByKey = new Map<string, OrderRecord>();
-  const sockets = new Set<Socket>();
   const stalls = new Set<NodeJS.Timeout>();
 
   const json = (
@@ -232,22 +231,15 @@ export async function startFaultServer(options: { seed: number; mix?: FaultMix }
     }
     json(response, 404, { detail: 'not found' });
   });
-  server.on('connection', (socket) => {
-    sockets.add(socket);
-    socket.on('close', () => sockets.delete(socket));
-  });
   // A connection reset by the server may surface here as a request error: expected under faults.
   server.on('clientError', (_error, socket) => socket.destroy());
-  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
-  const { port } = server.address() as AddressInfo;
+  const listening = await listenOnLoopback(server);
   return {
-    url: `http://127.0.0.1:${port}`,
+    url: listening.baseUrl,
     stats,
-    close: () =>
-      new Promise<void>((done) => {
-        for (const timer of stalls) clearTimeout(timer);
-        for (const socket of sockets) socket.destroy();
-        server.close(() => done());
-      }),
+    close: () => {
+      for (const timer of stalls) clearTimeout(timer);
+      return listening.close();
+    },
   };
 }

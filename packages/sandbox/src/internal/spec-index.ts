@@ -51,6 +51,17 @@ export interface RouteMatch {
   params: Record<string, string>;
 }
 
+/**
+ * The header that carries the API key, as the spec names it: its shared `apiKey` header parameter,
+ * which every operation requires (the spec states the key as that header, not as a security scheme).
+ */
+function apiKeyHeaderOf(document: OpenApiDocument): string {
+  const parameter = document.components?.parameters?.apiKey as Partial<ParameterObject> | undefined;
+  if (parameter?.in !== 'header' || typeof parameter.name !== 'string')
+    throw new Error('the spec names no API key header (components.parameters.apiKey, in: header)');
+  return parameter.name;
+}
+
 const escapePointer = (part: string) => part.replace(/~/g, '~0').replace(/\//g, '~1');
 
 /** Follows a local `$ref` (`#/components/...`) until a node that is not a reference. */
@@ -72,8 +83,11 @@ export function resolveRef<T>(document: OpenApiDocument, node: unknown): T {
 export class SpecIndex {
   readonly operations: SpecOperation[] = [];
   readonly byId = new Map<string, SpecOperation>();
+  /** The header that carries the API key (`x-svc-api-key` in the bundled spec). */
+  readonly apiKeyHeader: string;
 
   constructor(readonly document: OpenApiDocument) {
+    this.apiKeyHeader = apiKeyHeaderOf(document);
     for (const [path, item] of Object.entries(document.paths)) {
       for (const method of METHODS) {
         const raw = item[method] as OperationObject | undefined;

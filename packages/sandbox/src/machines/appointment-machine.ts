@@ -1,4 +1,26 @@
 import { setup } from 'xstate';
+import { again, final, to } from './machine-config.js';
+
+/** Cancelled from the sandbox's controls, or with its order: any appointment not yet under way. */
+const CANCEL = to(
+  'cancelled',
+  'POST /_sandbox/orders/{order_id}/appointment/cancel (or the order is cancelled)',
+);
+const START = to('in_progress', 'clock: the slot starts');
+
+/** The wire values of an appointment state: its `event_status` is its `status`, but for `confirmed`. */
+const wire = <S extends string>(status: S) => ({ status, eventStatus: status });
+
+/**
+ * The states of either kind of appointment once booked: confirmed (`scheduled` in events), then the
+ * visit on the clock, or cancelled. `confirmedOn` is what a confirmed appointment of that kind allows.
+ */
+const afterBooking = <On>(confirmedOn: On) => ({
+  confirmed: { meta: { status: 'confirmed', eventStatus: 'scheduled' }, on: confirmedOn },
+  in_progress: { meta: wire('in_progress'), on: { COMPLETE: to('completed', 'clock: the slot ends') } },
+  completed: final(wire('completed')),
+  cancelled: final(wire('cancelled')),
+});
 
 /**
  * The lifecycle of an at-home phlebotomy appointment. Each state carries the wire `status` and
@@ -18,36 +40,14 @@ export const phlebotomyAppointmentMachine = setup({
   initial: 'pending',
   states: {
     pending: {
-      meta: { status: 'pending', eventStatus: 'pending' },
-      on: {
-        BOOK: { target: 'confirmed', description: 'POST …/phlebotomy/appointment/book' },
-        CANCEL: {
-          target: 'cancelled',
-          description: 'POST /_sandbox/orders/{order_id}/appointment/cancel (or the order is cancelled)',
-        },
-      },
+      meta: wire('pending'),
+      on: { BOOK: to('confirmed', 'POST …/phlebotomy/appointment/book'), CANCEL },
     },
-    confirmed: {
-      meta: { status: 'confirmed', eventStatus: 'scheduled' },
-      on: {
-        RESCHEDULE: {
-          target: 'confirmed',
-          reenter: true,
-          description: 'PATCH …/phlebotomy/appointment/reschedule',
-        },
-        CANCEL: {
-          target: 'cancelled',
-          description: 'POST /_sandbox/orders/{order_id}/appointment/cancel (or the order is cancelled)',
-        },
-        START: { target: 'in_progress', description: 'clock: the slot starts' },
-      },
-    },
-    in_progress: {
-      meta: { status: 'in_progress', eventStatus: 'in_progress' },
-      on: { COMPLETE: { target: 'completed', description: 'clock: the slot ends' } },
-    },
-    completed: { meta: { status: 'completed', eventStatus: 'completed' }, type: 'final' },
-    cancelled: { meta: { status: 'cancelled', eventStatus: 'cancelled' }, type: 'final' },
+    ...afterBooking({
+      RESCHEDULE: again('confirmed', 'PATCH …/phlebotomy/appointment/reschedule'),
+      CANCEL,
+      START,
+    }),
   },
 });
 
@@ -64,30 +64,9 @@ export const pscAppointmentMachine = setup({
   initial: 'reserved',
   states: {
     reserved: {
-      meta: { status: 'reserved', eventStatus: 'reserved' },
-      on: {
-        CONFIRM: { target: 'confirmed', description: 'clock: 60 seconds after booking' },
-        CANCEL: {
-          target: 'cancelled',
-          description: 'POST /_sandbox/orders/{order_id}/appointment/cancel (or the order is cancelled)',
-        },
-      },
+      meta: wire('reserved'),
+      on: { CONFIRM: to('confirmed', 'clock: 60 seconds after booking'), CANCEL },
     },
-    confirmed: {
-      meta: { status: 'confirmed', eventStatus: 'scheduled' },
-      on: {
-        START: { target: 'in_progress', description: 'clock: the slot starts' },
-        CANCEL: {
-          target: 'cancelled',
-          description: 'POST /_sandbox/orders/{order_id}/appointment/cancel (or the order is cancelled)',
-        },
-      },
-    },
-    in_progress: {
-      meta: { status: 'in_progress', eventStatus: 'in_progress' },
-      on: { COMPLETE: { target: 'completed', description: 'clock: the slot ends' } },
-    },
-    completed: { meta: { status: 'completed', eventStatus: 'completed' }, type: 'final' },
-    cancelled: { meta: { status: 'cancelled', eventStatus: 'cancelled' }, type: 'final' },
+    ...afterBooking({ START, CANCEL }),
   },
 });

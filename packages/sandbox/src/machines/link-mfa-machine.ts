@@ -1,4 +1,8 @@
 import { setup } from 'xstate';
+import { again, final, to } from './machine-config.js';
+
+const RIGHT_CODE = to('connected', 'complete_mfa with any code but 000000');
+const WRONG_CODE = 'complete_mfa with 000000';
 
 /**
  * The multi-factor step of linking a password provider: a code is awaited; a wrong one keeps it
@@ -15,25 +19,18 @@ export const linkMfaMachine = setup({
     awaiting_code: {
       meta: { state: 'pending_provider_mfa' },
       on: {
-        CODE_ACCEPTED: { target: 'connected', description: 'complete_mfa with any code but 000000' },
-        CODE_REJECTED: { target: 'awaiting_code', reenter: true, description: 'complete_mfa with 000000' },
-        PROVIDER_MFA_REQUIRED: {
-          target: 'awaiting_provider_mfa',
-          description: 'complete_mfa, first right code (scenario mfa_required)',
-        },
+        CODE_ACCEPTED: RIGHT_CODE,
+        CODE_REJECTED: again('awaiting_code', WRONG_CODE),
+        PROVIDER_MFA_REQUIRED: to(
+          'awaiting_provider_mfa',
+          'complete_mfa, first right code (scenario mfa_required)',
+        ),
       },
     },
     awaiting_provider_mfa: {
       meta: { state: 'pending_provider_mfa' },
-      on: {
-        CODE_ACCEPTED: { target: 'connected', description: 'complete_mfa with any code but 000000' },
-        CODE_REJECTED: {
-          target: 'awaiting_provider_mfa',
-          reenter: true,
-          description: 'complete_mfa with 000000',
-        },
-      },
+      on: { CODE_ACCEPTED: RIGHT_CODE, CODE_REJECTED: again('awaiting_provider_mfa', WRONG_CODE) },
     },
-    connected: { meta: { state: 'success' }, type: 'final' },
+    connected: final({ state: 'success' }),
   },
 });

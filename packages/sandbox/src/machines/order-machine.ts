@@ -1,4 +1,25 @@
 import { setup } from 'xstate';
+import { again, final, to } from './machine-config.js';
+
+const REQUEST_APPOINTMENT = to(
+  'appointment_pending',
+  'POST /v3/order/{order_id}/phlebotomy/appointment/request',
+);
+const BOOK_APPOINTMENT = to(
+  'appointment_scheduled',
+  'POST …/phlebotomy/appointment/book or …/psc/appointment/book',
+);
+const CANCEL_APPOINTMENT = to('ordered', 'POST /_sandbox/orders/{order_id}/appointment/cancel');
+const CANCEL = to('cancelled', 'POST /_sandbox/orders/{order_id}/cancel');
+
+/** A kit or sample lost on its way: the patient books a new draw, or the order is cancelled. */
+const problemInTransit = <W extends 'lab' | 'customer'>(where: W) => ({
+  meta: {
+    status: `collecting_sample.testkit.problem_in_transit_${where}` as const,
+    lowLevelStatus: `problem_in_transit_${where}` as const,
+  },
+  on: { APPOINTMENT_REQUESTED: REQUEST_APPOINTMENT, APPOINTMENT_BOOKED: BOOK_APPOINTMENT, CANCEL },
+});
 
 /**
  * The lifecycle of a lab test order. Each state carries the wire `status` of the order event it
@@ -27,107 +48,49 @@ export const orderMachine = setup({
     ordered: {
       meta: { status: 'received.at_home_phlebotomy.ordered' },
       on: {
-        APPOINTMENT_REQUESTED: {
-          target: 'appointment_pending',
-          description: 'POST /v3/order/{order_id}/phlebotomy/appointment/request',
-        },
-        APPOINTMENT_BOOKED: {
-          target: 'appointment_scheduled',
-          description: 'POST …/phlebotomy/appointment/book or …/psc/appointment/book',
-        },
-        KIT_LOST: {
-          target: 'problem_in_transit_customer',
-          description: 'clock: 1 day after ordering (scenario kit_lost_to_customer)',
-        },
-        CANCEL: { target: 'cancelled', description: 'POST /_sandbox/orders/{order_id}/cancel' },
+        APPOINTMENT_REQUESTED: REQUEST_APPOINTMENT,
+        APPOINTMENT_BOOKED: BOOK_APPOINTMENT,
+        KIT_LOST: to(
+          'problem_in_transit_customer',
+          'clock: 1 day after ordering (scenario kit_lost_to_customer)',
+        ),
+        CANCEL,
       },
     },
     appointment_pending: {
       meta: { status: 'collecting_sample.at_home_phlebotomy.appointment_pending' },
-      on: {
-        APPOINTMENT_BOOKED: {
-          target: 'appointment_scheduled',
-          description: 'POST …/phlebotomy/appointment/book or …/psc/appointment/book',
-        },
-        APPOINTMENT_CANCELLED: {
-          target: 'ordered',
-          description: 'POST /_sandbox/orders/{order_id}/appointment/cancel',
-        },
-        CANCEL: { target: 'cancelled', description: 'POST /_sandbox/orders/{order_id}/cancel' },
-      },
+      on: { APPOINTMENT_BOOKED: BOOK_APPOINTMENT, APPOINTMENT_CANCELLED: CANCEL_APPOINTMENT, CANCEL },
     },
     appointment_scheduled: {
       meta: { status: 'collecting_sample.at_home_phlebotomy.appointment_scheduled' },
       on: {
-        APPOINTMENT_RESCHEDULED: {
-          target: 'appointment_scheduled',
-          reenter: true,
-          description: 'PATCH …/phlebotomy/appointment/reschedule',
-        },
-        APPOINTMENT_CANCELLED: {
-          target: 'ordered',
-          description: 'POST /_sandbox/orders/{order_id}/appointment/cancel',
-        },
-        SAMPLE_DRAWN: { target: 'draw_completed', description: 'clock: the appointment ends' },
-        CANCEL: { target: 'cancelled', description: 'POST /_sandbox/orders/{order_id}/cancel' },
+        APPOINTMENT_RESCHEDULED: again('appointment_scheduled', 'PATCH …/phlebotomy/appointment/reschedule'),
+        APPOINTMENT_CANCELLED: CANCEL_APPOINTMENT,
+        SAMPLE_DRAWN: to('draw_completed', 'clock: the appointment ends'),
+        CANCEL,
       },
     },
     draw_completed: {
       meta: { status: 'collecting_sample.at_home_phlebotomy.draw_completed' },
-      on: { SAMPLE_SHIPPED: { target: 'transit_lab', description: 'clock: 1 hour after the draw' } },
+      on: { SAMPLE_SHIPPED: to('transit_lab', 'clock: 1 hour after the draw') },
     },
     transit_lab: {
       meta: { status: 'collecting_sample.testkit.transit_lab' },
       on: {
-        SAMPLE_DELIVERED: {
-          target: 'delivered_to_lab',
-          description: 'clock: 1 day in transit (other scenarios)',
-        },
-        SAMPLE_LOST: {
-          target: 'problem_in_transit_lab',
-          description: 'clock: 1 day in transit (scenario sample_lost_in_transit)',
-        },
+        SAMPLE_DELIVERED: to('delivered_to_lab', 'clock: 1 day in transit (other scenarios)'),
+        SAMPLE_LOST: to(
+          'problem_in_transit_lab',
+          'clock: 1 day in transit (scenario sample_lost_in_transit)',
+        ),
       },
     },
-    problem_in_transit_lab: {
-      meta: {
-        status: 'collecting_sample.testkit.problem_in_transit_lab',
-        lowLevelStatus: 'problem_in_transit_lab',
-      },
-      on: {
-        APPOINTMENT_REQUESTED: {
-          target: 'appointment_pending',
-          description: 'POST /v3/order/{order_id}/phlebotomy/appointment/request',
-        },
-        APPOINTMENT_BOOKED: {
-          target: 'appointment_scheduled',
-          description: 'POST …/phlebotomy/appointment/book or …/psc/appointment/book',
-        },
-        CANCEL: { target: 'cancelled', description: 'POST /_sandbox/orders/{order_id}/cancel' },
-      },
-    },
-    problem_in_transit_customer: {
-      meta: {
-        status: 'collecting_sample.testkit.problem_in_transit_customer',
-        lowLevelStatus: 'problem_in_transit_customer',
-      },
-      on: {
-        APPOINTMENT_REQUESTED: {
-          target: 'appointment_pending',
-          description: 'POST /v3/order/{order_id}/phlebotomy/appointment/request',
-        },
-        APPOINTMENT_BOOKED: {
-          target: 'appointment_scheduled',
-          description: 'POST …/phlebotomy/appointment/book or …/psc/appointment/book',
-        },
-        CANCEL: { target: 'cancelled', description: 'POST /_sandbox/orders/{order_id}/cancel' },
-      },
-    },
+    problem_in_transit_lab: problemInTransit('lab'),
+    problem_in_transit_customer: problemInTransit('customer'),
     delivered_to_lab: {
       meta: { status: 'sample_with_lab.at_home_phlebotomy.delivered_to_lab' },
-      on: { RESULTS_READY: { target: 'completed', description: 'clock: 1 day at the lab' } },
+      on: { RESULTS_READY: to('completed', 'clock: 1 day at the lab') },
     },
-    completed: { meta: { status: 'completed.at_home_phlebotomy.completed' }, type: 'final' },
-    cancelled: { meta: { status: 'cancelled.at_home_phlebotomy.cancelled' }, type: 'final' },
+    completed: final({ status: 'completed.at_home_phlebotomy.completed' }),
+    cancelled: final({ status: 'cancelled.at_home_phlebotomy.cancelled' }),
   },
 });

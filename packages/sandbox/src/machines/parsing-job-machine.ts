@@ -1,4 +1,7 @@
 import { setup } from 'xstate';
+import { final, to } from './machine-config.js';
+
+const UPLOADED = 'clock: 30 seconds after upload';
 
 /** The lifecycle of a lab report parsing job: submitted, then one final outcome chosen by the scenario. */
 export const parsingJobMachine = setup({
@@ -16,19 +19,16 @@ export const parsingJobMachine = setup({
     pending: {
       meta: { status: 'pending' },
       on: {
-        PARSED: { target: 'completed', description: 'clock: 30 seconds after upload' },
-        FLAGGED_FOR_REVIEW: {
-          target: 'pending_review',
-          description: 'clock: 30 seconds after upload (scenario parsing_needs_review)',
-        },
-        FAILED: { target: 'failed', description: 'clock: 30 seconds after upload (scenario parsing_fails)' },
+        PARSED: to('completed', UPLOADED),
+        FLAGGED_FOR_REVIEW: to('pending_review', `${UPLOADED} (scenario parsing_needs_review)`),
+        FAILED: to('failed', `${UPLOADED} (scenario parsing_fails)`),
       },
     },
     pending_review: {
       meta: { status: 'pending_review' },
-      on: { REVIEWED: { target: 'completed', description: 'clock: 1 day in review' } },
+      on: { REVIEWED: to('completed', 'clock: 1 day in review') },
     },
-    completed: { meta: { status: 'completed' }, type: 'final' },
-    failed: { meta: { status: 'failed' }, type: 'final' },
+    completed: final({ status: 'completed' }),
+    failed: final({ status: 'failed' }),
   },
 });

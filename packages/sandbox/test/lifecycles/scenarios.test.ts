@@ -1,7 +1,5 @@
-import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { bundledSpecPath } from '../../src/index.js';
-import { call, clientOn, REPORTS, strictSandbox } from '../fixtures/sandbox.js';
+import { bundledSpec, call, clientOn, REPORTS, strictSandbox } from '../fixtures/sandbox.js';
 
 const orderStatus = (event: { data: Record<string, unknown> }) =>
   (event.data.last_event as { status: string; status_detail: string | null }).status;
@@ -129,7 +127,7 @@ describe('scenarios', () => {
   });
 
   it('takes its upload limits from the spec: a lower x-svc-file maxBytes refuses a smaller file', async () => {
-    const spec = JSON.parse(readFileSync(bundledSpecPath(), 'utf8'));
+    const spec = bundledSpec();
     spec.components.schemas.ParsingJobUploadRequest.properties.file['x-svc-file'].maxBytes = 16;
     const sandbox = strictSandbox({ spec });
     const upload = (bytes: Uint8Array<ArrayBuffer>) => {

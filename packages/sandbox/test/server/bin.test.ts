@@ -11,6 +11,7 @@ import { walkLabFlow } from '../fixtures/walkthrough.js';
 const CLI = new URL('../../bin/svc-sandbox.js', import.meta.url).pathname;
 const BUILT = new URL('../../dist/cli.js', import.meta.url).pathname;
 const KEY = { 'x-svc-api-key': 'sk_test_bin' };
+const JSON_KEY = { ...KEY, 'content-type': 'application/json' };
 const started: ChildProcess[] = [];
 
 interface Running {
@@ -19,10 +20,16 @@ interface Running {
   banner: string;
 }
 
-/** Starts the bin and resolves once it prints its URL. */
-async function startBin(args: string[]): Promise<Running> {
+/** Spawns the bin; it is stopped after the test if it is still running. */
+function spawnBin(args: string[]): ChildProcess {
   const child = spawn(process.execPath, [CLI, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
   started.push(child);
+  return child;
+}
+
+/** Starts the bin and resolves once it prints its URL. */
+async function startBin(args: string[]): Promise<Running> {
+  const child = spawnBin(args);
   let banner = '';
   return new Promise((resolve, reject) => {
     child.stdout?.on('data', (chunk) => {
@@ -33,6 +40,20 @@ async function startBin(args: string[]): Promise<Running> {
     child.once('exit', (code) => reject(new Error(`svc-sandbox exited ${code} before listening`)));
   });
 }
+
+/** Resolves with a bin's exit code and everything it printed on stderr until then. */
+async function exitOf(child: ChildProcess): Promise<{ code: number | null; stderr: string }> {
+  let stderr = '';
+  child.stderr?.on('data', (chunk) => {
+    stderr += chunk;
+  });
+  const [code] = (await once(child, 'exit')) as [number | null];
+  return { code, stderr };
+}
+
+/** Creates an order over HTTP with the bin's key. */
+const createOrder = (url: string) =>
+  fetch(`${url}/v3/order`, { method: 'POST', headers: JSON_KEY, body: '{}' });
 
 /** Stops a started bin by its process id and waits for it to exit. */
 async function stop(child: ChildProcess) {
@@ -63,9 +84,8 @@ describe('the svc-sandbox bin', () => {
 
   it('answers a thousand bad requests with 4xx and then serves a good one', async () => {
     const { url, child } = await startBin(['--port', '0', '--strict']);
-    const json = { ...KEY, 'content-type': 'application/json' };
     const bad: Array<() => Promise<Response>> = [
-      () => fetch(`${url}/v3/order`, { method: 'POST', headers: json, body: '{"broken' }),
+      () => fetch(`${url}/v3/order`, { method: 'POST', headers: JSON_KEY, body: '{"broken' }),
       () => fetch(`${url}/v2/user/resolve/%E0%A4%A`, { headers: KEY }),
       () => fetch(`${url}/no/such/route`, { headers: KEY }),
       () =>
@@ -75,7 +95,11 @@ describe('the svc-sandbox bin', () => {
           body: '--b\r\nbroken',
         }),
       () =>
-        fetch(`${url}/v3/order`, { method: 'POST', headers: json, body: `{"a":"${'x'.repeat(1_100_000)}"}` }),
+        fetch(`${url}/v3/order`, {
+          method: 'POST',
+          headers: JSON_KEY,
+          body: `{"a":"${'x'.repeat(1_100_000)}"}`,
+        }),
       () => fetch(`${url}/v2/providers`),
       () => fetch(`${url}/v2/user/x/sign_in_token`, { method: 'POST', headers: KEY }),
     ];
@@ -104,7 +128,7 @@ describe('the svc-sandbox bin', () => {
     await walkLabFlow(client, (seconds) =>
       fetch(`${url}/_sandbox/clock/advance`, {
         method: 'POST',
-        headers: { ...KEY, 'content-type': 'application/json' },
+        headers: JSON_KEY,
         body: JSON.stringify({ seconds }),
       }),
     );
@@ -113,12 +137,7 @@ describe('the svc-sandbox bin', () => {
   it('keeps the worlds across a restart with --state, written whole', async () => {
     const file = join(mkdtempSync(join(tmpdir(), 'svc-sandbox-')), 'state.json');
     const first = await startBin(['--port', '0', '--state', file]);
-    const created = await fetch(`${first.url}/v3/order`, {
-      method: 'POST',
-      headers: { ...KEY, 'content-type': 'application/json' },
-      body: '{}',
-    });
-    const order = await created.json();
+    const order = await (await createOrder(first.url)).json();
     await stop(first.child);
     expect(JSON.parse(readFileSync(file, 'utf8')).version).toBe(1);
     expect(readFileSync(file, 'utf8')).not.toContain('sk_test_bin');
@@ -130,31 +149,15 @@ describe('the svc-sandbox bin', () => {
   it('exits 1 with one first line naming the port and the fix when the port is taken', async () => {
     const { url } = await startBin(['--port', '0']);
     const port = new URL(url).port;
-    const second = spawn(process.execPath, [CLI, '--port', port], { stdio: ['ignore', 'pipe', 'pipe'] });
-    started.push(second);
-    let stderr = '';
-    second.stderr?.on('data', (chunk) => {
-      stderr += chunk;
-    });
-    const [code] = await once(second, 'exit');
+    const { code, stderr } = await exitOf(spawnBin(['--port', port]));
     expect(code).toBe(1);
     expect(stderr.split('\n')[0]).toMatch(new RegExp(`port ${port} .*already in use.*--port`));
   });
 
   it('exits 2 with the cause for bad arguments', async () => {
-    const child = spawn(
-      process.execPath,
-      [CLI, '--webhook-url', 'https://r.test', '--webhook-secret', 'plain'],
-      {
-        stdio: ['ignore', 'pipe', 'pipe'],
-      },
+    const { code, stderr } = await exitOf(
+      spawnBin(['--webhook-url', 'https://r.test', '--webhook-secret', 'plain']),
     );
-    started.push(child);
-    let stderr = '';
-    child.stderr?.on('data', (chunk) => {
-      stderr += chunk;
-    });
-    const [code] = await once(child, 'exit');
     expect(code).toBe(2);
     expect(stderr).toContain('whsec_');
     expect(stderr).not.toContain('plain');
@@ -163,15 +166,7 @@ describe('the svc-sandbox bin', () => {
   it('refuses a --state file that is not sandbox state, naming the file', async () => {
     const file = join(mkdtempSync(join(tmpdir(), 'svc-sandbox-')), 'state.json');
     writeFileSync(file, '{"not":"state"}');
-    const child = spawn(process.execPath, [CLI, '--port', '0', '--state', file], {
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    started.push(child);
-    let stderr = '';
-    child.stderr?.on('data', (chunk) => {
-      stderr += chunk;
-    });
-    const [code] = await once(child, 'exit');
+    const { code, stderr } = await exitOf(spawnBin(['--port', '0', '--state', file]));
     expect(code).toBe(2);
     expect(stderr).toContain(file);
   });
@@ -179,18 +174,10 @@ describe('the svc-sandbox bin', () => {
   it('exits non-zero with the cause when it crashes (here: its state can no longer be written)', async () => {
     const folder = mkdtempSync(join(tmpdir(), 'svc-sandbox-'));
     const { url, child } = await startBin(['--port', '0', '--state', join(folder, 'state.json')]);
-    let stderr = '';
-    child.stderr?.on('data', (chunk) => {
-      stderr += chunk;
-    });
+    const exited = exitOf(child);
     rmSync(folder, { recursive: true });
-    const exited = once(child, 'exit');
-    await fetch(`${url}/v3/order`, {
-      method: 'POST',
-      headers: { ...KEY, 'content-type': 'application/json' },
-      body: '{}',
-    });
-    const [code] = await exited;
+    await createOrder(url);
+    const { code, stderr } = await exited;
     expect(code).toBe(1);
     expect(stderr).toMatch(/crashed: .*ENOENT/);
   });

@@ -6,36 +6,20 @@ import { API_KEY, call, REPORTS, strictSandbox } from '../fixtures/sandbox.js';
 type Ids = { userId: string; orderId: string; jobId: string; linkToken: string };
 type Case = (ids: Ids) => { method: string; path: string; body?: unknown; headers?: Record<string, string> };
 
+/** A read of a user's data from the first day of 2026: `path` as the spec writes it, `{user_id}` filled in. */
+const read =
+  (path: string): Case =>
+  ({ userId }) => ({ method: 'GET', path: `${path.replace('{user_id}', userId)}?start_date=2026-01-01` });
+
 /** One successful call per operation; a new operation in the spec fails to compile until it has one. */
 const CASES: Record<OperationId, Case> = {
-  getStepsGrouped: ({ userId }) => ({
-    method: 'GET',
-    path: `/v2/timeseries/${userId}/steps/grouped?start_date=2026-01-01`,
-  }),
-  getActivitySummary: ({ userId }) => ({
-    method: 'GET',
-    path: `/v2/summary/activity/${userId}?start_date=2026-01-01`,
-  }),
-  getBodySummary: ({ userId }) => ({
-    method: 'GET',
-    path: `/v2/summary/body/${userId}?start_date=2026-01-01`,
-  }),
-  getMealSummary: ({ userId }) => ({
-    method: 'GET',
-    path: `/v2/summary/meal/${userId}?start_date=2026-01-01`,
-  }),
-  getProfileSummary: ({ userId }) => ({
-    method: 'GET',
-    path: `/v2/summary/profile/${userId}?start_date=2026-01-01`,
-  }),
-  getSleepSummary: ({ userId }) => ({
-    method: 'GET',
-    path: `/v2/summary/sleep/${userId}?start_date=2026-01-01`,
-  }),
-  getWorkoutsSummary: ({ userId }) => ({
-    method: 'GET',
-    path: `/v2/summary/workouts/${userId}?start_date=2026-01-01`,
-  }),
+  getStepsGrouped: read('/v2/timeseries/{user_id}/steps/grouped'),
+  getActivitySummary: read('/v2/summary/activity/{user_id}'),
+  getBodySummary: read('/v2/summary/body/{user_id}'),
+  getMealSummary: read('/v2/summary/meal/{user_id}'),
+  getProfileSummary: read('/v2/summary/profile/{user_id}'),
+  getSleepSummary: read('/v2/summary/sleep/{user_id}'),
+  getWorkoutsSummary: read('/v2/summary/workouts/{user_id}'),
   resolveUser: () => ({ method: 'GET', path: '/v2/user/resolve/every-op' }),
   createSignInToken: ({ userId }) => ({ method: 'POST', path: `/v2/user/${userId}/sign_in_token` }),
   deregisterProvider: ({ userId }) => ({ method: 'DELETE', path: `/v2/user/${userId}/oura` }),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { call, strictSandbox } from '../fixtures/sandbox.js';
+import { bundledSpec, call, strictSandbox } from '../fixtures/sandbox.js';
 
 describe('requests the spec refuses', () => {
   const sandbox = strictSandbox();
@@ -8,6 +8,19 @@ describe('requests the spec refuses', () => {
     const response = await sandbox.fetch(new Request(`${sandbox.url}/v2/providers`));
     expect(response.status).toBe(401);
     expect((await response.json()).error.message).toContain('x-svc-api-key');
+  });
+
+  it('takes the API key header from the spec it serves', async () => {
+    const spec = bundledSpec();
+    spec.components.parameters.apiKey.name = 'x-other-key';
+    const other = strictSandbox({ spec });
+    expect(other.apiKeyHeader).toBe('x-other-key');
+    const providers = (headers: Record<string, string>) =>
+      other.fetch(new Request(`${other.url}/v2/providers`, { headers }));
+    const refused = await providers({ 'x-svc-api-key': 'sk_test_other' });
+    expect(refused.status).toBe(401);
+    expect((await refused.json()).error.message).toContain('x-other-key');
+    expect((await providers({ 'x-other-key': 'sk_test_other' })).status).toBe(200);
   });
 
   it('answers 422 naming the violation when a path parameter breaks its schema', async () => {
@@ -58,15 +71,6 @@ describe('requests the spec refuses', () => {
     expect(body.error_type).toBe('invalid_token');
   });
 
-  it('answers malformed JSON with 400 and the place it broke', async () => {
-    const { status, body } = await call(sandbox, 'POST', '/v3/order', {
-      raw: '{"patient_address": ',
-      headers: { 'content-type': 'application/json' },
-    });
-    expect(status).toBe(400);
-    expect(body.error.code).toBe('malformed_json');
-  });
-
   it('answers bad percent-encoding in the path with 400', async () => {
     const { status, body } = await call(sandbox, 'GET', '/v2/user/resolve/%E0%A4%A');
     expect(status).toBe(400);
@@ -78,23 +82,39 @@ describe('requests the spec refuses', () => {
     expect((await call(sandbox, 'DELETE', '/v2/providers')).status).toBe(405);
   });
 
-  it('answers a body of another media type with 415 naming the accepted one', async () => {
-    const { status, body } = await call(sandbox, 'POST', '/v3/order', {
-      raw: 'a=1',
-      headers: { 'content-type': 'text/plain' },
+  // A body that does not parse as its content type says, or of a type the operation does not take.
+  const unreadable = [
+    {
+      answers: 'malformed JSON with 400 and the place it broke',
+      send: ['/v3/order', 'application/json', '{"patient_address": '],
+      status: 400,
+      error: { code: 'malformed_json' },
+    },
+    {
+      answers: 'a body of another media type with 415 naming the accepted one',
+      send: ['/v3/order', 'text/plain', 'a=1'],
+      status: 415,
+      error: { code: 'unsupported_media_type', message: expect.stringContaining('application/json') },
+    },
+    {
+      answers: 'a broken multipart body with 400',
+      send: [
+        '/lab_report/v1/parser/job',
+        'multipart/form-data; boundary=xyz',
+        '--xyz\r\nContent-Disposition: form-data; name="file"\r\n\r\nabc',
+      ],
+      status: 400,
+      error: { code: 'malformed_multipart' },
+    },
+  ] as const;
+  for (const { answers, send, status, error } of unreadable) {
+    it(`answers ${answers}`, async () => {
+      const [path, type, raw] = send;
+      const response = await call(sandbox, 'POST', path, { raw, headers: { 'content-type': type } });
+      expect(response.status).toBe(status);
+      expect(response.body.error).toMatchObject(error);
     });
-    expect(status).toBe(415);
-    expect(body.error.message).toContain('application/json');
-  });
-
-  it('answers a broken multipart body with 400', async () => {
-    const { status, body } = await call(sandbox, 'POST', '/lab_report/v1/parser/job', {
-      raw: '--xyz\r\nContent-Disposition: form-data; name="file"\r\n\r\nabc',
-      headers: { 'content-type': 'multipart/form-data; boundary=xyz' },
-    });
-    expect(status).toBe(400);
-    expect(body.error.code).toBe('malformed_multipart');
-  });
+  }
 
   it('refuses an unknown scenario name and lists the known ones', async () => {
     const { status, body } = await call(sandbox, 'POST', '/v3/order', {
@@ -108,27 +128,22 @@ describe('requests the spec refuses', () => {
 
 describe('Prefer, as the mock reads it', () => {
   const sandbox = strictSandbox();
+  const preferring = (path: string, prefer: string) => call(sandbox, 'GET', path, { headers: { prefer } });
 
   it('serves the named example of an operation without state', async () => {
-    const { status, body } = await call(sandbox, 'GET', '/v2/providers', {
-      headers: { prefer: 'example=providers' },
-    });
+    const { status, body } = await preferring('/v2/providers', 'example=providers');
     expect(status).toBe(200);
     expect(body[0].slug).toBe('whoop');
   });
 
   it('answers the preferred status with the open error shape, for any operation', async () => {
-    const { status, body } = await call(sandbox, 'GET', '/v2/user/resolve/alice', {
-      headers: { prefer: 'code=429' },
-    });
+    const { status, body } = await preferring('/v2/user/resolve/alice', 'code=429');
     expect(status).toBe(429);
     expect(body.error.code).toBe('preferred_status');
   });
 
   it('refuses an example name the operation does not have, listing those it has', async () => {
-    const { status, body } = await call(sandbox, 'GET', '/v2/providers', {
-      headers: { prefer: 'example=nope' },
-    });
+    const { status, body } = await preferring('/v2/providers', 'example=nope');
     expect(status).toBe(422);
     expect(body.error.message).toContain('providers');
   });

@@ -1,10 +1,8 @@
-import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { operationHandlers } from '../../src/handlers/operation-handlers.js';
-import { bundledSpecPath } from '../../src/index.js';
-import { call, strictSandbox } from '../fixtures/sandbox.js';
+import { bundledSpec, call, strictSandbox } from '../fixtures/sandbox.js';
 
-const spec = JSON.parse(readFileSync(bundledSpecPath(), 'utf8'));
+const spec = bundledSpec();
 type PathItem = Record<string, { operationId: string }>;
 const operationIds = Object.values(spec.paths as Record<string, PathItem>).flatMap((item) =>
   Object.values(item).map((operation) => operation.operationId),
