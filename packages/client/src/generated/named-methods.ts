@@ -397,7 +397,7 @@ export interface NamedMethods {
   /**
    * Read patient-service-center appointment availability
    *
-   * Opt-in feature; availability is served from a cache updated every minute. Other request fields pass through to the service, and the service may add response fields.
+   * Opt-in feature; returns 14 days of slots, served from a cache updated every minute. Other request fields pass through to the service, and the service may add response fields.
    *
    * `GET /v3/order/{order_id}/psc/appointment/availability`
    * Parameters not listed here are sent as query parameters (strings, finite numbers or booleans).

@@ -333,6 +333,7 @@ export const operations: readonly Operation[] = [
     method: 'GET',
     path: '/v3/order/{order_id}/psc/appointment/availability',
     openQuery: true,
+    windowDays: 14,
     params: { path: { props: { order_id: { type: 'string', uuid: true } }, required: ['order_id'] } },
   },
   {

@@ -471,7 +471,7 @@ export interface paths {
         };
         /**
          * Read patient-service-center appointment availability
-         * @description Opt-in feature; availability is served from a cache updated every minute. Other request fields pass through to the service, and the service may add response fields.
+         * @description Opt-in feature; returns 14 days of slots, served from a cache updated every minute. Other request fields pass through to the service, and the service may add response fields.
          */
         get: operations["getPscAppointmentAvailability"];
         put?: never;
