@@ -230,6 +230,7 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
         ...runtime,
         world: entry.state,
         operation,
+        operations: index.byId,
         path: match.params,
         query,
         headers: request.headers,

@@ -6,8 +6,6 @@ import type { SandboxAppointment, SandboxOrder } from '../world-state.js';
 import { idempotent, moveOrder, onOrderTimer, orderById, orderRecord } from './orders.js';
 
 const DAY_MS = 86_400_000;
-/** Days of slots an availability answer covers. */
-export const AVAILABILITY_DAYS = 14;
 const PHLEBOTOMY_SLOTS = [
   [8, 10],
   [10, 12],
@@ -25,7 +23,20 @@ export const PSC_CONFIRMATION_SECONDS = 60;
 type Kind = SandboxAppointment['kind'];
 const lifecycleOf = (kind: Kind) => (kind === 'phlebotomy' ? 'phlebotomyAppointment' : 'pscAppointment');
 
-/** Slots of 14 days from `start_date` (default: the sandbox's today), skipping those already begun. */
+/** The availability read of each kind of appointment: the spec states its window of days on it. */
+const AVAILABILITY: Record<Kind, string> = {
+  phlebotomy: 'getPhlebotomyAppointmentAvailability',
+  patient_service_center: 'getPscAppointmentAvailability',
+};
+
+/** Days of slots an availability answer covers: its operation's `x-svc-window-days` in the served spec. */
+function windowDaysOf(context: OperationContext, kind: Kind): number {
+  const days = context.operations.get(AVAILABILITY[kind])?.windowDays;
+  if (days === undefined) throw new Error(`the spec states no x-svc-window-days on ${AVAILABILITY[kind]}`);
+  return days;
+}
+
+/** Slots of the availability window from `start_date` (default: the sandbox's today), skipping those already begun. */
 function slotsFrom(context: OperationContext, kind: Kind) {
   const now = new Date(context.world.now).getTime();
   const start = context.query.start_date;
@@ -35,8 +46,9 @@ function slotsFrom(context: OperationContext, kind: Kind) {
       { location: ['request', 'query', 'start_date'], code: 'format', message: 'start_date must be a date' },
     ]);
   const day0 = Math.floor(first / DAY_MS) * DAY_MS;
+  const days = windowDaysOf(context, kind);
   const slots = [];
-  for (let d = 0; d < AVAILABILITY_DAYS; d++) {
+  for (let d = 0; d < days; d++) {
     const day = day0 + d * DAY_MS;
     for (const [from, to] of kind === 'phlebotomy' ? PHLEBOTOMY_SLOTS : PSC_SLOTS) {
       const begin = day + from * 3_600_000;

@@ -14,6 +14,8 @@ export interface WorldRuntime {
 /** What an operation handler gets: the caller's world and the validated request. */
 export interface OperationContext extends WorldRuntime {
   operation: SpecOperation;
+  /** Every operation of the served spec by operationId, for what a handler reads of another one. */
+  operations: ReadonlyMap<string, SpecOperation>;
   path: Record<string, string>;
   query: Record<string, string>;
   headers: Headers;

@@ -1,5 +1,6 @@
+import { followRef } from '@svc/spec/follow-ref';
 import { HttpError } from './http-error.js';
-import { resolveRef, type SpecOperation } from './spec-index.js';
+import type { SpecOperation } from './spec-index.js';
 import type { MediaTypeObject, OpenApiDocument } from './spec-types.js';
 import { responseKey } from './validator.js';
 
@@ -47,8 +48,7 @@ export function exampleResponse(
         (names.length ? ` (examples: ${names.join(', ')})` : ''),
     );
   const name = preference.example ?? names[0];
-  if (name !== undefined)
-    return { status, body: resolveRef<{ value?: unknown }>(document, examples[name]).value };
+  if (name !== undefined) return { status, body: followRef(document, examples[name])?.value };
   if (media?.example !== undefined) return { status, body: media.example };
   return {
     status,

@@ -1,12 +1,7 @@
-import type {
-  MediaTypeObject,
-  OpenApiDocument,
-  OperationObject,
-  ParameterObject,
-  ResponseObject,
-} from './spec-types.js';
-
-const METHODS = ['get', 'put', 'post', 'delete', 'patch', 'head', 'options'] as const;
+import { eachOperation } from '@svc/spec/each-operation';
+import { followRef } from '@svc/spec/follow-ref';
+import { headerParameterName } from '@svc/spec/header-parameter-name';
+import type { MediaTypeObject, OpenApiDocument, ParameterObject, ResponseObject } from './spec-types.js';
 
 /** One operation of the spec, with its `$ref`s resolved and its path template compiled. */
 export interface SpecOperation {
@@ -21,6 +16,8 @@ export interface SpecOperation {
   idempotent: boolean;
   /** The spec's `x-svc-file` rules of each file field of the request body, by field name. */
   files: Readonly<Record<string, FileRules>>;
+  /** How many days of data one call returns (the spec's `x-svc-window-days`), when the spec says. */
+  windowDays: number | undefined;
   segments: ReadonlyArray<{ literal: string } | { param: string }>;
 }
 
@@ -37,9 +34,9 @@ function fileRulesOf(
 ): Record<string, FileRules> {
   const rules: Record<string, FileRules> = {};
   for (const media of Object.values(content ?? {})) {
-    const schema = resolveRef<{ properties?: Record<string, unknown> } | undefined>(document, media.schema);
+    const schema = followRef(document, media.schema) as { properties?: Record<string, unknown> } | undefined;
     for (const [name, property] of Object.entries(schema?.properties ?? {})) {
-      const file = resolveRef<{ 'x-svc-file'?: FileRules }>(document, property)['x-svc-file'];
+      const file = followRef(document, property)?.['x-svc-file'] as FileRules | undefined;
       if (file) rules[name] = file;
     }
   }
@@ -51,33 +48,7 @@ export interface RouteMatch {
   params: Record<string, string>;
 }
 
-/**
- * The header that carries the API key, as the spec names it: its shared `apiKey` header parameter,
- * which every operation requires (the spec states the key as that header, not as a security scheme).
- */
-function apiKeyHeaderOf(document: OpenApiDocument): string {
-  const parameter = document.components?.parameters?.apiKey as Partial<ParameterObject> | undefined;
-  if (parameter?.in !== 'header' || typeof parameter.name !== 'string')
-    throw new Error('the spec names no API key header (components.parameters.apiKey, in: header)');
-  return parameter.name;
-}
-
 const escapePointer = (part: string) => part.replace(/~/g, '~0').replace(/\//g, '~1');
-
-/** Follows a local `$ref` (`#/components/...`) until a node that is not a reference. */
-export function resolveRef<T>(document: OpenApiDocument, node: unknown): T {
-  let current = node as { $ref?: unknown } | undefined;
-  for (let hops = 0; current && typeof current.$ref === 'string'; hops++) {
-    if (hops > 32) throw new Error(`reference cycle at ${current.$ref}`);
-    const parts = current.$ref.replace(/^#\//, '').split('/');
-    let target: unknown = document;
-    for (const part of parts) {
-      target = (target as Record<string, unknown>)[part.replace(/~1/g, '/').replace(/~0/g, '~')];
-    }
-    current = target as { $ref?: unknown };
-  }
-  return current as T;
-}
 
 /** Every operation of the spec's `paths`, and a router over them. */
 export class SpecIndex {
@@ -87,40 +58,40 @@ export class SpecIndex {
   readonly apiKeyHeader: string;
 
   constructor(readonly document: OpenApiDocument) {
-    this.apiKeyHeader = apiKeyHeaderOf(document);
-    for (const [path, item] of Object.entries(document.paths)) {
-      for (const method of METHODS) {
-        const raw = item[method] as OperationObject | undefined;
-        if (!raw) continue;
-        const body = raw.requestBody
-          ? resolveRef<{ required?: boolean; content: Record<string, MediaTypeObject> }>(
-              document,
-              raw.requestBody,
-            )
-          : undefined;
-        const operation: SpecOperation = {
-          operationId: raw.operationId,
-          method: method.toUpperCase(),
-          path,
-          pointer: `#/paths/${escapePointer(path)}/${method}`,
-          parameters: (raw.parameters ?? []).map((p) => resolveRef<ParameterObject>(document, p)),
-          requestBody: body ? { required: body.required === true, content: body.content } : undefined,
-          responses: Object.fromEntries(
-            Object.entries(raw.responses).map(([code, r]) => [code, resolveRef<ResponseObject>(document, r)]),
-          ),
-          idempotent: raw['x-svc-idempotent'] === true,
-          files: fileRulesOf(document, body?.content),
-          segments: path
-            .split('/')
-            .slice(1)
-            .map((segment) => {
-              const param = /^\{(.+)\}$/.exec(segment);
-              return param?.[1] ? { param: param[1] } : { literal: segment };
-            }),
-        };
-        this.operations.push(operation);
-        this.byId.set(operation.operationId, operation);
-      }
+    // The spec states the key as its shared `apiKey` header parameter, which every operation requires.
+    this.apiKeyHeader = headerParameterName(document, 'apiKey');
+    for (const { method, name: path, operation: raw, parameters } of eachOperation(document)) {
+      const body = followRef(document, raw.requestBody) as
+        | { required?: boolean; content: Record<string, MediaTypeObject> }
+        | undefined;
+      const windowDays = raw['x-svc-window-days'];
+      const operation: SpecOperation = {
+        operationId: raw.operationId as string,
+        method: method.toUpperCase(),
+        path,
+        pointer: `#/paths/${escapePointer(path)}/${method}`,
+        parameters: parameters as unknown as ParameterObject[],
+        requestBody: body ? { required: body.required === true, content: body.content } : undefined,
+        responses: Object.fromEntries(
+          Object.entries((raw.responses ?? {}) as Record<string, unknown>).map(([code, response]) => [
+            code,
+            followRef(document, response) as ResponseObject,
+          ]),
+        ),
+        idempotent: raw['x-svc-idempotent'] === true,
+        files: fileRulesOf(document, body?.content),
+        windowDays:
+          Number.isInteger(windowDays) && (windowDays as number) > 0 ? (windowDays as number) : undefined,
+        segments: path
+          .split('/')
+          .slice(1)
+          .map((segment) => {
+            const param = /^\{(.+)\}$/.exec(segment);
+            return param?.[1] ? { param: param[1] } : { literal: segment };
+          }),
+      };
+      this.operations.push(operation);
+      this.byId.set(operation.operationId, operation);
     }
     // A literal segment is more specific than a parameter: `/v2/user/resolve/{id}` before `/v2/user/{id}/{provider}`.
     this.operations.sort((a, b) => specificity(b) - specificity(a));

@@ -22,11 +22,3 @@ export interface MediaTypeObject {
 export interface ResponseObject {
   content?: Record<string, MediaTypeObject>;
 }
-
-export interface OperationObject {
-  operationId: string;
-  parameters?: unknown[];
-  requestBody?: unknown;
-  responses: Record<string, unknown>;
-  'x-svc-idempotent'?: boolean;
-}

@@ -143,6 +143,26 @@ describe('scenarios', () => {
     expect((await upload(large)).status).toBe(413);
   });
 
+  it('takes its availability window from the spec: each kind serves the x-svc-window-days it states', async () => {
+    const spec = bundledSpec();
+    const availability = (kind: string) =>
+      spec.paths[`/v3/order/{order_id}/${kind}/appointment/availability`].get;
+    availability('phlebotomy')['x-svc-window-days'] = 3;
+    availability('psc')['x-svc-window-days'] = 5;
+    const sandbox = strictSandbox({ spec });
+    const order = await call(sandbox, 'POST', '/v3/order', {
+      body: { patient_address: { first_line: '1 Main' } },
+    });
+    const days = async (kind: string) => {
+      const path = `/v3/order/${order.body.id}/${kind}/appointment/availability?start_date=2026-02-01`;
+      const { status, body } = await call(sandbox, 'GET', path);
+      expect(status).toBe(200);
+      return new Set(body.slots.map((slot: { date: string }) => slot.date)).size;
+    };
+    expect(await days('phlebotomy')).toBe(3);
+    expect(await days('psc')).toBe(5);
+  });
+
   it('mfa_required (from the client_user_id suffix): wrong code, then pending_provider_mfa, then success', async () => {
     const sandbox = strictSandbox();
     const client = clientOn(sandbox);
