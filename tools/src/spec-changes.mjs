@@ -2,7 +2,7 @@
 // api-smart-diff does the comparison and the breaking / non-breaking / unclassified classes (it knows
 // request from response direction); this file only prepares both documents so that it sees our spec
 // as we mean it, and adds the two rules a typed SDK needs on top (see `classify`).
-import { followRef, HTTP_METHODS } from '@svc/spec';
+import { eachOperation, followRef, HTTP_METHODS } from '@svc/spec';
 import { apiCompare } from 'api-smart-diff';
 
 /**
@@ -71,35 +71,32 @@ function canonicalOpenEnums(/** @type {unknown} */ node) {
 export function prepareSpec(/** @type {any} */ spec) {
   const doc = canonicalOpenEnums(structuredClone(spec));
   doc.paths ??= {};
-  for (const item of Object.values(doc.paths)) {
-    for (const method of METHODS) {
-      const operation = item?.[method];
+  /** @type {Record<string, Record<string, any>>} */
+  const webhookPaths = {};
+  for (const { kind, method, name, operation } of eachOperation(doc, { webhooks: true })) {
+    if (kind === 'operation') {
       // The library maps status keys case-insensitively but then reads them lower-cased, so `2XX`
       // responses would never be compared: compare them as `2xx`.
-      if (isObject(operation?.responses)) {
+      if (isObject(operation.responses)) {
         operation.responses = Object.fromEntries(
           Object.entries(operation.responses).map(([status, response]) => [status.toLowerCase(), response]),
         );
       }
+      continue;
     }
-  }
-  // Webhooks are requests the service sends: their payload is read by the partner, like a response,
-  // so compare each as an operation whose response is the payload (the library has no webhook rules).
-  for (const [name, item] of Object.entries(doc.webhooks ?? {})) {
-    /** @type {Record<string, any>} */
-    const asPath = {};
-    for (const method of METHODS) {
-      const operation = item?.[method];
-      if (!isObject(operation)) continue;
-      const body = followRef(doc, operation.requestBody);
-      const { requestBody: _body, responses: _responses, ...rest } = operation;
-      asPath[method] = {
+    // Webhooks are requests the service sends: their payload is read by the partner, like a response,
+    // so compare each as an operation whose response is the payload (the library has no webhook rules).
+    const body = followRef(doc, operation.requestBody);
+    const { requestBody: _body, responses: _responses, ...rest } = operation;
+    webhookPaths[`${WEBHOOK_PREFIX}${name}`] = {
+      ...webhookPaths[`${WEBHOOK_PREFIX}${name}`],
+      [method]: {
         ...rest,
         responses: { '2xx': { description: body?.description ?? name, content: body?.content ?? {} } },
-      };
-    }
-    doc.paths[`${WEBHOOK_PREFIX}${name}`] = asPath;
+      },
+    };
   }
+  Object.assign(doc.paths, webhookPaths);
   delete doc.webhooks;
   return doc;
 }

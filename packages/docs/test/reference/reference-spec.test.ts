@@ -1,5 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { ENVIRONMENTS } from '@svc/client';
+import { eachOperation } from '@svc/spec';
 import { describe, expect, it } from 'vitest';
 import { APPENDIX_TAG, collectExtensions } from '../../src/appendix.js';
 import { computeSamples, readBundledSpec, samplesDir } from '../../src/reference-inputs.js';
@@ -9,9 +10,9 @@ const bundled = readBundledSpec();
 const reference = JSON.parse(
   readFileSync(new URL('../../dist/openapi.json', import.meta.url), 'utf8'),
 ) as JsonObject;
-const operations = Object.values(reference.paths as Record<string, Record<string, JsonObject>>).flatMap(
-  (item) => Object.values(item).filter((operation) => typeof operation?.operationId === 'string'),
-);
+const operations = [...eachOperation(reference)]
+  .map(({ operation }) => operation as JsonObject)
+  .filter((operation) => typeof operation.operationId === 'string');
 
 describe("the docs build's copy of the spec", () => {
   it('gives every operation a TypeScript and a curl sample', () => {

@@ -1,12 +1,10 @@
+import { eachOperation } from '@svc/spec';
 import { describe, expect, it } from 'vitest';
 import { operationHandlers } from '../../src/handlers/operation-handlers.js';
 import { bundledSpec, call, strictSandbox } from '../fixtures/sandbox.js';
 
 const spec = bundledSpec();
-type PathItem = Record<string, { operationId: string }>;
-const operationIds = Object.values(spec.paths as Record<string, PathItem>).flatMap((item) =>
-  Object.values(item).map((operation) => operation.operationId),
-);
+const operationIds = [...eachOperation(spec)].map(({ operation }) => operation.operationId as string);
 
 describe('strict mode', () => {
   it('turns an answer that breaks the response schema into a 500 naming the violation', async () => {

@@ -1,27 +1,14 @@
 import { readFileSync } from 'node:fs';
+import { eachOperation, followRef, loadSpec } from '@svc/spec';
 import { describe, expect, it } from 'vitest';
 
 // biome-ignore lint/suspicious/noExplicitAny: the test walks untyped spec JSON by known paths.
 type Json = Record<string, any>;
-const spec = JSON.parse(
-  readFileSync(new URL('../../../../spec/dist/openapi.json', import.meta.url), 'utf8'),
-) as Json;
+const spec = loadSpec() as Json;
 const generated = readFileSync(new URL('../../src/generated/openapi.ts', import.meta.url), 'utf8');
-const operations = Object.values(spec.paths as Record<string, Json>).flatMap((item) =>
-  ['get', 'put', 'post', 'delete', 'patch']
-    .filter((method) => item[method])
-    .map((method) => item[method] as Json),
-);
+const operations = [...eachOperation(spec)].map((entry) => entry.operation as Json);
 const operation = (id: string) => operations.find((entry) => entry.operationId === id) as Json;
-const resolve = (node: Json): Json =>
-  typeof node?.$ref === 'string'
-    ? resolve(
-        node.$ref
-          .slice(2)
-          .split('/')
-          .reduce((parent: Json, key: string) => parent[key], spec),
-      )
-    : node;
+const resolve = (node: Json): Json => followRef(spec, node) as Json;
 
 /** The JSDoc block right before a member of the generated types. */
 function jsDocBefore(member: RegExp): string {
