@@ -1,9 +1,8 @@
 // The two code samples of an operation, rendered from what sample-inputs.ts reads: the `@svc/client` call
 // and curl. The TypeScript ones are written to src/generated/code-samples/ and type-checked there.
-import type { SampleInputs } from './sample-inputs.js';
+import type { ClientHeaders, SampleInputs } from './sample-inputs.js';
 import type { Json, JsonObject, Operation } from './spec-model.js';
 
-const API_KEY_HEADER = 'x-svc-api-key';
 const IDENTIFIER = /^[A-Za-z_$][\w$]*$/;
 
 /** A value as a TypeScript literal, single-quoted, two-space indented. */
@@ -59,18 +58,24 @@ export function typescriptSample(operation: Operation, inputs: SampleInputs): st
 
 const shellQuote = (text: string): string => `'${text.replaceAll("'", "'\\''")}'`;
 
-/** The same request with curl, against `baseUrl`, the key from `$SVC_API_KEY`. */
-export function curlSample(operation: Operation, inputs: SampleInputs, baseUrl: string): string {
+/** The same request with curl, against `baseUrl`, the key from `$SVC_API_KEY`, the headers as the spec names them. */
+export function curlSample(
+  operation: Operation,
+  inputs: SampleInputs,
+  baseUrl: string,
+  clientHeaders: ClientHeaders,
+): string {
   let path = operation.path;
   const query = new URLSearchParams();
-  const headers: string[] = [`-H "${API_KEY_HEADER}: $SVC_API_KEY"`];
+  const headers: string[] = [`-H "${clientHeaders.apiKey}: $SVC_API_KEY"`];
   for (const param of inputs.params) {
     const text = typeof param.value === 'string' ? param.value : JSON.stringify(param.value);
     if (param.in === 'path') path = path.replace(`{${param.name}}`, encodeURIComponent(text));
     else if (param.in === 'query') query.append(param.name, text);
     else if (param.in === 'header') headers.push(`-H ${shellQuote(`${param.name}: ${text}`)}`);
   }
-  if (operation.raw['x-svc-idempotent'] === true) headers.push('-H "Idempotency-Key: $(uuidgen)"');
+  if (operation.raw['x-svc-idempotent'] === true)
+    headers.push(`-H "${clientHeaders.idempotencyKey}: $(uuidgen)"`);
   const url = `${baseUrl}${path}${query.size > 0 ? `?${query}` : ''}`;
   const parts = [
     `curl${operation.method === 'get' ? '' : ` -X ${operation.method.toUpperCase()}`} ${shellQuote(url)}`,

@@ -1,7 +1,7 @@
 // Reads what the reference is built from: the bundled spec and the committed code samples.
 import { loadSpec } from '@svc/spec';
 import { curlSample, typescriptSample } from './code-samples.js';
-import { readSampleInputs } from './sample-inputs.js';
+import { clientHeaders, readSampleInputs } from './sample-inputs.js';
 import type { JsonObject, Operation } from './spec-model.js';
 
 export const samplesDir = new URL('./generated/code-samples/', import.meta.url);
@@ -22,9 +22,10 @@ export interface OperationSamples {
 
 /** Both samples of every operation, rendered from the spec (curl against `baseUrl`). */
 export function computeSamples(spec: JsonObject, baseUrl: string): OperationSamples[] {
+  const headers = clientHeaders(spec);
   return readSampleInputs(spec).map(({ operation, inputs }) => ({
     operation,
     typescript: typescriptSample(operation, inputs),
-    curl: curlSample(operation, inputs, baseUrl),
+    curl: curlSample(operation, inputs, baseUrl, headers),
   }));
 }

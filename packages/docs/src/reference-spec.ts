@@ -1,9 +1,9 @@
 // The docs build's copy of the bundled spec: what partners read differs from what the mock and the
 // generators read only in presentation. spec/ is never changed.
+import { eachOperation, headerParameterName } from '@svc/spec';
 import { APPENDIX_TAG, appendixMarkdown } from './appendix.js';
-import type { Json, JsonObject, Operation } from './spec-model.js';
+import { deref, type Json, type JsonObject, type Operation } from './spec-model.js';
 
-export const API_KEY_HEADER = 'x-svc-api-key';
 const SCHEME = 'apiKey';
 
 export interface ReferenceInputs {
@@ -16,24 +16,17 @@ export interface ReferenceInputs {
   operations: Operation[];
 }
 
-const isApiKeyHeader = (spec: JsonObject, parameter: Json): boolean => {
-  const target =
-    parameter &&
-    typeof parameter === 'object' &&
-    !Array.isArray(parameter) &&
-    typeof parameter.$ref === 'string'
-      ? ((spec.components as JsonObject).parameters as JsonObject)[parameter.$ref.split('/').pop() as string]
-      : parameter;
-  const object = (target ?? {}) as JsonObject;
-  return object.in === 'header' && String(object.name).toLowerCase() === API_KEY_HEADER;
+const isHeader = (spec: JsonObject, parameter: Json, name: string): boolean => {
+  const object = deref(spec, parameter);
+  return object?.in === 'header' && String(object.name).toLowerCase() === name.toLowerCase();
 };
 
-const API_KEY_SECTION = `# Sending your API key
+const API_KEY_SECTION = (header: string) => `# Sending your API key
 
-Every request carries your team's API key in the \`x-svc-api-key\` header; each operation lists it
+Every request carries your team's API key in the \`${header}\` header; each operation lists it
 under its security requirements (\`apiKey\`). With \`@svc/client\`, pass it once:
 \`createClient({ apiKey })\`, and the client sends it on every call and keeps it out of errors and logs.
-With curl: \`-H "x-svc-api-key: $SVC_API_KEY"\`. Keep the key on your servers: it reads health data.
+With curl: \`-H "${header}: $SVC_API_KEY"\`. Keep the key on your servers: it reads health data.
 The local mock (\`svc-mock\`) accepts any key.`;
 
 const WEBHOOKS_SECTION = (sample: string) => `
@@ -61,6 +54,9 @@ In Node's \`http\` or Express, pass the raw bytes to \`unwrap(rawBody, headers, 
 export function referenceSpec(bundled: JsonObject, inputs: ReferenceInputs): JsonObject {
   const spec = structuredClone(bundled);
   const appendix = appendixMarkdown(bundled);
+  // The spec states the key as its shared `apiKey` header parameter; the reference shows it as a scheme.
+  const apiKeyHeader = headerParameterName(bundled, 'apiKey');
+  const isApiKeyHeader = (parameter: Json) => isHeader(spec, parameter, apiKeyHeader);
 
   spec.servers = [
     ...Object.entries(inputs.environments).flatMap(([environment, regions]) =>
@@ -81,9 +77,8 @@ export function referenceSpec(bundled: JsonObject, inputs: ReferenceInputs): Jso
     [SCHEME]: {
       type: 'apiKey',
       in: 'header',
-      name: API_KEY_HEADER,
-      description:
-        "Your team's API key in the `x-svc-api-key` header on every request. `@svc/client` sends it for you: `createClient({ apiKey })`. Keep it on your servers.",
+      name: apiKeyHeader,
+      description: `Your team's API key in the \`${apiKeyHeader}\` header on every request. \`@svc/client\` sends it for you: \`createClient({ apiKey })\`. Keep it on your servers.`,
     },
   };
   spec.components = components;
@@ -94,7 +89,7 @@ export function referenceSpec(bundled: JsonObject, inputs: ReferenceInputs): Jso
     const target = item[operation.method] as JsonObject;
     // The key is shown once, as the operation's authorization, not again as a header parameter.
     if (Array.isArray(target.parameters))
-      target.parameters = target.parameters.filter((p) => !isApiKeyHeader(spec, p));
+      target.parameters = target.parameters.filter((p) => !isApiKeyHeader(p));
     const samples = inputs.samples.get(operation.operationId);
     if (!samples) throw new Error(`no code samples for ${operation.operationId}`);
     target['x-codeSamples'] = [
@@ -102,17 +97,13 @@ export function referenceSpec(bundled: JsonObject, inputs: ReferenceInputs): Jso
       { lang: 'Shell', label: 'curl', source: samples.curl },
     ];
   }
-  for (const webhook of Object.values((spec.webhooks ?? {}) as JsonObject)) {
-    for (const operation of Object.values(webhook as JsonObject)) {
-      if (operation && typeof operation === 'object' && Array.isArray((operation as JsonObject).parameters))
-        (operation as JsonObject).parameters = ((operation as JsonObject).parameters as Json[]).filter(
-          (p) => !isApiKeyHeader(spec, p),
-        );
-    }
+  for (const { kind, operation } of eachOperation(spec, { webhooks: true })) {
+    if (kind === 'webhook' && Array.isArray(operation.parameters))
+      operation.parameters = (operation.parameters as Json[]).filter((p) => !isApiKeyHeader(p));
   }
 
   const info = spec.info as JsonObject;
-  info.description = `${info.description ?? ''}\n\n${API_KEY_SECTION}`;
+  info.description = `${info.description ?? ''}\n\n${API_KEY_SECTION(apiKeyHeader)}`;
 
   const tags = (Array.isArray(spec.tags) ? spec.tags : []) as JsonObject[];
   const events = tags.find((tag) => tag.name === 'Events');

@@ -1,11 +1,22 @@
 // Reads what an operation's code samples send, from the bundled spec: its required parameters and the
 // smallest valid body, with example values the spec gives. Pure (spec → plain data); code-samples.ts
 // renders it as an `@svc/client` call and as curl.
+import { headerParameterName } from '@svc/spec';
 import { ExampleValues } from './example-values.js';
 import { type Json, type JsonObject, type Operation, operationsOf } from './spec-model.js';
 
-/** Headers the client sends itself (the key from `apiKey`, the idempotency key per call). */
-const CLIENT_HEADERS = new Set(['x-svc-api-key', 'idempotency-key']);
+/** The headers the client sends itself, as the spec names them (its shared parameters of the same names). */
+export interface ClientHeaders {
+  /** The API key, on every call (`createClient({ apiKey })`). */
+  apiKey: string;
+  /** The idempotency key, one per call of an `x-svc-idempotent` operation. */
+  idempotencyKey: string;
+}
+
+export const clientHeaders = (spec: JsonObject): ClientHeaders => ({
+  apiKey: headerParameterName(spec, 'apiKey'),
+  idempotencyKey: headerParameterName(spec, 'idempotencyKey'),
+});
 
 const isBinary = (schema: Json | undefined): boolean =>
   !!schema && typeof schema === 'object' && !Array.isArray(schema) && schema.format === 'binary';
@@ -17,10 +28,15 @@ export interface SampleInputs {
   body?: { contentType: string; value: JsonObject; files: string[] };
 }
 
-/** The values both samples use: required parameters and the smallest valid body. */
-export function sampleInputs(operation: Operation, examples: ExampleValues): SampleInputs {
+/** The values both samples use: required parameters (but the client's own headers) and the smallest valid body. */
+export function sampleInputs(
+  operation: Operation,
+  examples: ExampleValues,
+  headers: ClientHeaders,
+): SampleInputs {
+  const sentByClient = new Set(Object.values(headers).map((name) => name.toLowerCase()));
   const params = operation.parameters
-    .filter((parameter) => parameter.required && !CLIENT_HEADERS.has(parameter.name.toLowerCase()))
+    .filter((parameter) => parameter.required && !sentByClient.has(parameter.name.toLowerCase()))
     .map((parameter) => ({
       name: parameter.name,
       in: parameter.in,
@@ -51,9 +67,10 @@ export interface OperationSampleInputs {
 /** Every operation of the spec with an operationId, in document order, with its sample inputs. */
 export function readSampleInputs(spec: JsonObject): OperationSampleInputs[] {
   const examples = new ExampleValues(spec);
+  const headers = clientHeaders(spec);
   return operationsOf(spec).map((operation) => {
     // Values from the operation's own response examples first: they describe the same entity.
     examples.preferExamples(operation.responseExamples);
-    return { operation, inputs: sampleInputs(operation, examples) };
+    return { operation, inputs: sampleInputs(operation, examples, headers) };
   });
 }

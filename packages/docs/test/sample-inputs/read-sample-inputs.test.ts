@@ -49,7 +49,14 @@ const spec: JsonObject = {
       get: { summary: 'No operationId: no sample' },
     },
   },
-  components: { examples: { report: reportExample } },
+  components: {
+    examples: { report: reportExample },
+    // The headers the client sends itself, as the spec names them: never a parameter of a sample.
+    parameters: {
+      apiKey: { name: 'x-svc-api-key', in: 'header', required: true },
+      idempotencyKey: { name: 'Idempotency-Key', in: 'header' },
+    },
+  },
 };
 
 describe('readSampleInputs', () => {
@@ -91,5 +98,18 @@ describe('readSampleInputs', () => {
     expect(remove?.inputs).toEqual({
       params: [{ name: 'user_id', in: 'path', value: '5b0b9c36-3c1e-4b8e-9a57-2f1f3c1d8e42' }],
     });
+  });
+
+  it('leaves out the headers the client sends, by the names the spec gives them', () => {
+    const renamed = structuredClone(spec);
+    (renamed.components as { parameters: JsonObject }).parameters.apiKey = {
+      name: 'x-team-key',
+      in: 'header',
+      required: true,
+    };
+    const item = (renamed.paths as JsonObject)['/v2/user/{user_id}/report'] as { parameters: JsonObject[] };
+    item.parameters.push({ name: 'X-Team-Key', in: 'header', required: true, schema: { type: 'string' } });
+    const names = readSampleInputs(renamed)[1]?.inputs.params.map((param) => param.name);
+    expect(names).toEqual(['x-svc-api-key', 'user_id']);
   });
 });
