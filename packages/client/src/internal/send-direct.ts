@@ -60,7 +60,7 @@ function mergeInto(target: Headers, source: HeadersOptions | undefined | Params)
  * in the same order (so the wire is the same), one Headers built per call, then one fetch per
  * attempt. Used while no middleware is registered; middleware needs the Request that openapi-fetch
  * builds. `finish` gets the result in the same step that reads it: every promise hop costs a
- * microtask, a named call is short of them.
+ * microtask, so a named call takes as few as it can.
  */
 export function sendDirect<T>(
   route: DirectRoute,
