@@ -15,8 +15,12 @@ import { build } from 'esbuild';
  * Raised for issue 13: the environment defaults, SDK headers, browser guard and log levels (+0.8 kB),
  * and the pagination walk, moved here from @svc/pagination so that paginated methods iterate
  * (+2.2 kB, code a partner who paginated already shipped); 12.7 kB measured.
+ * Raised by 0.5 kB for issue 15: named calls fill their path from a template split once
+ * (src/internal/path-template.ts, the same bytes as openapi-fetch's regex-and-replace serializer) and
+ * read the buffered body in the step that hands the result back, with fewer promise hops (about
+ * 0.5 kB gzip measured, 13.2 kB in all).
  */
-const BUDGET = 13 * 1024;
+const BUDGET = 13.5 * 1024;
 
 async function measure(entry, platform) {
   const result = await build({

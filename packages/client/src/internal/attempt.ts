@@ -7,17 +7,13 @@ import { abortError } from './sleep.js';
 const NULL_BODY = new Set([101, 103, 204, 205, 304]);
 
 /** One attempt's abort controller, aborted by the caller's signal (via the fan-out) or by the timeout. */
-class AttemptSignal {
-  readonly controller = new AbortController();
+class AttemptController extends AbortController {
   timedOut = false;
-  abort(): void {
-    this.controller.abort();
-  }
 }
 
-function onTimeout(attempt: AttemptSignal): void {
+function onTimeout(attempt: AttemptController): void {
   attempt.timedOut = true;
-  attempt.controller.abort();
+  attempt.abort();
 }
 
 /** One fetch of an attempt, given the attempt's signal (its only one: the timeout and the caller's abort). */
@@ -35,11 +31,11 @@ export async function sendAttempt(
   what: string,
 ): Promise<Response> {
   if (caller?.aborted) throw abortError(caller);
-  const attempt = new AttemptSignal();
+  const attempt = new AttemptController();
   if (caller) linkAbort(caller, attempt);
   const timer = setTimeout(onTimeout, timeoutMs, attempt);
   try {
-    const response = await fetchOnce(attempt.controller.signal);
+    const response = await fetchOnce(attempt.signal);
     const { status } = response;
     if (response.type === 'opaqueredirect' || (status >= 300 && status < 400 && status !== 304)) {
       void response.body?.cancel();

@@ -47,6 +47,12 @@ function clone(this: Buffered): Response {
   return new Response(bytesOf(this), this);
 }
 
+/** The body of a response from bufferedResponse, when it was read as text; undefined otherwise. */
+export function bufferedText(response: Response): string | undefined {
+  const body = (response as Partial<Buffered>)[BODY];
+  return typeof body === 'string' ? body : undefined;
+}
+
 /** The response, its body already read by readBody: `text()`, `json()`, `arrayBuffer()`, `blob()` and `clone()` serve it. */
 export function bufferedResponse(response: Response, body: Body): Response {
   // A runtime whose Response objects cannot take own properties gets a new Response over the body.

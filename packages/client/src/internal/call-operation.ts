@@ -1,16 +1,15 @@
 import { APIPromise, type WithResponse } from '../api-promise.js';
 import { errorFromResponse, ValidationError } from '../errors.js';
-import { idempotencyKey } from '../idempotency-key.js';
 import type { Operation } from '../operation.js';
 import { PagePromise } from '../page-promise.js';
 import { requestIdOf } from '../request-id.js';
 import type { RequestOptions } from '../request-options.js';
 import type { CallState } from './call-state.js';
 import { toFormData } from './form-data.js';
-import { type CoreClient, send } from './send.js';
+import { prepareCall } from './prepare-call.js';
+import { type CoreClient, type FetchResult, send } from './send.js';
 import { type DirectInit, type DirectRoute, sendDirect } from './send-direct.js';
 import { prepareUploads } from './upload-body.js';
-import { validateInput } from './validate.js';
 
 type Params = Record<string, unknown>;
 
@@ -46,7 +45,21 @@ export function callOperation(
   });
 }
 
-async function run(
+/** Prepares and sends; a synchronous throw (bad input) comes out as a rejection, like every failure. */
+function run(
+  routes: Routes,
+  operation: Operation,
+  params: Params,
+  options: RequestOptions,
+): Promise<WithResponse<unknown>> {
+  try {
+    return start(routes, operation, params, options);
+  } catch (error) {
+    return Promise.reject(error);
+  }
+}
+
+function start(
   routes: Routes,
   operation: Operation,
   params: Params,
@@ -74,15 +87,17 @@ async function run(
     else if (isQueryScalar(params[name])) query[name] = params[name];
     else throw new ValidationError(name, 'must be a string, number or boolean');
   }
-  validateInput(operation, { path, query, header, body: params.body });
-  // Files are read into memory (streams counted against the size limit) before the request is built.
-  const body = operation.multipart ? await prepareUploads(operation.body, params.body) : params.body;
-
-  const key = options.idempotencyKey ?? (operation.idempotent ? idempotencyKey() : undefined);
-  if (key !== undefined) header[routes.core.idempotencyHeader] = key;
+  const idempotencyHeader = routes.core.idempotencyHeader;
+  prepareCall(
+    operation,
+    { path, query, header, body: params.body },
+    header,
+    options.idempotencyKey,
+    idempotencyHeader,
+  );
   const init: DirectInit = {
     params: { path, query, header },
-    body,
+    body: params.body,
     // Serialized while sending, so an unserializable field is a ValidationError like any bad input.
     bodySerializer: operation.multipart ? (toFormData as DirectInit['bodySerializer']) : undefined,
     headers: options.headers as DirectInit['headers'],
@@ -93,11 +108,20 @@ async function run(
     timeoutMs: options.timeoutMs,
     maxRetries: options.maxRetries,
   };
-  const { data, error, response } = await (routes.middleware.length === 0
-    ? sendDirect(routes.direct, operation.method, operation.path, init, state)
-    : send(routes.core, operation.method, operation.path, init as unknown as Params, state));
-  if (!response.ok) throw errorFromResponse(response, error, what, state.secrets);
-  return { data, response, requestId: requestIdOf(response.headers) };
+  const finish = ({ data, error, response }: FetchResult): WithResponse<unknown> => {
+    if (!response.ok) throw errorFromResponse(response, error, what, state.secrets);
+    return { data, response, requestId: requestIdOf(response.headers) };
+  };
+  const sendInit = (): Promise<WithResponse<unknown>> =>
+    routes.middleware.length === 0
+      ? sendDirect(routes.direct, operation.method, operation.path, init, state, finish)
+      : send(routes.core, operation.method, operation.path, init as unknown as Params, state).then(finish);
+  if (!operation.multipart) return sendInit();
+  // Files are read into memory (streams counted against the size limit) before the request is built.
+  return prepareUploads(operation.body, params.body).then((body) => {
+    init.body = body;
+    return sendInit();
+  });
 }
 
 function specHeaderName(props: Readonly<Record<string, unknown>>, name: string): string | undefined {

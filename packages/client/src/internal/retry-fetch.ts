@@ -111,9 +111,11 @@ export function createTransport(config: TransportConfig): Transport {
       const anyFailure = repeatable(method, headers, config.idempotencyHeader);
       // Buffer the body once only when a retry is possible; every attempt then sends the same bytes.
       const fetchOnce = attempt(retryable && hasBody ? await buffer() : undefined);
+      // Below debug, only a retry or a give-up is logged: a first attempt that ends the call costs nothing.
+      const debug = logger?.enabled('debug') === true;
 
       for (let retry = 0; ; retry++) {
-        const started = logger ? Date.now() : 0;
+        const started = debug ? Date.now() : 0;
         let response: Response;
         try {
           response = await sendAttempt(fetchOnce, signal, timeoutMs, what);
@@ -124,7 +126,7 @@ export function createTransport(config: TransportConfig): Transport {
             !(error instanceof AbortError || error instanceof ApiError) &&
             (anyFailure || neverSent(error));
           const delay = again ? backoffDelay(retry, random) : undefined;
-          if (logger)
+          if (logger && (debug || delay !== undefined || retry > 0))
             log(logger, secrets, method, url, retry, started, {
               error: String(error),
               retryInMs: delay,
@@ -145,7 +147,7 @@ export function createTransport(config: TransportConfig): Transport {
                   ? after
                   : undefined;
         }
-        if (logger)
+        if (logger && (debug || delay !== undefined || retry > 0))
           log(logger, secrets, method, url, retry, started, {
             status: response.status,
             retryInMs: delay,
