@@ -1,7 +1,7 @@
 /**
- * Base URLs by environment and region: the ONE table of hosts. The interface document does not show
- * the real hosts, so these are placeholders (`.example` is reserved, RFC 2606) until the service
- * publishes them; pass `baseUrl` to reach a real host or the mock.
+ * Base URLs by environment and region: the ONE table of hosts. These are placeholders (`.example` is
+ * reserved, RFC 2606) until the service publishes its hosts; pass `baseUrl` to reach a real host or
+ * the mock.
  */
 export const ENVIRONMENTS = {
   production: { eu: 'https://api.eu.svc.example', us: 'https://api.us.svc.example' },

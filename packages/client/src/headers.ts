@@ -1,5 +1,6 @@
 // The header names the client sends and reads, written once: the rest of the client, the generators
-// (tools/src) and the helpers import them from here.
+// (tools/src) and the helpers import them from here. The service has not named its request-id header
+// yet: `x-request-id` is the common convention, kept in this one constant until it is confirmed.
 
 /** The team API key header, sent on every call. */
 export const API_KEY_HEADER = 'x-svc-api-key';
@@ -7,10 +8,7 @@ export const API_KEY_HEADER = 'x-svc-api-key';
 export const LINK_TOKEN_HEADER = 'x-svc-link-token';
 /** Sent with a generated key on idempotent operations (unless the client is given another name). */
 export const IDEMPOTENCY_KEY_HEADER = 'Idempotency-Key';
-/**
- * Response header carrying the service's request id. The interface document does not name it;
- * `x-request-id` is the common convention and an assumption until the service confirms it.
- */
+/** Response header carrying the service's request id: `requestId` of errors and of `.withResponse()`. */
 export const REQUEST_ID_HEADER = 'x-request-id';
 
 /** The header every request carries so the service can tell SDK versions apart; browsers allow it. */

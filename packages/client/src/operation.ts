@@ -54,7 +54,7 @@ export interface Operation {
   bodyRequired?: true;
   /** The body is sent as multipart/form-data (file uploads). */
   multipart?: true;
-  /** `x-svc-open-request`: the request's full shape is not shown, so undeclared scalar params go to the query. */
+  /** `x-svc-open-request`: the request's full shape is not published, so undeclared scalar params go to the query. */
   openQuery?: true;
   /** `x-svc-pagination`: how the operation pages; its named method returns a PagePromise. */
   pagination?: PaginationRule;
