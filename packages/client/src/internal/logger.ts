@@ -2,7 +2,7 @@ import { ValidationError } from '../errors.js';
 import type { Logger, LogLevel } from '../logger.js';
 import { redactValue, type Secrets } from './redact.js';
 
-export const LOG_LEVELS: readonly LogLevel[] = ['debug', 'info', 'warn', 'error', 'off'];
+const LOG_LEVELS: readonly LogLevel[] = ['debug', 'info', 'warn', 'error', 'off'];
 const RANK: Record<LogLevel, number> = { debug: 0, info: 1, warn: 2, error: 3, off: 4 };
 
 /**

@@ -9,7 +9,7 @@ const isDotSegment = (text: string): boolean =>
  * or any form that decodes (percent-decoding repeated until stable, Unicode NFKC) to one. The value
  * itself is sent percent-encoded by openapi-fetch (`/`, `?`, `#` included), so it stays one segment.
  */
-export function checkPathSegment(name: string, value: unknown): void {
+function checkPathSegment(name: string, value: unknown): void {
   if (value === undefined || value === null) return; // "is required" / "must not be null" come from the rules
   if (typeof value !== 'string' && typeof value !== 'number' && typeof value !== 'boolean')
     throw new ValidationError(name, 'must be a string or a number (a path parameter)');

@@ -45,7 +45,7 @@ const streamName = (data: unknown): string | undefined => {
 };
 
 /** One file field as a File carrying its name and content type, checked against the field's rules. */
-export async function toFile(rule: FileRule, value: unknown, field: string, name: string): Promise<File> {
+async function toFile(rule: FileRule, value: unknown, field: string, name: string): Promise<File> {
   checkFile(rule, value, field);
   const { data, filename, contentType } = (isFileInput(value) ? value : { data: value }) as FileInput;
   const blob =

@@ -5,7 +5,7 @@ import type { FileRule } from '../operation.js';
 import type { FileInput, UploadData } from '../uploadable.js';
 import { hasControlChar } from './control-chars.js';
 
-export const isBytes = (value: unknown): value is Uint8Array | ArrayBuffer =>
+const isBytes = (value: unknown): value is Uint8Array | ArrayBuffer =>
   value instanceof Uint8Array || value instanceof ArrayBuffer;
 
 export const isStream = (value: unknown): value is ReadableStream<Uint8Array> | AsyncIterable<unknown> =>
