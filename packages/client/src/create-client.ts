@@ -9,8 +9,8 @@ import { operations } from './generated/operations.js';
 import { callOperation, type Routes } from './internal/call-operation.js';
 import { callPath } from './internal/call-path.js';
 import { checkCallOptions } from './internal/check-call-options.js';
-import { hasControlChar } from './internal/control-chars.js';
 import { readEnv } from './internal/env.js';
+import { keyProblem } from './internal/key-problem.js';
 import { ClientLog, logLevelOf } from './internal/logger.js';
 import { isSecretHeader, registerClientSecrets, Secrets } from './internal/redact.js';
 import { createTransport } from './internal/retry-fetch.js';
@@ -143,8 +143,8 @@ export function createClient(options: ClientOptions = {}): SvcClient {
       'a team API key in a web page is readable by every visitor; call the API from your server, ' +
         'or pass dangerouslyAllowBrowser: true for a page that never reaches the public',
     );
-  if (typeof apiKey === 'string' && (hasControlChar(apiKey) || apiKey.trim() !== apiKey))
-    throw new ValidationError('apiKey', 'must not contain control characters (CR, LF, …) or outer spaces');
+  const keyIssue = typeof apiKey === 'string' ? keyProblem(apiKey) : undefined;
+  if (keyIssue) throw new ValidationError('apiKey', `must not contain ${keyIssue}`);
   const baseUrl = baseUrlOf(options);
   const problem = baseUrlProblem(baseUrl);
   if (problem) throw new ValidationError('baseUrl', problem);

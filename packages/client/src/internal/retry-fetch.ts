@@ -5,8 +5,8 @@ import { requestIdOf } from '../request-id.js';
 import { type AttemptFetch, sendAttempt } from './attempt.js';
 import { backoffDelay } from './backoff.js';
 import { type CallState, callStateOf } from './call-state.js';
-import { hasControlChar } from './control-chars.js';
 import { withinDeadline } from './deadline.js';
+import { keyProblem } from './key-problem.js';
 import type { ClientLog } from './logger.js';
 import { API_KEY_HEADER, Secrets } from './redact.js';
 import { parseRetryAfter } from './retry-after.js';
@@ -70,8 +70,8 @@ export function createTransport(config: TransportConfig): Transport {
     if (typeof value !== 'string' || value === '')
       throw new ValidationError('apiKey', 'the apiKey function returned no key');
     secrets.add(value);
-    if (hasControlChar(value))
-      throw new ValidationError('apiKey', 'the apiKey function returned a key with control characters');
+    const problem = keyProblem(value);
+    if (problem) throw new ValidationError('apiKey', `the apiKey function returned a key with ${problem}`);
     return value;
   }
 

@@ -77,6 +77,17 @@ describe('secrets are redacted by the client that owns them', () => {
     }
   });
 
+  it('refuses the same keys from an apiKey function, before sending and without quoting them', async () => {
+    for (const key of ['sk-live\r\nx-evil: 1', 'sk\u0000live', ' sk-live ']) {
+      const fake = fakeFetch(() => json([]));
+      const error = await failure(testClient(fake.fetch, { apiKey: async () => key }).listProviders());
+      expect(error).toBeInstanceOf(ValidationError);
+      expect((error as ValidationError).field).toBe('apiKey');
+      expect((error as ValidationError).message).not.toContain('sk');
+      expect(fake.sent).toHaveLength(0);
+    }
+  });
+
   it('issue 11: refuses a baseUrl with credentials, a query or a fragment without quoting it', () => {
     for (const baseUrl of [
       'https://user:hunter2-pass@api.test.example',
