@@ -8,8 +8,6 @@ export interface SpecOperation {
   operationId: string;
   method: string;
   path: string;
-  /** JSON pointer of the operation in the document (for Ajv `$ref`s). */
-  pointer: string;
   parameters: ParameterObject[];
   requestBody: { required: boolean; content: Record<string, MediaTypeObject> } | undefined;
   responses: Record<string, ResponseObject>;
@@ -48,8 +46,6 @@ export interface RouteMatch {
   params: Record<string, string>;
 }
 
-const escapePointer = (part: string) => part.replace(/~/g, '~0').replace(/\//g, '~1');
-
 /** Every operation of the spec's `paths`, and a router over them. */
 export class SpecIndex {
   readonly operations: SpecOperation[] = [];
@@ -69,7 +65,6 @@ export class SpecIndex {
         operationId: raw.operationId as string,
         method: method.toUpperCase(),
         path,
-        pointer: `#/paths/${escapePointer(path)}/${method}`,
         parameters: parameters as unknown as ParameterObject[],
         requestBody: body ? { required: body.required === true, content: body.content } : undefined,
         responses: Object.fromEntries(
