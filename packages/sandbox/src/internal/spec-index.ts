@@ -11,7 +11,8 @@ export interface SpecOperation {
   parameters: ParameterObject[];
   requestBody: { required: boolean; content: Record<string, MediaTypeObject> } | undefined;
   responses: Record<string, ResponseObject>;
-  idempotent: boolean;
+  /** The header of its idempotency key, when the spec marks it `x-svc-idempotent`: the sandbox answers a repeat once. */
+  idempotencyKeyHeader: string | undefined;
   /** The spec's `x-svc-file` rules of each file field of the request body, by field name. */
   files: Readonly<Record<string, FileRules>>;
   /** How many days of data one call returns (the spec's `x-svc-window-days`), when the spec says. */
@@ -73,7 +74,8 @@ export class SpecIndex {
             followRef(document, response) as ResponseObject,
           ]),
         ),
-        idempotent: raw['x-svc-idempotent'] === true,
+        idempotencyKeyHeader:
+          raw['x-svc-idempotent'] === true ? headerParameterName(document, 'idempotencyKey') : undefined,
         files: fileRulesOf(document, body?.content),
         windowDays:
           Number.isInteger(windowDays) && (windowDays as number) > 0 ? (windowDays as number) : undefined,
