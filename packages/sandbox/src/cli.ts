@@ -5,6 +5,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { rename, writeFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
 import { createSandbox, DEFAULT_API_KEY, type SandboxState } from './create-sandbox.js';
+import { checkWebhookConfig } from './internal/webhook-dispatcher.js';
 import { serveSandbox } from './serve-sandbox.js';
 
 const USAGE = `Usage: svc-sandbox [--port 4011] [--host 127.0.0.1] [--seed TEXT] [--state FILE]
@@ -51,20 +52,17 @@ if (!Number.isInteger(port) || port < 0 || port > 65535)
 if (Boolean(args['webhook-url']) !== Boolean(args['webhook-secret']))
   fail('--webhook-url and --webhook-secret go together', 2);
 
-const sandbox = createSandbox({
-  seed: args.seed,
-  strict: args.strict,
-  ...(args['webhook-url']
-    ? { webhooks: { url: args['webhook-url'], secret: args['webhook-secret'] as string } }
-    : {}),
-});
-if (args['webhook-url']) {
+const webhooks = args['webhook-url']
+  ? { url: args['webhook-url'], secret: args['webhook-secret'] as string }
+  : undefined;
+if (webhooks) {
   try {
-    await sandbox.webhooks.configure({ url: args['webhook-url'], secret: args['webhook-secret'] as string });
+    await checkWebhookConfig(webhooks);
   } catch (error) {
     fail((error as Error).message, 2);
   }
 }
+const sandbox = createSandbox({ seed: args.seed, strict: args.strict, webhooks });
 
 const stateFile = args.state;
 if (stateFile && existsSync(stateFile)) {

@@ -8,6 +8,7 @@ import type { OperationContext, WorldRuntime } from './internal/context.js';
 import { CONTROL_PREFIX, controlRoute, type WorldControlsApi } from './internal/control-routes.js';
 import { exampleResponse, parsePrefer } from './internal/examples.js';
 import { HttpError } from './internal/http-error.js';
+import { idempotent } from './internal/idempotency.js';
 import { digest } from './internal/random.js';
 import { pathSegments, readBody, schemaView } from './internal/read-request.js';
 import { SpecIndex } from './internal/spec-index.js';
@@ -237,7 +238,8 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
         body: body?.value,
         scenario: scenarioName,
       };
-      result = await handler(context);
+      const header = operation.idempotencyKeyHeader;
+      result = header ? await idempotent(context, header, () => handler(context)) : await handler(context);
     }
     if (options.strict) {
       const problems = validator.response(operation, result.status, result.body);

@@ -17,7 +17,7 @@ export interface SandboxServer {
   close(): Promise<void>;
 }
 
-/** Refuses with a JSON body; the connection stays usable unless `close` is set. */
+/** Refuses with a JSON body; when the headers are already out, the connection is destroyed instead. */
 function refuse(res: ServerResponse, status: number, code: string, message: string) {
   if (res.headersSent) return res.destroy();
   res.writeHead(status, { 'content-type': 'application/json' });

@@ -3,7 +3,7 @@ import { HttpError, notFound } from '../internal/http-error.js';
 import { nextUuid } from '../internal/world.js';
 import { isFinal, metaOf, next } from '../machines/lifecycles.js';
 import type { SandboxAppointment, SandboxOrder } from '../world-state.js';
-import { idempotent, moveOrder, onOrderTimer, orderById, orderRecord } from './orders.js';
+import { moveOrder, onOrderTimer, orderById, orderRecord } from './orders.js';
 
 const DAY_MS = 86_400_000;
 const PHLEBOTOMY_SLOTS = [
@@ -270,24 +270,23 @@ export const getPscAppointmentAvailability: OperationHandler = (context) => {
   };
 };
 
-export const bookPscAppointment: OperationHandler = (context) =>
-  idempotent(context, () => {
-    const order = orderById(context, context.path.order_id);
-    if (activeAppointment(context, order, 'patient_service_center'))
-      throw new HttpError(409, 'appointment_exists', 'This order already has a service center appointment.');
-    const slot = slotOf(context, 'patient_service_center');
-    moveOrder(context, order, 'APPOINTMENT_BOOKED');
-    const appointment = newAppointment(context, order, 'patient_service_center', {
-      state: 'reserved',
-      address: PSC_LOCATION,
-      provider: 'sandbox_psc',
-      start_at: slot.start,
-      end_at: slot.end,
-    });
-    // Confirmation is asynchronous: the booking answers `reserved`, the clock confirms it later.
-    context.schedule({ at: PSC_CONFIRMATION_SECONDS, kind: 'psc', id: appointment.id, event: 'CONFIRM' });
-    return { status: 200, body: appointmentRecord(appointment) };
+export const bookPscAppointment: OperationHandler = (context) => {
+  const order = orderById(context, context.path.order_id);
+  if (activeAppointment(context, order, 'patient_service_center'))
+    throw new HttpError(409, 'appointment_exists', 'This order already has a service center appointment.');
+  const slot = slotOf(context, 'patient_service_center');
+  moveOrder(context, order, 'APPOINTMENT_BOOKED');
+  const appointment = newAppointment(context, order, 'patient_service_center', {
+    state: 'reserved',
+    address: PSC_LOCATION,
+    provider: 'sandbox_psc',
+    start_at: slot.start,
+    end_at: slot.end,
   });
+  // Confirmation is asynchronous: the booking answers `reserved`, the clock confirms it later.
+  context.schedule({ at: PSC_CONFIRMATION_SECONDS, kind: 'psc', id: appointment.id, event: 'CONFIRM' });
+  return { status: 200, body: appointmentRecord(appointment) };
+};
 
 export const getPscAppointment: OperationHandler = (context) => {
   const order = orderById(context, context.path.order_id);

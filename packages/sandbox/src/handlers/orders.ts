@@ -1,7 +1,7 @@
 import { biomarkersFor } from '../internal/biomarkers.js';
 import { LAB_ACCOUNTS } from '../internal/catalogue-data.js';
 import type { OperationContext, OperationHandler, WorldRuntime } from '../internal/context.js';
-import { HttpError, notFound } from '../internal/http-error.js';
+import { notFound } from '../internal/http-error.js';
 import { nextUuid } from '../internal/world.js';
 import { metaOf, next } from '../machines/lifecycles.js';
 import type { SandboxOrder } from '../world-state.js';
@@ -87,48 +87,6 @@ export function orderById(runtime: WorldRuntime, orderId: string | undefined): S
   return order;
 }
 
-/** A stable text of a JSON value (keys sorted), to tell a retried request from a different one. */
-export function fingerprint(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(fingerprint).join(',')}]`;
-  if (value !== null && typeof value === 'object')
-    return `{${Object.keys(value)
-      .sort()
-      .map((k) => `${JSON.stringify(k)}:${fingerprint((value as Record<string, unknown>)[k])}`)
-      .join(',')}}`;
-  return JSON.stringify(value) ?? 'undefined';
-}
-
-/**
- * Runs `create` once per `Idempotency-Key` (scoped to the operation and its path): a retry with the
- * same key and body gets the first answer again; the same key with another body is refused with 409.
- */
-export async function idempotent(
-  context: OperationContext,
-  create: () => { status: number; body: unknown } | Promise<{ status: number; body: unknown }>,
-) {
-  const key = context.headers.get('idempotency-key');
-  if (!key) return create();
-  const scope = `${context.operation.operationId}:${JSON.stringify(context.path)}:${key}`;
-  const print = fingerprint(context.body ?? null);
-  const seen = context.world.idempotency[scope];
-  if (seen) {
-    if (seen.fingerprint !== print)
-      throw new HttpError(
-        409,
-        'idempotency_key_reused',
-        'This Idempotency-Key was already used with a different request body; use a new key for a new request.',
-      );
-    return { status: seen.status, body: seen.body };
-  }
-  const result = await create();
-  context.world.idempotency[scope] = {
-    operation: context.operation.operationId,
-    fingerprint: print,
-    ...result,
-  };
-  return result;
-}
-
 function createOrderRecord(context: OperationContext, body: Record<string, unknown>): SandboxOrder {
   const { world } = context;
   const user = typeof body.user_id === 'string' ? userById(world, body.user_id) : undefined;
@@ -158,11 +116,10 @@ function createOrderRecord(context: OperationContext, body: Record<string, unkno
   return order;
 }
 
-export const createOrder: OperationHandler = (context) =>
-  idempotent(context, () => {
-    const order = createOrderRecord(context, (context.body ?? {}) as Record<string, unknown>);
-    return { status: 200, body: orderRecord(context, order) };
-  });
+export const createOrder: OperationHandler = (context) => {
+  const order = createOrderRecord(context, (context.body ?? {}) as Record<string, unknown>);
+  return { status: 200, body: orderRecord(context, order) };
+};
 
 export const importOrder: OperationHandler = (context) => {
   const order = createOrderRecord(context, (context.body ?? {}) as Record<string, unknown>);

@@ -8,12 +8,11 @@ export interface SpecOperation {
   operationId: string;
   method: string;
   path: string;
-  /** JSON pointer of the operation in the document (for Ajv `$ref`s). */
-  pointer: string;
   parameters: ParameterObject[];
   requestBody: { required: boolean; content: Record<string, MediaTypeObject> } | undefined;
   responses: Record<string, ResponseObject>;
-  idempotent: boolean;
+  /** The header of its idempotency key, when the spec marks it `x-svc-idempotent`: the sandbox answers a repeat once. */
+  idempotencyKeyHeader: string | undefined;
   /** The spec's `x-svc-file` rules of each file field of the request body, by field name. */
   files: Readonly<Record<string, FileRules>>;
   /** How many days of data one call returns (the spec's `x-svc-window-days`), when the spec says. */
@@ -48,8 +47,6 @@ export interface RouteMatch {
   params: Record<string, string>;
 }
 
-const escapePointer = (part: string) => part.replace(/~/g, '~0').replace(/\//g, '~1');
-
 /** Every operation of the spec's `paths`, and a router over them. */
 export class SpecIndex {
   readonly operations: SpecOperation[] = [];
@@ -69,7 +66,6 @@ export class SpecIndex {
         operationId: raw.operationId as string,
         method: method.toUpperCase(),
         path,
-        pointer: `#/paths/${escapePointer(path)}/${method}`,
         parameters: parameters as unknown as ParameterObject[],
         requestBody: body ? { required: body.required === true, content: body.content } : undefined,
         responses: Object.fromEntries(
@@ -78,7 +74,8 @@ export class SpecIndex {
             followRef(document, response) as ResponseObject,
           ]),
         ),
-        idempotent: raw['x-svc-idempotent'] === true,
+        idempotencyKeyHeader:
+          raw['x-svc-idempotent'] === true ? headerParameterName(document, 'idempotencyKey') : undefined,
         files: fileRulesOf(document, body?.content),
         windowDays:
           Number.isInteger(windowDays) && (windowDays as number) > 0 ? (windowDays as number) : undefined,

@@ -163,6 +163,25 @@ describe('scenarios', () => {
     expect(await days('psc')).toBe(5);
   });
 
+  it('answers a repeated key once on the operations the spec marks x-svc-idempotent, in the header it names', async () => {
+    const spec = bundledSpec();
+    spec.components.parameters.idempotencyKey.name = 'x-other-idempotency';
+    delete spec.paths['/v3/order'].post['x-svc-idempotent'];
+    spec.paths['/v3/order/import'].post['x-svc-idempotent'] = true;
+    const sandbox = strictSandbox({ spec });
+    const twice = async (path: string) => {
+      const send = () =>
+        call(sandbox, 'POST', path, {
+          body: { patient_address: { first_line: '1 Main' } },
+          headers: { 'x-other-idempotency': `key-${path}` },
+        });
+      const [first, second] = [await send(), await send()];
+      expect([first.status, second.status]).toEqual([200, 200]);
+      return first.body.id === second.body.id;
+    };
+    expect(await twice('/v3/order')).toBe(false);
+    expect(await twice('/v3/order/import')).toBe(true);
+  });
   it('mfa_required (from the client_user_id suffix): wrong code, then pending_provider_mfa, then success', async () => {
     const sandbox = strictSandbox();
     const client = clientOn(sandbox);
