@@ -94,7 +94,7 @@ export function breakingVerdict({ changes, bumps, packages, typeTestFailures = [
       reached.size === 0
         ? 'no breaking change'
         : `breaking changes covered by major changesets for ${[...reached].sort().join(', ')}`;
-    return { ok: true, breaking, missing, message: `Spec changes since ${releasedFrom}: ${counts}; ${why}.` };
+    return { ok: true, missing, message: `Spec changes since ${releasedFrom}: ${counts}; ${why}.` };
   }
   const lines = [`Breaking changes since ${releasedFrom} have no major changeset (${counts}):`];
   for (const { change, packages: names } of breaking) {
@@ -116,5 +116,5 @@ export function breakingVerdict({ changes, bumps, packages, typeTestFailures = [
     'If the change is not meant to break partners, make it additive instead (a new optional field or',
     'parameter, a new value of a non-exhaustive enum).',
   );
-  return { ok: false, breaking, missing, message: lines.join('\n') };
+  return { ok: false, missing, message: lines.join('\n') };
 }

@@ -13,7 +13,6 @@ import { apiCompare } from 'api-smart-diff';
  * @property {string} where `GET /v2/providers`, `webhook labtest.order.updated` or `components.schemas.Marker`
  * @property {string} name the operationId, the webhook name or the component name: what a package's code mentions
  * @property {string} description what changed, in words
- * @property {string} pointer JSON path of the change in the (prepared) document
  */
 
 /** @type {readonly string[]} */
@@ -213,8 +212,7 @@ export function specChanges(/** @type {unknown} */ beforeSpec, /** @type {unknow
         ? `${String(path[1])} \`${name}\` removed`
         : (describeSchemaChange(diff, area) ?? diff.description ?? `${diff.action} at ${path.join('.')}`);
     const key = `${type}\u0000${where}\u0000${description}`;
-    if (!changes.has(key))
-      changes.set(key, { type, area, where, name, description, pointer: path.join('.') });
+    if (!changes.has(key)) changes.set(key, { type, area, where, name, description });
   }
   return [...changes.values()];
 }

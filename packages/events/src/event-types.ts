@@ -49,7 +49,7 @@ export interface CatalogueEvent<Name extends string, Key extends CatalogueKey, R
   readonly deprecated: Catalogue[Key]['deprecated'];
   /** The event that replaces a deprecated one. */
   readonly replacedBy: Catalogue[Key]['replacedBy'];
-  /** True when the spec's authors inferred the name: the interface document does not show it. */
+  /** True when the name is provisional: the service may send this event under another name (then it arrives as `unknown`). */
   readonly inferredName: Catalogue[Key]['inferredName'];
   /** The parsed body, typed by the spec. Its envelope is open: fields the spec does not show are `unknown`. */
   readonly payload: EventPayloads[Key];

@@ -22,7 +22,7 @@ const nonEmpty = (value: unknown): string | undefined =>
 
 /**
  * The provider of `provider.connection.created`, read from `provider` (never the former `source`).
- * Its shape is not shown in the interface document, so it is returned as sent.
+ * Its shape is open (a slug, or an object with a `slug`), so it is returned as sent.
  */
 export const connectedProvider = (event: WebhookEventOf<'provider.connection.created'>): unknown =>
   field(event.payload.data, 'provider');

@@ -6,8 +6,8 @@ import { checkBodySize } from './internal/bytes.js';
 import { DEFAULT_MAX_BODY_BYTES, type RawBody } from './raw-body.js';
 
 /**
- * The payload field that carries the event name. The interface document does not show the envelope, so
- * this is an assumption made in this one place; change it per call with `eventTypeField`.
+ * The payload field that carries the event name. If the service uses another field, change it per call
+ * with `eventTypeField`.
  */
 export const DEFAULT_EVENT_TYPE_FIELD = 'event_type';
 

@@ -23,7 +23,6 @@ const change = (over: Partial<SpecChange>): SpecChange => ({
   where: 'POST /things',
   name: 'createThing',
   description: 'field `name` removed in the request body',
-  pointer: 'paths./things.post',
   ...over,
 });
 const bumps = (...text: string[]) => changesetBumps(text.map((front) => `---\n${front}\n---\n\nA line.\n`));

@@ -19,6 +19,6 @@ export interface CatalogueEntry {
   readonly deprecated: boolean;
   /** The event that replaces a deprecated one (`x-svc-replaced-by`). */
   readonly replacedBy: string | null;
-  /** True when the interface document does not show the name (`x-svc-inferred-name`). */
+  /** True when the name is provisional (`x-svc-inferred-name`): the service may send the event under another name. */
   readonly inferredName: boolean;
 }
