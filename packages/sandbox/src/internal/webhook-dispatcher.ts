@@ -1,4 +1,4 @@
-import { signWebhook } from '@svc/events';
+import { SECRET_PREFIX, signWebhook } from '@svc/events';
 import type { WebhookConfig, WebhookDelivery } from '../webhook-delivery.js';
 import type { SandboxEvent } from '../world-state.js';
 
@@ -17,8 +17,10 @@ const sleep = (ms: number) =>
 export async function checkWebhookConfig(config: WebhookConfig): Promise<void> {
   if (typeof config?.url !== 'string' || !/^https?:\/\//.test(config.url) || !URL.canParse(config.url))
     throw new TypeError('webhook url must be an absolute http(s) URL');
-  if (typeof config.secret !== 'string' || !config.secret.startsWith('whsec_'))
-    throw new TypeError('webhook secret must be a whsec_ secret (whsec_ followed by base64)');
+  if (typeof config.secret !== 'string' || !config.secret.startsWith(SECRET_PREFIX))
+    throw new TypeError(
+      `webhook secret must be a ${SECRET_PREFIX} secret (${SECRET_PREFIX} followed by base64)`,
+    );
   await signWebhook('', { secret: config.secret, id: 'msg_check', timestamp: 0 });
 }
 
