@@ -1,6 +1,6 @@
 import type { Schema } from '@svc/types';
 
-/** One extracted biomarker as the service sends it (field names inferred, types not shown). */
+/** One extracted biomarker as the service sends it; its fields' types are not guaranteed (`toBiomarker` narrows them). */
 export type ExtractedBiomarker = Schema<'ExtractedBiomarker'>;
 
 /**

@@ -68,7 +68,7 @@ export interface OrderStatusInfo {
   lowLevelStatus: OrderLowLevelStatus | null;
   /** The last event: `last_event`, else the last item of `events`, else null. */
   lastEvent: OrderEvent | null;
-  /** `status_detail` of the last event: finer-grained information when populated (type not shown; kept open). */
+  /** `status_detail` of the last event: finer-grained information when populated (any type: kept open). */
   statusDetail: unknown;
 }
 

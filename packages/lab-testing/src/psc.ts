@@ -28,8 +28,8 @@ export interface PscAppointments {
    */
   book(orderId: string, booking?: PscBooking, options?: RequestOptions): Promise<AppointmentBookingResult>;
   /**
-   * The order's PSC appointment record. The service may not offer this read (an assumed operation):
-   * then it fails with `NotFoundError`; follow the booking through the `labtest.order.updated` webhook.
+   * The order's PSC appointment record. The service may not offer this read: then it fails
+   * with `NotFoundError`; follow the booking through the `labtest.order.updated` webhook.
    */
   get(orderId: string, options?: RequestOptions): Promise<AppointmentRecord>;
   /**

@@ -41,7 +41,7 @@ export interface Reports {
   parse(file: ReportFileInput, options?: PollOptions & { filename?: string }): Promise<ParsedReport>;
 }
 
-/** The job id of a job record: its `id` (a name the spec infers: the interface document does not show the record's fields). */
+/** The job id of a job record: its `id`, as text; SvcError when the record carries none. */
 export function parsingJobId(job: ParsingJob): string {
   const { id } = job as { id?: unknown };
   if (typeof id === 'string' && id !== '') return id;

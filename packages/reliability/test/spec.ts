@@ -46,7 +46,8 @@ interface Document {
   components: Record<string, Record<string, unknown>>;
 }
 
-export const spec = loadSpec() as unknown as Document;
+const document = loadSpec();
+export const spec = document as unknown as Document;
 
 /** Follows a local `$ref` (`#/components/schemas/Marker`) to what it names. */
 export function deref<T>(value: T | { $ref: string }): T {
@@ -55,7 +56,7 @@ export function deref<T>(value: T | { $ref: string }): T {
 
 const CLIENT_OWNED = new Set(['x-svc-api-key', 'idempotency-key']);
 
-export const specOperations: SpecOperation[] = [...eachOperation(loadSpec())]
+export const specOperations: SpecOperation[] = [...eachOperation(document)]
   .filter(({ operation }) => typeof operation.operationId === 'string')
   .map(({ method, name, operation, parameters: all }) => {
     const parameters = (all as unknown as Parameter[]).filter(
