@@ -1,6 +1,6 @@
-import { AbortError } from '../../errors.js';
 import type { PaginationRule } from '../../pagination-rules.js';
 import type { RequestOptions } from '../../request-options.js';
+import { abortError } from '../sleep.js';
 
 export type Json = Record<string, unknown>;
 
@@ -20,10 +20,9 @@ export interface Walk {
 export const isJson = (value: unknown): value is Json =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
-/** Same class and message as the client's own abort, so one `instanceof AbortError` covers both. */
+/** The client's own abort error, so one `instanceof AbortError` covers a page walk and a call. */
 export function throwIfAborted(signal: AbortSignal | undefined): void {
-  if (signal?.aborted)
-    throw new AbortError('The request was aborted by the caller', { cause: signal.reason });
+  if (signal?.aborted) throw abortError(signal);
 }
 
 /** The request params of one page: the caller's params with the pagination params set (or removed). */
