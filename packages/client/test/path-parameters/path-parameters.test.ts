@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { operations } from '../../src/generated/operations.js';
 import { type SvcClient, ValidationError } from '../../src/index.js';
+import { checkDecodedForms, checkPathSegment } from '../../src/internal/path-segment.js';
 import { fakeFetch, json, testClient, USER_ID } from '../fixtures/fake-fetch.js';
 
 /** Values that would collapse or leave the path segment they fill. */
@@ -104,5 +105,37 @@ describe('path parameters never change the request path', () => {
     ]);
     for (const path of paths) expect(decodeURIComponent(path.split('/').at(-1) as string)).toBe(odd);
     for (const sent of fake.sent) expect(new URL(sent.url).search).toBe('');
+  });
+
+  it('refuses exactly what the full decoding check refuses, with its shortcut for plain values', () => {
+    // Every string of up to 4 characters over letters, digits, the plain marks and the ones that
+    // encode, separate or normalise: the shortcut may only skip work, never a refusal.
+    const alphabet = ['a', '5', '_', '~', '-', '.', '%', '2', 'e', 'E', '/', '\\', ' ', '\uff0e'];
+    let values = [''];
+    const all: string[] = [];
+    for (let length = 1; length <= 4; length++) {
+      values = values.flatMap((prefix) => alphabet.map((char) => prefix + char));
+      all.push(...values);
+    }
+    const refused = (check: () => void): boolean => {
+      try {
+        check();
+        return false;
+      } catch (error) {
+        expect(error).toBeInstanceOf(ValidationError);
+        return true;
+      }
+    };
+    let plainAccepted = 0;
+    for (const value of all) {
+      const full = refused(() => checkDecodedForms('id', value));
+      expect(
+        refused(() => checkPathSegment('id', value)),
+        JSON.stringify(value),
+      ).toBe(full);
+      if (!full && /^[\w.~-]+$/.test(value)) plainAccepted++;
+    }
+    expect(all.length).toBeGreaterThan(40_000);
+    expect(plainAccepted).toBeGreaterThan(1000);
   });
 });
