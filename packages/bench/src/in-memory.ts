@@ -6,7 +6,7 @@ import type { paths } from '@svc/types';
 import createFetchClient from 'openapi-fetch';
 import { markerPage, USER_ID, user } from './server/bodies.js';
 import { collectGarbage, median, rotate, round } from './stats.js';
-import { CONTENDERS, type Contender } from './throughput.js';
+import { abortableFetch, CONTENDERS, type Contender } from './throughput.js';
 
 const bodies = { small: JSON.stringify(user), medium: JSON.stringify(markerPage) };
 type Body = keyof typeof bodies;
@@ -31,23 +31,19 @@ function callers(body: Body): Record<Contender, () => Promise<unknown>> {
   const svc = createClient({ apiKey: 'sk-bench-0123456789', baseUrl });
   const query = { lab_slug: 'quest', page: 1, size: 100 };
   const url = `${baseUrl}/v2/user/resolve/${USER_ID}`;
+  const markersUrl = `${baseUrl}/v3/lab_tests/markers?${new URLSearchParams({ lab_slug: 'quest', page: '1', size: '100' })}`;
   return body === 'small'
     ? {
         floor: async () => JSON.parse(await (await reply(url, { headers })).text()),
+        // The global fetch, which measureInMemory points at `reply`.
+        abortable: () => abortableFetch(url, headers),
         openapiFetch: () =>
           bare.GET('/v2/user/resolve/{client_user_id}', { params: { path: { client_user_id: USER_ID } } }),
         ours: () => svc.resolveUser({ client_user_id: USER_ID }),
       }
     : {
-        floor: async () =>
-          JSON.parse(
-            await (
-              await reply(
-                `${baseUrl}/v3/lab_tests/markers?${new URLSearchParams({ lab_slug: 'quest', page: '1', size: '100' })}`,
-                { headers },
-              )
-            ).text(),
-          ),
+        floor: async () => JSON.parse(await (await reply(markersUrl, { headers })).text()),
+        abortable: () => abortableFetch(markersUrl, headers),
         openapiFetch: () => bare.GET('/v3/lab_tests/markers', { params: { query } }),
         ours: () => svc.listMarkers(query),
       };
@@ -61,6 +57,8 @@ export interface InMemoryRow {
   oursOverOpenapiFetchUs: number;
   /** openapi-fetch − floor, µs per call. */
   openapiFetchOverFloorUs: number;
+  /** ours − fetch with a per-call abort signal and timer, µs per call. */
+  oursOverAbortableUs: number;
 }
 
 export async function measureInMemory(rounds: number): Promise<InMemoryRow[]> {
@@ -94,6 +92,7 @@ export async function measureInMemory(rounds: number): Promise<InMemoryRow[]> {
       usPerCall,
       oursOverOpenapiFetchUs: round(usPerCall.ours - usPerCall.openapiFetch, 1),
       openapiFetchOverFloorUs: round(usPerCall.openapiFetch - usPerCall.floor, 1),
+      oursOverAbortableUs: round(usPerCall.ours - usPerCall.abortable, 1),
     });
   }
   return rows;

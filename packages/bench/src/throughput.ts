@@ -1,4 +1,5 @@
-// Call overhead: plain fetch + JSON.parse (the floor), bare openapi-fetch, and our named methods, on the
+// Call overhead: plain fetch + JSON.parse (the floor), the same with a per-call abort signal and timer
+// (what any client whose timeout stops the socket pays), bare openapi-fetch, and our named methods, on the
 // same loopback server (a child process, so its CPU is not counted here). Every round runs each
 // contender once per workload, in an order rotated per round; ratios are taken within a round (paired),
 // then the median over rounds is reported, so drift of a shared machine cancels out.
@@ -9,7 +10,7 @@ import createFetchClient from 'openapi-fetch';
 import { USER_ID } from './server/bodies.js';
 import { collectGarbage, median, rotate, round } from './stats.js';
 
-export const CONTENDERS = ['floor', 'openapiFetch', 'ours'] as const;
+export const CONTENDERS = ['floor', 'abortable', 'openapiFetch', 'ours'] as const;
 export type Contender = (typeof CONTENDERS)[number];
 type Body = 'small' | 'medium' | 'large';
 type Call = () => Promise<unknown>;
@@ -49,12 +50,33 @@ const headers = { 'x-svc-api-key': API_KEY };
 const markerQuery = { lab_slug: 'quest', page: 1, size: 100 };
 const stepsQuery = { start_date: '2026-11-01', end_date: '2026-11-07' };
 
+const markerPath = `/v3/lab_tests/markers?${new URLSearchParams({ lab_slug: 'quest', page: '1', size: '100' })}`;
+const stepsPath = `/v2/timeseries/${USER_ID}/steps/grouped?${new URLSearchParams(stepsQuery)}`;
+
+/**
+ * Plain fetch as any client whose per-call timeout (or abort) stops the socket must call it: a fresh
+ * AbortController and a timer per call, cleared when the body is read. Our named methods do this per
+ * attempt; bare openapi-fetch and the floor do not.
+ */
+export async function abortableFetch(url: string, headers: HeadersInit): Promise<unknown> {
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(), 60_000);
+  try {
+    const response = await fetch(url, { headers, signal: controller.signal });
+    if (!response.ok) throw new Error(`status ${response.status}`);
+    return JSON.parse(await response.text());
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
 function callers(baseUrl: string): Record<Body, Record<Contender, Call>> {
   const floor = (path: string) => async () => {
     const response = await fetch(baseUrl + path, { headers });
     if (!response.ok) throw new Error(`status ${response.status}`);
     return JSON.parse(await response.text());
   };
+  const abortable = (path: string) => () => abortableFetch(baseUrl + path, headers);
   const bare = createFetchClient<paths>({ baseUrl, headers });
   const checked = async <T extends { data?: unknown; error?: unknown }>(promise: Promise<T>) => {
     const { data, error } = await promise;
@@ -66,6 +88,7 @@ function callers(baseUrl: string): Record<Body, Record<Contender, Call>> {
   return {
     small: {
       floor: floor('/v2/user/resolve/client-user-1'),
+      abortable: abortable('/v2/user/resolve/client-user-1'),
       openapiFetch: () =>
         checked(
           bare.GET('/v2/user/resolve/{client_user_id}', {
@@ -75,14 +98,14 @@ function callers(baseUrl: string): Record<Body, Record<Contender, Call>> {
       ours: () => svc.resolveUser({ client_user_id: 'client-user-1' }),
     },
     medium: {
-      floor: floor(
-        `/v3/lab_tests/markers?${new URLSearchParams({ lab_slug: 'quest', page: '1', size: '100' })}`,
-      ),
+      floor: floor(markerPath),
+      abortable: abortable(markerPath),
       openapiFetch: () => checked(bare.GET('/v3/lab_tests/markers', { params: { query: markerQuery } })),
       ours: () => svc.listMarkers(markerQuery),
     },
     large: {
-      floor: floor(`/v2/timeseries/${USER_ID}/steps/grouped?${new URLSearchParams(stepsQuery)}`),
+      floor: floor(stepsPath),
+      abortable: abortable(stepsPath),
       openapiFetch: () =>
         checked(
           bare.GET('/v2/timeseries/{user_id}/steps/grouped', {
@@ -160,6 +183,8 @@ export interface ThroughputRow {
   cpuRatio: Record<Contender, number>;
   /** CPU µs per call over the floor's, per round, median. */
   cpuOverFloorUs: Record<Exclude<Contender, 'floor'>, number>;
+  /** Ours' CPU µs per call over plain fetch with a per-call abort signal and timer, per round, median. */
+  oursCpuOverAbortableUs: number;
   oursRatioRange: [number, number];
   target: number | undefined;
   cpuTargetUs: number | undefined;
@@ -198,12 +223,13 @@ export async function measureThroughput(
         perRound.map((timings) => timings[contender][key] / timings[base][key]);
       const oursRatios = ratio('ours', 'wallMs');
       const oursToOpenapiFetch = round(median(ratio('ours', 'wallMs', 'openapiFetch')), 3);
-      const cpuOverFloor = (contender: Contender) =>
+      const cpuOver = (contender: Contender, base: Contender = 'floor') =>
         round(
-          (median(perRound.map((timings) => timings[contender].cpuMs - timings.floor.cpuMs)) * 1000) /
+          (median(perRound.map((timings) => timings[contender].cpuMs - timings[base].cpuMs)) * 1000) /
             workload.calls,
           1,
         );
+      const cpuOverFloor = (contender: Contender) => cpuOver(contender);
       const oursCpuOverFloor = cpuOverFloor('ours');
       const wallRatio = Object.fromEntries(
         CONTENDERS.map((c) => [c, round(median(ratio(c, 'wallMs')), 3)]),
@@ -219,7 +245,12 @@ export async function measureThroughput(
         cpuRatio: Object.fromEntries(
           CONTENDERS.map((c) => [c, round(median(ratio(c, 'cpuMs')), 3)]),
         ) as Record<Contender, number>,
-        cpuOverFloorUs: { openapiFetch: cpuOverFloor('openapiFetch'), ours: oursCpuOverFloor },
+        cpuOverFloorUs: {
+          abortable: cpuOverFloor('abortable'),
+          openapiFetch: cpuOverFloor('openapiFetch'),
+          ours: oursCpuOverFloor,
+        },
+        oursCpuOverAbortableUs: cpuOver('ours', 'abortable'),
         oursRatioRange: [round(Math.min(...oursRatios)), round(Math.max(...oursRatios))],
         target: workload.target,
         cpuTargetUs: workload.cpuUs,
