@@ -1,4 +1,6 @@
+import { loopbackForTest } from '@svc/test-kit';
 import { describe, expect, it } from 'vitest';
+import { createClient } from '../../src/index.js';
 import { bufferedResponse, readBody } from '../../src/internal/buffered-response.js';
 import { fakeFetch, testClient } from '../fixtures/fake-fetch.js';
 
@@ -27,5 +29,32 @@ describe('the raw response of a named method', () => {
     expect(new Uint8Array(await response.arrayBuffer())).toEqual(bytes);
     expect(new Uint8Array(await (await response.blob()).arrayBuffer())).toEqual(bytes);
     expect(new Uint8Array(await response.clone().arrayBuffer())).toEqual(bytes);
+  });
+
+  it('reads as the Response fetch returned: status, status text, headers, URL, type', async () => {
+    const server = await loopbackForTest(() => ({
+      status: 201,
+      headers: { 'x-request-id': 'req_1' },
+      body: { user_id: 'u-1' },
+    }));
+    const client = createClient({ apiKey: 'sk-test-0123456789', baseUrl: server.baseUrl });
+    const fetched = await fetch(`${server.baseUrl}/v2/user/resolve/u-1`);
+    await fetched.text();
+    const { response, requestId } = await client.resolveUser({ client_user_id: 'u-1' }).withResponse();
+    expect(response).toBeInstanceOf(Response);
+    expect(requestId).toBe('req_1');
+    for (const name of ['status', 'statusText', 'ok', 'url', 'type', 'redirected', 'bodyUsed'] as const)
+      expect(response[name], name).toEqual(fetched[name]);
+    expect([...response.headers].filter(([name]) => name !== 'date')).toEqual(
+      [...fetched.headers].filter(([name]) => name !== 'date'),
+    );
+    expect(await response.json()).toEqual({ user_id: 'u-1' });
+  });
+
+  it('serves the body of a response whose status no Response can be made with', async () => {
+    const fetched = Response.error();
+    const response = bufferedResponse(fetched, 'gone');
+    expect(response.status).toBe(0);
+    expect(await response.text()).toBe('gone');
   });
 });
