@@ -33,10 +33,17 @@ function runChild(specifier: string | undefined): Promise<ChildReport> {
       out += chunk;
     });
     proc.once('error', reject);
-    proc.once('exit', (code) => {
+    // 'close', not 'exit': the child can exit before its stdout is read to the end.
+    proc.once('close', (code) => {
       const wallMs = performance.now() - started;
       if (code !== 0) return reject(new Error(`cold import of ${specifier} exited with ${code}`));
-      resolve({ wallMs, ...(JSON.parse(out) as Omit<ChildReport, 'wallMs'>) });
+      try {
+        resolve({ wallMs, ...(JSON.parse(out) as Omit<ChildReport, 'wallMs'>) });
+      } catch {
+        reject(
+          new Error(`cold import of ${specifier}: the child's report is not JSON: ${JSON.stringify(out)}`),
+        );
+      }
     });
   });
 }

@@ -65,34 +65,44 @@ export function bufferedText(response: Response): string | undefined {
 const READERS = { text, json, arrayBuffer, blob, clone };
 const FETCHED = Symbol('svc.fetched');
 
-/** A bodiless Response with the fetched one's status, that reads as it and serves the body already read. */
-class BufferedResponse extends Response {
-  readonly [FETCHED]: Response;
-  readonly [BODY]: Body;
-  constructor(fetched: Response, body: Body) {
-    super(null, { status: fetched.status, statusText: fetched.statusText });
-    this[FETCHED] = fetched;
-    this[BODY] = body;
+/**
+ * The class of a bodiless Response with the fetched one's status, that reads as it and serves the body
+ * already read. Made on first use, not at import: reading the global `Response` makes Node 20 load its
+ * whole fetch implementation (about 30 ms), which an import of the client must not pay.
+ */
+function defineBufferedResponse() {
+  class BufferedResponse extends Response {
+    readonly [FETCHED]: Response;
+    readonly [BODY]: Body;
+    constructor(fetched: Response, body: Body) {
+      super(null, { status: fetched.status, statusText: fetched.statusText });
+      this[FETCHED] = fetched;
+      this[BODY] = body;
+    }
   }
+  // Set on the prototype once: TypeScript cannot override Response's properties with accessors.
+  for (const name of ['headers', 'url', 'redirected', 'type', 'body', 'bodyUsed'] as const)
+    Object.defineProperty(BufferedResponse.prototype, name, {
+      configurable: true,
+      get(this: BufferedResponse) {
+        return this[FETCHED][name];
+      },
+    });
+  for (const [name, reader] of Object.entries(READERS))
+    Object.defineProperty(BufferedResponse.prototype, name, {
+      configurable: true,
+      writable: true,
+      value: reader,
+    });
+  return BufferedResponse;
 }
-// Set on the prototype once: TypeScript cannot override Response's properties with accessors.
-for (const name of ['headers', 'url', 'redirected', 'type', 'body', 'bodyUsed'] as const)
-  Object.defineProperty(BufferedResponse.prototype, name, {
-    configurable: true,
-    get(this: BufferedResponse) {
-      return this[FETCHED][name];
-    },
-  });
-for (const [name, reader] of Object.entries(READERS))
-  Object.defineProperty(BufferedResponse.prototype, name, {
-    configurable: true,
-    writable: true,
-    value: reader,
-  });
+
+let BufferedResponse: ReturnType<typeof defineBufferedResponse> | undefined;
 
 /** The response, its body already read by readBody: `text()`, `json()`, `arrayBuffer()`, `blob()` and `clone()` serve it. */
 export function bufferedResponse(response: Response, body: Body): Response {
   try {
+    BufferedResponse ??= defineBufferedResponse();
     return new BufferedResponse(response, body);
   } catch {
     // A status no Response can be built with (`Response.error()`'s 0): the readers go on the fetched one.
