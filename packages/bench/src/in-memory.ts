@@ -6,7 +6,7 @@ import type { paths } from '@svc/types';
 import createFetchClient from 'openapi-fetch';
 import { markerPage, USER_ID, user } from './server/bodies.js';
 import { collectGarbage, median, rotate, round } from './stats.js';
-import { abortableFetch, CONTENDERS, type Contender } from './throughput.js';
+import { abortableFetch, CONTENDERS, type Contender, markerPath, markerQuery } from './throughput.js';
 
 const bodies = { small: JSON.stringify(user), medium: JSON.stringify(markerPage) };
 type Body = keyof typeof bodies;
@@ -29,9 +29,8 @@ function callers(body: Body): Record<Contender, () => Promise<unknown>> {
   const bare = createFetchClient<paths>({ baseUrl, fetch: reply, headers });
   // No `fetch` option: named methods call the global fetch, which measureInMemory points at `reply`.
   const svc = createClient({ apiKey: 'sk-bench-0123456789', baseUrl });
-  const query = { lab_slug: 'quest', page: 1, size: 100 };
   const url = `${baseUrl}/v2/user/resolve/${USER_ID}`;
-  const markersUrl = `${baseUrl}/v3/lab_tests/markers?${new URLSearchParams({ lab_slug: 'quest', page: '1', size: '100' })}`;
+  const markersUrl = baseUrl + markerPath;
   return body === 'small'
     ? {
         floor: async () => JSON.parse(await (await reply(url, { headers })).text()),
@@ -44,8 +43,8 @@ function callers(body: Body): Record<Contender, () => Promise<unknown>> {
     : {
         floor: async () => JSON.parse(await (await reply(markersUrl, { headers })).text()),
         abortable: () => abortableFetch(markersUrl, headers),
-        openapiFetch: () => bare.GET('/v3/lab_tests/markers', { params: { query } }),
-        ours: () => svc.listMarkers(query),
+        openapiFetch: () => bare.GET('/v3/lab_tests/markers', { params: { query: markerQuery } }),
+        ours: () => svc.listMarkers(markerQuery),
       };
 }
 

@@ -103,7 +103,7 @@ if (only.has('throughput')) {
       ]),
     ),
     '',
-    'Ratios are medians of per-round paired ratios (each round runs the three clients back to back, order rotated).',
+    'Ratios are medians of per-round paired ratios (each round runs the four contenders back to back, order rotated).',
     'Wall time is the target; CPU time is this process only (the server is a child process) and steadier on a shared machine.',
     '"fetch + signal" is plain fetch given a fresh AbortController and a timer per call: what any client whose timeout or abort stops the socket pays (ours does it per attempt).',
     'A row is met when ours ×floor is within its target, ours ×openapi-fetch is at most 1 and, where one is set, our CPU µs over the floor within its target.',

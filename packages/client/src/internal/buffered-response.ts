@@ -101,13 +101,11 @@ let BufferedResponse: ReturnType<typeof defineBufferedResponse> | undefined;
 
 /** The response, its body already read by readBody: `text()`, `json()`, `arrayBuffer()`, `blob()` and `clone()` serve it. */
 export function bufferedResponse(response: Response, body: Body): Response {
+  BufferedResponse ??= defineBufferedResponse();
   try {
-    BufferedResponse ??= defineBufferedResponse();
     return new BufferedResponse(response, body);
   } catch {
-    // A status no Response can be built with (`Response.error()`'s 0): the readers go on the fetched one.
+    // A status no Response can be made with (`Response.error()`'s 0): the readers go on the fetched one.
+    return Object.assign(response, READERS, { [BODY]: body });
   }
-  // A runtime whose Response objects cannot take own properties gets a new Response over the body.
-  if (!Object.isExtensible(response)) return new Response(body, response);
-  return Object.assign(response, READERS, { [BODY]: body });
 }
