@@ -1,5 +1,5 @@
 import { followRef } from '@svc/spec/follow-ref';
-import { HttpError } from './http-error.js';
+import { HttpError } from '../internal/http-error.js';
 import type { SpecOperation } from './spec-index.js';
 import type { MediaTypeObject, OpenApiDocument } from './spec-types.js';
 import { responseKey } from './validator.js';

@@ -1,15 +1,9 @@
 import type { ErrorObject, ValidateFunction } from 'ajv';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
+import type { Violation } from '../internal/http-error.js';
 import type { SpecOperation } from './spec-index.js';
 import type { OpenApiDocument } from './spec-types.js';
-
-/** One way a request or a response breaks the spec, named the way the mock names it. */
-export interface Violation {
-  location: string[];
-  code: string;
-  message: string;
-}
 
 const SPEC_ID = 'https://sandbox.svc.invalid/openapi.json';
 

@@ -1,15 +1,6 @@
-import type { Scenario } from '../scenarios.js';
-import type { SandboxEvent, Timer, WorldState } from '../world-state.js';
-import type { SpecOperation } from './spec-index.js';
-
-/** A world and the effects that change it: what handlers and the clock work with. */
-export interface WorldRuntime {
-  world: WorldState;
-  /** Records a webhook event in the world and hands it to delivery. */
-  emit(event: Omit<SandboxEvent, 'id' | 'created_at' | 'team_id'>): void;
-  /** Schedules a lifecycle event: `at` in seconds from now, or a sandbox time. */
-  schedule(timer: Omit<Timer, 'at' | 'seq'> & { at: number | string }): void;
-}
+import type { SpecOperation } from '../openapi/spec-index.js';
+import type { WorldRuntime } from '../world/runtime.js';
+import type { Scenario } from '../world/scenarios.js';
 
 /** What an operation handler gets: the caller's world and the validated request. */
 export interface OperationContext extends WorldRuntime {

@@ -1,5 +1,5 @@
-import type { Timer, WorldState } from '../world-state.js';
-import { randomFor, uuidFrom } from './random.js';
+import { randomFor, uuidFrom } from '../internal/random.js';
+import type { Timer, WorldState } from './world-state.js';
 
 /** A fresh world for a seed: the same seed always gives the same ids and data. */
 export function createWorld(seed: string, startTime: string): WorldState {

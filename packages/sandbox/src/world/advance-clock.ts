@@ -1,11 +1,11 @@
-import type { ClockAdvance } from '../clock-advance.js';
-import { onAppointmentTimer } from '../handlers/appointments.js';
-import { onOrderTimer } from '../handlers/orders.js';
-import { onParsingTimer } from '../handlers/parsing-jobs.js';
-import type { Timer } from '../world-state.js';
+import { HttpError } from '../internal/http-error.js';
+import { onAppointmentTimer } from './appointments.js';
 import { PROVIDERS } from './catalogue-data.js';
-import type { WorldRuntime } from './context.js';
-import { HttpError } from './http-error.js';
+import type { ClockAdvance } from './clock-advance.js';
+import { onOrderTimer } from './orders.js';
+import { onParsingTimer } from './parsing-jobs.js';
+import type { WorldRuntime } from './runtime.js';
+import type { Timer } from './world-state.js';
 
 /** The sandbox time an advance leads to; refuses moving backwards or by a non-number. */
 export function targetOf(now: string, advance: ClockAdvance): number {

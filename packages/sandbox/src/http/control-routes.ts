@@ -1,7 +1,7 @@
-import type { ClockAdvance } from '../clock-advance.js';
-import type { WebhookConfig } from '../webhook-delivery.js';
-import type { WorldState } from '../world-state.js';
-import { HttpError } from './http-error.js';
+import { HttpError } from '../internal/http-error.js';
+import type { WebhookConfig } from '../webhooks/webhook-delivery.js';
+import type { ClockAdvance } from '../world/clock-advance.js';
+import type { WorldState } from '../world/world-state.js';
 import { parseJson, readBytes } from './read-request.js';
 
 /** What the control routes can do to the caller's world. */

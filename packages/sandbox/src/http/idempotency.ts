@@ -1,5 +1,5 @@
-import type { HandlerResult, OperationContext } from './context.js';
-import { HttpError } from './http-error.js';
+import type { HandlerResult, OperationContext } from '../handlers/operation-context.js';
+import { HttpError } from '../internal/http-error.js';
 
 /** A stable text of a JSON value (keys sorted), to tell a retried request from a different one. */
 function fingerprint(value: unknown): string {

@@ -1,5 +1,5 @@
-import { HttpError } from './http-error.js';
-import type { SpecOperation } from './spec-index.js';
+import { HttpError } from '../internal/http-error.js';
+import type { SpecOperation } from '../openapi/spec-index.js';
 
 /** Largest JSON body the sandbox reads, in bytes. */
 export const MAX_JSON_BYTES = 1_048_576;

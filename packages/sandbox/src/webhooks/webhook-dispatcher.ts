@@ -1,8 +1,13 @@
 import { SECRET_PREFIX, signWebhook } from '@svc/events';
-import type { WebhookConfig, WebhookDelivery } from '../webhook-delivery.js';
-import type { SandboxEvent } from '../world-state.js';
+import type { WebhookConfig, WebhookDelivery } from './webhook-delivery.js';
 
 export type FetchLike = (input: Request) => Promise<Response>;
+
+/** What delivery reads of an event: its id (the `webhook-id`) and type; the whole event is the body. */
+export interface DeliverableEvent {
+  id: string;
+  event_type: string;
+}
 
 /** Default waits between attempts: an exponential backoff of five attempts in about 40 seconds. */
 export const DEFAULT_RETRY_DELAYS_MS = [500, 2_000, 8_000, 30_000] as const;
@@ -38,7 +43,7 @@ export class WebhookDispatcher {
     private readonly retryDelaysMs: readonly number[],
   ) {}
 
-  enqueue(event: SandboxEvent): void {
+  enqueue(event: DeliverableEvent): void {
     const config = this.config;
     if (!config) return;
     const run = this.deliver(event, config).finally(() => this.pending.delete(run));
@@ -50,7 +55,7 @@ export class WebhookDispatcher {
     while (this.pending.size > 0) await Promise.all([...this.pending]);
   }
 
-  private async deliver(event: SandboxEvent, config: WebhookConfig): Promise<void> {
+  private async deliver(event: DeliverableEvent, config: WebhookConfig): Promise<void> {
     const body = JSON.stringify(event);
     for (let attempt = 1; attempt <= this.retryDelaysMs.length + 1; attempt++) {
       if (attempt > 1) await sleep(this.retryDelaysMs[attempt - 2] as number);
