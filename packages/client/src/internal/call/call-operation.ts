@@ -1,15 +1,16 @@
-import { APIPromise, type WithResponse } from '../api-promise.js';
-import { errorFromResponse, ValidationError } from '../errors.js';
-import type { Operation } from '../operation.js';
-import { PagePromise } from '../page-promise.js';
-import { requestIdOf } from '../request-id.js';
-import type { RequestOptions } from '../request-options.js';
-import type { CallState } from './call-state.js';
-import { toFormData } from './form-data.js';
+import { APIPromise, type WithResponse } from '../../api-promise.js';
+import { errorFromResponse, ValidationError } from '../../errors.js';
+import type { Operation } from '../../operation.js';
+import { PagePromise } from '../../page-promise.js';
+import { requestIdOf } from '../../request-id.js';
+import type { RequestOptions } from '../../request-options.js';
+import { toFormData } from '../input/form-data.js';
+import { prepareUploads } from '../input/upload-body.js';
+import type { FetchResult } from '../route/call-context.js';
+import { type DirectInit, type DirectRoute, sendDirect } from '../route/direct-route.js';
+import { type CoreClient, sendThroughOpenapiFetch } from '../route/openapi-fetch-route.js';
+import type { CallState } from '../transport/call-state.js';
 import { prepareCall } from './prepare-call.js';
-import { type CoreClient, type FetchResult, send } from './send.js';
-import { type DirectInit, type DirectRoute, sendDirect } from './send-direct.js';
-import { prepareUploads } from './upload-body.js';
 
 type Params = Record<string, unknown>;
 
@@ -115,7 +116,13 @@ function start(
   const sendInit = (): Promise<WithResponse<unknown>> =>
     routes.middleware.length === 0
       ? sendDirect(routes.direct, operation.method, operation.path, init, state, finish)
-      : send(routes.core, operation.method, operation.path, init as unknown as Params, state).then(finish);
+      : sendThroughOpenapiFetch(
+          routes.core,
+          operation.method,
+          operation.path,
+          init as unknown as Params,
+          state,
+        ).then(finish);
   if (!operation.multipart) return sendInit();
   // Files are read into memory (streams counted against the size limit) before the request is built.
   return prepareUploads(operation.body, params.body).then((body) => {

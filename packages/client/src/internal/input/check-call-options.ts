@@ -1,4 +1,4 @@
-import { ValidationError } from '../errors.js';
+import { ValidationError } from '../../errors.js';
 
 /** Timers longer than 2^31-1 ms overflow to 1 ms in every JavaScript runtime. */
 export const MAX_TIMEOUT_MS = 2_147_483_647;

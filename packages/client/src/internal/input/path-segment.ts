@@ -1,4 +1,4 @@
-import { ValidationError } from '../errors.js';
+import { ValidationError } from '../../errors.js';
 
 /** A dot segment, as URL parsers (and servers that decode or normalise first) resolve it. */
 const isDotSegment = (text: string): boolean =>

@@ -1,5 +1,5 @@
-import { operations } from '../generated/operations.js';
-import type { Operation } from '../operation.js';
+import { operations } from '../../generated/operations.js';
+import type { Operation } from '../../operation.js';
 
 let byRoute: Map<string, Operation> | undefined;
 

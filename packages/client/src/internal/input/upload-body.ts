@@ -1,9 +1,9 @@
 // Turns the file fields of a multipart body into Files before the request is built: streams are
 // read here (counted as they come, refused past the size limit), so only bytes are ever sent.
-import { ValidationError } from '../errors.js';
-import type { FileRule, Rule } from '../operation.js';
-import { SNIFF_BYTES, sniffMediaType } from '../sniff-media-type.js';
-import type { FileInput } from '../uploadable.js';
+import { ValidationError } from '../../errors.js';
+import type { FileRule, Rule } from '../../operation.js';
+import { SNIFF_BYTES, sniffMediaType } from '../../sniff-media-type.js';
+import type { FileInput } from '../../uploadable.js';
 import { checkFile, checkMediaType, essence, isFileInput, isStream, isUploadData } from './upload-input.js';
 
 async function readStream(

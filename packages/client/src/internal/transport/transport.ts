@@ -1,15 +1,16 @@
-import type { ApiKey } from '../api-key.js';
-import { AbortError, ApiError, ValidationError, withSecrets } from '../errors.js';
-import type { FetchLike } from '../fetch-like.js';
-import { requestIdOf } from '../request-id.js';
+import type { ApiKey } from '../../api-key.js';
+import { AbortError, ApiError, ValidationError, withSecrets } from '../../errors.js';
+import type { FetchLike } from '../../fetch-like.js';
+import { API_KEY_HEADER } from '../../headers.js';
+import { requestIdOf } from '../../request-id.js';
+import { keyProblem } from '../input/key-problem.js';
+import type { ClientLog } from '../logger.js';
+import { Secrets } from '../redact.js';
+import { parseRetryAfter } from '../retry-after.js';
 import { type AttemptFetch, sendAttempt } from './attempt.js';
 import { backoffDelay } from './backoff.js';
 import { type CallState, callStateOf } from './call-state.js';
 import { withinDeadline } from './deadline.js';
-import { keyProblem } from './key-problem.js';
-import type { ClientLog } from './logger.js';
-import { API_KEY_HEADER, Secrets } from './redact.js';
-import { parseRetryAfter } from './retry-after.js';
 import { neverSent, notProcessed, repeatable } from './retry-safety.js';
 import { sleep } from './sleep.js';
 
@@ -216,11 +217,6 @@ export function createTransport(config: TransportConfig): Transport {
   }
 
   return { fetchRequest, send };
-}
-
-/** The `fetch` handed to openapi-fetch: see createTransport. */
-export function createRetryingFetch(config: TransportConfig): (request: Request) => Promise<Response> {
-  return createTransport(config).fetchRequest;
 }
 
 /**

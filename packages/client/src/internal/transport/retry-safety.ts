@@ -2,11 +2,6 @@
 // is repeated only when the service certainly did not process it, unless the client was told the
 // header the service reads idempotency keys from: the default name is a convention, and a retry
 // under a name the service ignores could create a second lab order.
-import { IDEMPOTENCY_KEY_HEADER } from '../headers.js';
-
-/** Sent with a generated key on idempotent operations; trusted for retries only once confirmed. */
-export const DEFAULT_IDEMPOTENCY_HEADER = IDEMPOTENCY_KEY_HEADER;
-
 /** Methods safe to repeat whatever happened to the first attempt. */
 const REPEATABLE_METHODS = new Set(['GET', 'HEAD', 'PUT', 'DELETE', 'OPTIONS']);
 
@@ -19,9 +14,6 @@ const NEVER_SENT_CODES = new Set([
   'EHOSTUNREACH',
   'UND_ERR_CONNECT_TIMEOUT',
 ]);
-
-/** A header name (RFC 9110 token). */
-export const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
 
 /** Whether any error in the cause chain says the connection was never made. */
 export function neverSent(error: unknown): boolean {

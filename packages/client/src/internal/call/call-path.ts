@@ -1,8 +1,9 @@
+import { toFormData } from '../input/form-data.js';
+import { prepareUploads } from '../input/upload-body.js';
+import type { FetchResult } from '../route/call-context.js';
+import { type CoreClient, sendThroughOpenapiFetch } from '../route/openapi-fetch-route.js';
 import { findOperation } from './find-operation.js';
-import { toFormData } from './form-data.js';
 import { prepareCall } from './prepare-call.js';
-import { type CoreClient, type FetchResult, send } from './send.js';
-import { prepareUploads } from './upload-body.js';
 
 type Params = {
   path?: Record<string, unknown>;
@@ -28,7 +29,7 @@ export function callPath(
   path: string,
   init: PathInit = {},
 ): Promise<FetchResult> {
-  // The caller's signal stays off the Request openapi-fetch builds (see call-state.ts).
+  // The caller's signal stays off the Request openapi-fetch builds (see transport/call-state.ts).
   const { signal, timeoutMs, maxRetries, idempotencyKey: givenKey, ...rest } = init;
   const operation = findOperation(method, path);
   const params = rest.params ?? {};
@@ -47,11 +48,11 @@ export function callPath(
   }
   if (header[core.idempotencyHeader] !== undefined) rest.params = { ...params, header };
   const state = { what: `${method} ${path}`, signal, timeoutMs, maxRetries };
-  if (!operation?.multipart) return send(core, method, path, rest, state);
+  if (!operation?.multipart) return sendThroughOpenapiFetch(core, method, path, rest, state);
   // A file upload is multipart, never JSON, in this call style too.
   rest.bodySerializer ??= toFormData;
   return prepareUploads(operation.body, rest.body).then((body) => {
     rest.body = body;
-    return send(core, method, path, rest, state);
+    return sendThroughOpenapiFetch(core, method, path, rest, state);
   });
 }

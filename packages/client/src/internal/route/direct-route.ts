@@ -5,13 +5,14 @@ import {
   mergeHeaders,
   removeTrailingSlash,
 } from 'openapi-fetch';
-import { withSecrets } from '../errors.js';
-import { bufferedText } from './buffered-response.js';
-import type { CallState } from './call-state.js';
+import { withSecrets } from '../../errors.js';
+import type { Secrets } from '../redact.js';
+import { bufferedText } from '../transport/buffered-response.js';
+import type { CallState } from '../transport/call-state.js';
+import type { Outgoing, Transport } from '../transport/transport.js';
+import { asSvcError } from './as-svc-error.js';
+import { type CallContext, callSecrets, checkBeforeSending, type FetchResult } from './call-context.js';
 import { fillPath } from './path-template.js';
-import type { Secrets } from './redact.js';
-import type { Outgoing, Transport } from './retry-fetch.js';
-import { asSvcError, type CallContext, callSecrets, checkBeforeSending, type FetchResult } from './send.js';
 
 type Params = Record<string, unknown>;
 type BodySerializer = (body: unknown, headers: Headers) => BodyInit;

@@ -1,5 +1,5 @@
-import { ValidationError } from '../errors.js';
-import type { Operation, ParameterRules, Rule } from '../operation.js';
+import { ValidationError } from '../../errors.js';
+import type { Operation, ParameterRules, Rule } from '../../operation.js';
 import { checkPathParams } from './path-segment.js';
 import { checkFile } from './upload-input.js';
 

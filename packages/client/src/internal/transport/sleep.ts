@@ -1,6 +1,6 @@
-import { AbortError } from '../errors.js';
+import { MAX_TIMEOUT_MS } from '../input/check-call-options.js';
+import { abortError } from './abort-error.js';
 import { linkAbort, unlinkAbort } from './abort-fanout.js';
-import { MAX_TIMEOUT_MS } from './check-call-options.js';
 
 /** Waits `ms`, or rejects with AbortError as soon as `signal` aborts; leaves no timer or listener behind. */
 export function sleep(ms: number, signal: AbortSignal | undefined): Promise<void> {
@@ -24,7 +24,3 @@ export function sleep(ms: number, signal: AbortSignal | undefined): Promise<void
     if (signal) linkAbort(signal, wait);
   });
 }
-
-/** The error for a caller's abort, keeping the signal's reason as the cause. */
-export const abortError = (signal: AbortSignal): AbortError =>
-  new AbortError('The request was aborted by the caller', { cause: signal.reason });

@@ -1,7 +1,7 @@
-import { ConnectionError, errorFromResponse, SvcError, TimeoutError } from '../errors.js';
+import { ConnectionError, errorFromResponse, SvcError, TimeoutError } from '../../errors.js';
+import { abortError } from './abort-error.js';
 import { linkAbort, unlinkAbort } from './abort-fanout.js';
 import { bufferedResponse, readBody } from './buffered-response.js';
-import { abortError } from './sleep.js';
 
 /** Statuses whose Response must have a null body. */
 const NULL_BODY = new Set([101, 103, 204, 205, 304]);

@@ -1,10 +1,10 @@
-import { idempotencyKey } from '../idempotency-key.js';
-import type { Operation } from '../operation.js';
-import { checkPathParams } from './path-segment.js';
-import { DEFAULT_IDEMPOTENCY_HEADER } from './retry-safety.js';
-import { type Input, validateInput } from './validate.js';
+import { IDEMPOTENCY_KEY_HEADER } from '../../headers.js';
+import { idempotencyKey } from '../../idempotency-key.js';
+import type { Operation } from '../../operation.js';
+import { checkPathParams } from '../input/path-segment.js';
+import { type Input, validateInput } from '../input/validate.js';
 
-const DEFAULT_KEY_HEADER = DEFAULT_IDEMPOTENCY_HEADER.toLowerCase();
+const DEFAULT_KEY_HEADER = IDEMPOTENCY_KEY_HEADER.toLowerCase();
 
 /**
  * The one preparation step of both call styles, before anything is sent: the input is validated

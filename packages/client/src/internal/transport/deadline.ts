@@ -1,6 +1,6 @@
-import { TimeoutError } from '../errors.js';
+import { TimeoutError } from '../../errors.js';
+import { abortError } from './abort-error.js';
 import { linkAbort, unlinkAbort } from './abort-fanout.js';
-import { abortError } from './sleep.js';
 
 /**
  * Settles with `work`, or rejects with TimeoutError after `timeoutMs` or AbortError when `signal`

@@ -1,8 +1,8 @@
 // What a file field accepts, checked before anything is read or sent. Modelled on openai-node's
 // Uploadable: the byte containers users already hold, or one of them with a name and a type.
-import { ValidationError } from '../errors.js';
-import type { FileRule } from '../operation.js';
-import type { FileInput, UploadData } from '../uploadable.js';
+import { ValidationError } from '../../errors.js';
+import type { FileRule } from '../../operation.js';
+import type { FileInput, UploadData } from '../../uploadable.js';
 import { hasControlChar } from './control-chars.js';
 
 const isBytes = (value: unknown): value is Uint8Array | ArrayBuffer =>
