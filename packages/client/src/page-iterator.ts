@@ -94,7 +94,7 @@ class Paginator<Item, Page> implements PageIterator<Item, Page> {
 /** Sends one page request: the named method of the operation, `client[operationId](params, options)`. */
 export type PageCall = (params: Record<string, unknown>, options: RequestOptions) => PromiseLike<unknown>;
 
-/** What one walk over a paginated operation needs; a helper package (such as @svc/pagination) builds it. */
+/** What one walk over a paginated operation needs; a paginated call (PagePromise) builds it. */
 export interface PageWalk {
   operationId: string;
   rule: PaginationRule;
@@ -105,7 +105,8 @@ export interface PageWalk {
   options: PaginateOptions | undefined;
 }
 
-function checkMaxPages(maxPages: unknown): number {
+/** `maxPages` of a walk, or its default; a ValidationError for anything but a positive integer. */
+export function checkMaxPages(maxPages: unknown): number {
   if (maxPages === undefined) return DEFAULT_MAX_PAGES;
   if (Number.isInteger(maxPages) && (maxPages as number) >= 1) return maxPages as number;
   throw new ValidationError('maxPages', `must be a positive integer, got ${shownValue(maxPages)}`);

@@ -1,17 +1,21 @@
 import { APIPromise, type WithResponse } from './api-promise.js';
 import { createPageIterator, type PageCall, type PageIterator } from './page-iterator.js';
-import type { PaginationRule } from './pagination-rules.js';
-import type { RequestOptions } from './request-options.js';
+import type { GroupedToArrayOptions, PaginateOptions, ToArrayOptions } from './page-iterator-options.js';
+import type { GroupedItem, PaginationRule } from './pagination-rules.js';
 
 /** One paginated call, as the client made it: enough to walk on from its first page. */
 export interface PagedCall {
   operationId: string;
   rule: PaginationRule;
   params: Record<string, unknown>;
-  options: RequestOptions;
+  /** The call's request options, given to every page request, and `maxPages`. */
+  options: PaginateOptions;
   /** Calls the operation again for a later page. */
   call: PageCall;
 }
+
+/** The points of a grouped timeseries item (`{ provider, source, point }`); `never` for other items. */
+type PointOf<Item> = Item extends GroupedItem<infer Point, unknown> ? Point : never;
 
 /**
  * What a paginated named method returns: awaiting it gives the first page (like any APIPromise), and
@@ -19,13 +23,13 @@ export interface PagedCall {
  * pass reuses the request already made for the first page; every later pass starts a fresh walk.
  */
 export class PagePromise<Page, Item> extends APIPromise<Page> implements AsyncIterable<Item> {
-  readonly #first: Promise<WithResponse<Page>>;
+  /** The first page until a walk takes it: a box the walks share, so no walk holds this promise object. */
+  readonly #first: { page: Promise<WithResponse<Page>> | undefined };
   readonly #paged: PagedCall;
-  #firstUsed = false;
 
   constructor(result: Promise<WithResponse<Page>>, paged: PagedCall) {
     super(result);
-    this.#first = result;
+    this.#first = { page: result };
     this.#paged = paged;
   }
 
@@ -39,18 +43,41 @@ export class PagePromise<Page, Item> extends APIPromise<Page> implements AsyncIt
     return this.#walk().pages();
   }
 
+  /**
+   * The first `limit` items (a positive integer, or `Infinity` to opt in to all); no page beyond them is
+   * requested. On a grouped timeseries, `mergeByProvider: true` gives `{ [provider]: points[] }` instead.
+   */
+  toArray(options: ToArrayOptions & { mergeByProvider?: false }): Promise<Item[]>;
+  toArray(
+    options: Item extends GroupedItem<unknown, unknown> ? GroupedToArrayOptions & { mergeByProvider: true } : never,
+  ): Promise<Record<string, PointOf<Item>[]>>;
+  toArray(options: GroupedToArrayOptions): Promise<unknown> {
+    try {
+      return (this.#walk() as PageIterator<unknown, Page>).toArray(options);
+    } catch (error) {
+      // A bad `maxPages` is refused when the walk is made: a rejection, like every failure of a call.
+      return Promise.reject(error);
+    }
+  }
+
   #walk(): PageIterator<Item, Page> {
     const { operationId, rule, params, options, call } = this.#paged;
+    const first = this.#first;
+    // A walk may end before it takes the first page (a refused limit, an aborted signal): the call's own
+    // request then must not surface as an unhandled rejection. Awaiting the call still rejects.
+    first.page?.catch(() => {});
     return createPageIterator<Item, Page>({
       operationId,
       rule,
       params,
       options,
       call: (pageParams, pageOptions) => {
-        // The first page of the first pass is the request this call already sent.
-        if (!this.#firstUsed && sameParams(pageParams, params, rule)) {
-          this.#firstUsed = true;
-          return this.#first.then((first) => first.data);
+        // The first page of the first pass is the request this call already sent; once taken, nothing
+        // here holds it, so the walk can let it go when it moves on.
+        const page = first.page;
+        if (page && sameParams(pageParams, params, rule)) {
+          first.page = undefined;
+          return page.then((taken) => taken.data);
         }
         return call(pageParams, pageOptions);
       },

@@ -2,6 +2,7 @@
 // To change it, edit the spec or the generator, then run `pnpm generate`.
 
 import type { APIPromise } from '../api-promise.js';
+import type { PaginateOptions } from '../page-iterator-options.js';
 import type { PagePromise } from '../page-promise.js';
 import type { RequestOptions } from '../request-options.js';
 import type {
@@ -114,7 +115,8 @@ export interface NamedMethods {
    *
    * Paginated (cursor style): awaiting the call gives the first page; iterating it with
    * `for await` yields every point of every page, requesting the next page only when the current
-   * one is used up (request options apply to every page; the walk stops after 10,000 pages).
+   * one is used up (request options apply to every page; the walk stops after `maxPages`, default
+   * 10,000). `.pages()` yields whole pages; `.toArray({ limit })` collects at most `limit` points.
    * @example
    * for await (const point of client.getStepsGrouped({ … })) {
    *   console.log(point);
@@ -122,7 +124,7 @@ export interface NamedMethods {
    */
   getStepsGrouped(
     params: GetStepsGroupedParams,
-    options?: RequestOptions,
+    options?: PaginateOptions,
   ): PagePromise<GetStepsGroupedResponse, GetStepsGroupedItem>;
   /**
    * Read the activity summaries of a user
@@ -282,7 +284,8 @@ export interface NamedMethods {
    *
    * Paginated (page style): awaiting the call gives the first page; iterating it with
    * `for await` yields every item of every page, requesting the next page only when the current
-   * one is used up (request options apply to every page; the walk stops after 10,000 pages).
+   * one is used up (request options apply to every page; the walk stops after `maxPages`, default
+   * 10,000). `.pages()` yields whole pages; `.toArray({ limit })` collects at most `limit` items.
    * @example
    * for await (const item of client.listMarkers()) {
    *   console.log(item);
@@ -290,7 +293,7 @@ export interface NamedMethods {
    */
   listMarkers(
     params?: ListMarkersParams,
-    options?: RequestOptions,
+    options?: PaginateOptions,
   ): PagePromise<ListMarkersResponse, ListMarkersItem>;
   /**
    * List the markers of a lab test
@@ -301,7 +304,8 @@ export interface NamedMethods {
    *
    * Paginated (page style): awaiting the call gives the first page; iterating it with
    * `for await` yields every item of every page, requesting the next page only when the current
-   * one is used up (request options apply to every page; the walk stops after 10,000 pages).
+   * one is used up (request options apply to every page; the walk stops after `maxPages`, default
+   * 10,000). `.pages()` yields whole pages; `.toArray({ limit })` collects at most `limit` items.
    * @example
    * for await (const item of client.listLabTestMarkers({ … })) {
    *   console.log(item);
@@ -309,7 +313,7 @@ export interface NamedMethods {
    */
   listLabTestMarkers(
     params: ListLabTestMarkersParams,
-    options?: RequestOptions,
+    options?: PaginateOptions,
   ): PagePromise<ListLabTestMarkersResponse, ListLabTestMarkersItem>;
   /**
    * List the lab accounts of the team

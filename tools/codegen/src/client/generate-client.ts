@@ -38,7 +38,8 @@ function jsDoc(doc: OperationDoc): string {
       '',
       `Paginated (${doc.pagination.style} style): awaiting the call gives the first page; iterating it with`,
       `\`for await\` yields every ${item} of every page, requesting the next page only when the current`,
-      'one is used up (request options apply to every page; the walk stops after 10,000 pages).',
+      'one is used up (request options apply to every page; the walk stops after `maxPages`, default',
+      `10,000). \`.pages()\` yields whole pages; \`.toArray({ limit })\` collects at most \`limit\` ${item}s.`,
       '@example',
       `for await (const ${item} of client.${doc.id}(${doc.paramsRequired ? '{ … }' : ''})) {`,
       `  console.log(${item});`,
@@ -92,6 +93,7 @@ export const operations: readonly Operation[] = ${printLiteral(entries)};
 
 const namedMethodsFile = `${generatedHeader('client/generate-client.ts')}
 import type { APIPromise } from '../api-promise.js';
+import type { PaginateOptions } from '../page-iterator-options.js';
 import type { PagePromise } from '../page-promise.js';
 import type { RequestOptions } from '../request-options.js';
 import type {
@@ -113,7 +115,7 @@ export interface NamedMethods {
 ${docs
   .map(
     (doc) =>
-      `${jsDoc(doc)}\n  ${doc.id}(\n    params${doc.paramsRequired ? '' : '?'}: ${pascal(doc.id)}Params,\n    options?: RequestOptions,\n  ): ${doc.pagination ? `PagePromise<${pascal(doc.id)}Response, ${pascal(doc.id)}Item>` : `APIPromise<${pascal(doc.id)}Response>`};`,
+      `${jsDoc(doc)}\n  ${doc.id}(\n    params${doc.paramsRequired ? '' : '?'}: ${pascal(doc.id)}Params,\n    options?: ${doc.pagination ? 'PaginateOptions' : 'RequestOptions'},\n  ): ${doc.pagination ? `PagePromise<${pascal(doc.id)}Response, ${pascal(doc.id)}Item>` : `APIPromise<${pascal(doc.id)}Response>`};`,
   )
   .join('\n')}
 }

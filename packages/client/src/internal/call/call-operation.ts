@@ -1,6 +1,8 @@
 import { APIPromise, type WithResponse } from '../../api-promise.js';
 import { errorFromResponse, ValidationError } from '../../errors.js';
 import type { Operation } from '../../operation.js';
+import { checkMaxPages } from '../../page-iterator.js';
+import type { PaginateOptions } from '../../page-iterator-options.js';
 import { PagePromise } from '../../page-promise.js';
 import { requestIdOf } from '../../request-id.js';
 import type { RequestOptions } from '../../request-options.js';
@@ -33,15 +35,25 @@ export function callOperation(
   params: Params | undefined,
   options: RequestOptions | undefined,
 ): APIPromise<unknown> {
-  const result = run(routes, operation, params ?? {}, options ?? {});
   const rule = operation.pagination;
-  if (!rule) return new APIPromise(result);
-  // Paginated: awaitable for the first page, async-iterable over every item of every page.
+  if (!rule) return new APIPromise(run(routes, operation, params ?? {}, options ?? {}));
+  // Paginated: awaitable for the first page, async-iterable over every item of every page. `maxPages`
+  // bounds the walk, not the request: a bad one is refused before the first page is requested.
+  const { maxPages, ...requestOptions } = (options ?? {}) as PaginateOptions;
+  let result: Promise<WithResponse<unknown>>;
+  try {
+    checkMaxPages(maxPages);
+    result = run(routes, operation, params ?? {}, requestOptions);
+  } catch (error) {
+    result = Promise.reject(error);
+    // Iterating refuses the same maxPages when it makes the walk, so the caller may never await this.
+    result.catch(() => {});
+  }
   return new PagePromise(result, {
     operationId: operation.id,
     rule,
     params: { ...params },
-    options: options ?? {},
+    options: { ...requestOptions, maxPages },
     call: (pageParams, pageOptions) => callOperation(routes, operation, pageParams, pageOptions),
   });
 }

@@ -1,11 +1,12 @@
-import { SvcError, ValidationError } from '@svc/client';
 import { describe, expect, test } from 'vitest';
 import {
   MaxPagesExceededError,
   PaginationError,
   RepeatedCursorError,
   StalledPageError,
-} from '../../src/index.js';
+  SvcError,
+  ValidationError,
+} from '../../../src/index.js';
 import { cursorRoute, LAB_TEST_ID, markersRoute, stepsPage, USER_ID } from '../pages-of.js';
 import { serve } from '../serve.js';
 
@@ -13,7 +14,7 @@ const params = { user_id: USER_ID, start_date: '2026-11-01' };
 
 describe('guards against walks that never end', () => {
   test('a cursor that repeats throws RepeatedCursorError after the unique pages were yielded', async () => {
-    const { pages, server } = await serve(
+    const { client, server } = await serve(
       cursorRoute({
         '': stepsPage({ fitbit: [1] }, { next_cursor: 'c2' }),
         c2: stepsPage({ fitbit: [2] }, { next_cursor: 'c3' }),
@@ -22,7 +23,7 @@ describe('guards against walks that never end', () => {
     );
     const values: number[] = [];
     const walk = async () => {
-      for await (const { point } of pages.getStepsGrouped(params)) values.push(point.value);
+      for await (const { point } of client.getStepsGrouped(params)) values.push(point.value);
     };
     const error = await walk().catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(RepeatedCursorError);
@@ -32,19 +33,19 @@ describe('guards against walks that never end', () => {
   });
 
   test('a cursor equal to the one the caller started from counts as repeated', async () => {
-    const { pages } = await serve(cursorRoute({ c1: stepsPage({ fitbit: [1] }, { next_cursor: 'c1' }) }));
+    const { client } = await serve(cursorRoute({ c1: stepsPage({ fitbit: [1] }, { next_cursor: 'c1' }) }));
     await expect(
-      pages.getStepsGrouped({ ...params, next_cursor: 'c1' }).toArray({ limit: 10 }),
+      client.getStepsGrouped({ ...params, next_cursor: 'c1' }).toArray({ limit: 10 }),
     ).rejects.toThrow(RepeatedCursorError);
   });
 
   test('a page number that does not advance throws StalledPageError instead of yielding the same page again', async () => {
     // The service ignores `page` and always answers page 1 of 3.
     const stuck = markersRoute(9, (_page, size) => ({ total: 9, page: 1, size, pages: 3 }));
-    const { pages, server } = await serve((request, index) =>
+    const { client, server } = await serve((request, index) =>
       stuck({ ...request, query: { size: '3' } }, index),
     );
-    const walk = pages.listLabTestMarkers({ lab_test_id: LAB_TEST_ID, size: 3 });
+    const walk = client.listLabTestMarkers({ lab_test_id: LAB_TEST_ID, size: 3 });
     const error = await walk.toArray({ limit: 100 }).catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(StalledPageError);
     expect(error).toMatchObject({ page: 1, previousPage: 1, pagesYielded: 1 });
@@ -56,8 +57,8 @@ describe('guards against walks that never end', () => {
       const n = Number(request.query.next_cursor ?? 0);
       return { body: stepsPage({ fitbit: [n] }, { next_cursor: String(n + 1) }) };
     };
-    const { pages, server } = await serve(endless);
-    const error = await pages
+    const { client, server } = await serve(endless);
+    const error = await client
       .getStepsGrouped(params, { maxPages: 5 })
       .toArray({ limit: 1000 })
       .catch((caught: unknown) => caught);
@@ -67,20 +68,13 @@ describe('guards against walks that never end', () => {
   });
 
   test('a walk of exactly maxPages pages completes', async () => {
-    const { pages } = await serve(markersRoute(6));
-    const markers = await pages
+    const { client } = await serve(markersRoute(6));
+    const markers = await client
       .listLabTestMarkers({ lab_test_id: LAB_TEST_ID, size: 2 }, { maxPages: 3 })
       .toArray({
         limit: 100,
       });
     expect(markers).toHaveLength(6);
-  });
-
-  test('maxPages given to paginate(client, defaults) applies to every walk', async () => {
-    const { client } = await serve(markersRoute(6));
-    const { paginate } = await import('../../src/index.js');
-    const walk = paginate(client, { maxPages: 2 }).listLabTestMarkers({ lab_test_id: LAB_TEST_ID, size: 2 });
-    await expect(walk.toArray({ limit: 100 })).rejects.toThrow(MaxPagesExceededError);
   });
 
   test('pagination errors belong to the client error hierarchy', () => {
@@ -92,52 +86,56 @@ describe('guards against walks that never end', () => {
 });
 
 describe('bad input is refused before any request is sent', () => {
-  test('toArray without a limit throws ValidationError', async () => {
-    const { pages, server } = await serve(markersRoute(3));
-    const walk = pages.listMarkers();
+  // The call itself requests its first page (it is awaitable for it); a refused limit requests nothing more.
+  test('toArray without a limit throws ValidationError and requests no page beyond the call’s own', async () => {
+    const { client, server } = await serve(markersRoute(3));
+    const walk = client.listMarkers();
+    await walk;
     // @ts-expect-error the limit is required; plain JavaScript callers get the ValidationError
     await expect(walk.toArray()).rejects.toThrow(ValidationError);
     await expect(walk.toArray({ limit: 0 })).rejects.toMatchObject({ field: 'limit' });
     await expect(walk.toArray({ limit: 2.5 })).rejects.toThrow(ValidationError);
-    expect(server.requests).toHaveLength(0);
+    expect(server.requests).toHaveLength(1);
   });
 
   test('a limit that cannot be printed (an object whose toString is not a function) is still a ValidationError', async () => {
-    const { pages, server } = await serve(markersRoute(3));
-    const walk = pages.listMarkers();
+    const { client, server } = await serve(markersRoute(3));
+    const walk = client.listMarkers();
+    await walk;
     for (const limit of [{ toString: 0n }, Object.create(null), Symbol('limit')]) {
       const error = await walk.toArray({ limit } as never).catch((caught: unknown) => caught);
       expect(error).toBeInstanceOf(ValidationError);
       expect((error as ValidationError).field).toBe('limit');
     }
-    expect(server.requests).toHaveLength(0);
+    expect(server.requests).toHaveLength(1);
   });
 
-  test('a maxPages that is not a positive integer throws ValidationError', async () => {
-    const { pages } = await serve(markersRoute(3));
-    expect(() => pages.listMarkers({}, { maxPages: 0 })).toThrow(ValidationError);
+  test('a maxPages that is not a positive integer is refused before the first page is requested', async () => {
+    const { client, server } = await serve(markersRoute(3));
+    await expect(client.listMarkers({}, { maxPages: 0 })).rejects.toThrow(ValidationError);
+    await expect(client.listMarkers({}, { maxPages: 1.5 }).toArray({ limit: 10 })).rejects.toMatchObject({
+      field: 'maxPages',
+    });
+    const walk = async () => {
+      for await (const _ of client.listMarkers({}, { maxPages: -1 })) break;
+    };
+    await expect(walk()).rejects.toMatchObject({ field: 'maxPages' });
+    expect(server.requests).toHaveLength(0);
   });
 
   // Found by the full reliability run: building the message with String() threw a TypeError instead.
   test('an object whose toString is not callable, as limit or maxPages, still gets a ValidationError', async () => {
-    const { pages, server } = await serve(markersRoute(3));
+    const { client, server } = await serve(markersRoute(3));
     const odd = { toString: '' } as unknown as number;
-    expect(() => pages.listMarkers({}, { maxPages: odd })).toThrow(ValidationError);
-    await expect(pages.listMarkers().toArray({ limit: odd })).rejects.toMatchObject({ field: 'limit' });
+    await expect(client.listMarkers({}, { maxPages: odd })).rejects.toMatchObject({ field: 'maxPages' });
     expect(server.requests).toHaveLength(0);
+    await expect(client.listMarkers().toArray({ limit: odd })).rejects.toMatchObject({ field: 'limit' });
   });
 
   test('mergeByProvider on an operation without grouped items throws ValidationError', async () => {
-    const { pages } = await serve(markersRoute(3));
-    const walk = pages.iterate('listMarkers' as 'getStepsGrouped', params);
-    await expect(walk.toArray({ limit: 10, mergeByProvider: true })).rejects.toMatchObject({
-      field: 'mergeByProvider',
-    });
-  });
-
-  test('iterate with an operation the spec does not paginate throws ValidationError', async () => {
-    const { pages } = await serve(markersRoute(3));
-    // @ts-expect-error resolveUser is not paginated
-    expect(() => pages.iterate('resolveUser', {})).toThrow(ValidationError);
+    const { client } = await serve(markersRoute(3));
+    await expect(
+      client.listMarkers().toArray({ limit: 10, mergeByProvider: true } as never),
+    ).rejects.toMatchObject({ field: 'mergeByProvider' });
   });
 });

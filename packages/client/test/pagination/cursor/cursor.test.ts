@@ -6,7 +6,7 @@ const params = { user_id: USER_ID, start_date: '2026-11-01', end_date: '2026-11-
 
 describe('cursor pagination of the grouped steps timeseries', () => {
   test('yields every point of every page with its provider and source, following next_cursor until null', async () => {
-    const { pages } = await serve(
+    const { client } = await serve(
       cursorRoute({
         '': stepsPage({ fitbit: [1, 2], garmin: [3] }, { next_cursor: 'c2' }),
         c2: stepsPage({ fitbit: [4] }, { next_cursor: 'c3' }),
@@ -14,7 +14,7 @@ describe('cursor pagination of the grouped steps timeseries', () => {
       }),
     );
     const items = [];
-    for await (const item of pages.getStepsGrouped(params)) items.push(item);
+    for await (const item of client.getStepsGrouped(params)) items.push(item);
     expect(items).toEqual([
       { provider: 'fitbit', source: source('fitbit'), point: point(1) },
       { provider: 'fitbit', source: source('fitbit'), point: point(2) },
@@ -26,13 +26,13 @@ describe('cursor pagination of the grouped steps timeseries', () => {
   });
 
   test("sends the caller's params on every request and the previous page's cursor as next_cursor", async () => {
-    const { pages, server } = await serve(
+    const { client, server } = await serve(
       cursorRoute({
         '': stepsPage({ fitbit: [1] }, { next_cursor: 'c2' }),
         c2: stepsPage({ fitbit: [2] }, { next_cursor: null }),
       }),
     );
-    await pages.getStepsGrouped({ ...params, provider: 'fitbit' }).toArray({ limit: 10 });
+    await client.getStepsGrouped({ ...params, provider: 'fitbit' }).toArray({ limit: 10 });
     expect(server.requests.map((request) => request.path)).toEqual([
       `/v2/timeseries/${USER_ID}/steps/grouped`,
       `/v2/timeseries/${USER_ID}/steps/grouped`,
@@ -45,7 +45,7 @@ describe('cursor pagination of the grouped steps timeseries', () => {
   });
 
   test('falls back to the deprecated next only when next_cursor is absent, sending it back as cursor', async () => {
-    const { pages, server } = await serve(
+    const { client, server } = await serve(
       cursorRoute({
         '': stepsPage({ fitbit: [1] }, { next: 'old-2' }),
         'old-2': stepsPage({ fitbit: [2] }, { next: 'old-3', next_cursor: 'c3' }),
@@ -53,7 +53,7 @@ describe('cursor pagination of the grouped steps timeseries', () => {
       }),
     );
     const values = [];
-    for await (const { point } of pages.getStepsGrouped(params)) values.push(point.value);
+    for await (const { point } of client.getStepsGrouped(params)) values.push(point.value);
     expect(values).toEqual([1, 2, 3]);
     const cursors = server.requests.map(({ query }) => ({
       next_cursor: query.next_cursor,
@@ -67,18 +67,18 @@ describe('cursor pagination of the grouped steps timeseries', () => {
   });
 
   test('stops when next_cursor is null even if the deprecated next still names a page', async () => {
-    const { pages, server } = await serve(
+    const { client, server } = await serve(
       cursorRoute({
         '': stepsPage({ fitbit: [1] }, { next_cursor: null, next: 'stale' }),
         stale: stepsPage({ fitbit: [99] }, { next_cursor: null }),
       }),
     );
-    expect(await pages.getStepsGrouped(params).toArray({ limit: 10 })).toHaveLength(1);
+    expect(await client.getStepsGrouped(params).toArray({ limit: 10 })).toHaveLength(1);
     expect(server.requests).toHaveLength(1);
   });
 
   test('walks past empty pages in the middle of a walk', async () => {
-    const { pages } = await serve(
+    const { client } = await serve(
       cursorRoute({
         '': stepsPage({ fitbit: [1] }, { next_cursor: 'c2' }),
         c2: { groups: {}, next_cursor: 'c3' },
@@ -87,15 +87,15 @@ describe('cursor pagination of the grouped steps timeseries', () => {
       }),
     );
     const values = [];
-    for await (const { point } of pages.getStepsGrouped(params)) values.push(point.value);
+    for await (const { point } of client.getStepsGrouped(params)) values.push(point.value);
     expect(values).toEqual([1, 4]);
   });
 
   test('starts from a next_cursor given in params', async () => {
-    const { pages, server } = await serve(
+    const { client, server } = await serve(
       cursorRoute({ c2: stepsPage({ fitbit: [2] }, { next_cursor: null }) }),
     );
-    const items = await pages.getStepsGrouped({ ...params, next_cursor: 'c2' }).toArray({ limit: 10 });
+    const items = await client.getStepsGrouped({ ...params, next_cursor: 'c2' }).toArray({ limit: 10 });
     expect(items.map((item) => item.point.value)).toEqual([2]);
     expect(server.requests[0]?.query.next_cursor).toBe('c2');
   });
@@ -103,20 +103,20 @@ describe('cursor pagination of the grouped steps timeseries', () => {
   test('pages() yields whole response bodies that keep their provider groups and source context', async () => {
     const first = stepsPage({ fitbit: [1], garmin: [2] }, { next_cursor: 'c2' });
     const second = stepsPage({ garmin: [3] }, { next_cursor: null });
-    const { pages } = await serve(cursorRoute({ '': first, c2: second }));
+    const { client } = await serve(cursorRoute({ '': first, c2: second }));
     const bodies = [];
-    for await (const page of pages.getStepsGrouped(params).pages()) bodies.push(page);
+    for await (const page of client.getStepsGrouped(params).pages()) bodies.push(page);
     expect(bodies).toEqual([first, second]);
   });
 
   test('each for await starts a fresh walk from the first page', async () => {
-    const { pages, server } = await serve(
+    const { client, server } = await serve(
       cursorRoute({
         '': stepsPage({ fitbit: [1] }, { next_cursor: 'c2' }),
         c2: stepsPage({ fitbit: [2] }, { next_cursor: null }),
       }),
     );
-    const walk = pages.getStepsGrouped(params);
+    const walk = client.getStepsGrouped(params);
     expect(await walk.toArray({ limit: 10 })).toHaveLength(2);
     expect(await walk.toArray({ limit: 10 })).toHaveLength(2);
     expect(server.requests.map((request) => request.query.next_cursor)).toEqual([
@@ -127,10 +127,18 @@ describe('cursor pagination of the grouped steps timeseries', () => {
     ]);
   });
 
-  test('sends no request until iteration starts', async () => {
-    const { pages, server } = await serve(cursorRoute({}));
-    pages.getStepsGrouped(params);
-    expect(server.requests).toHaveLength(0);
+  test('the call requests the first page once, and the first walk reuses it', async () => {
+    const { client, server } = await serve(
+      cursorRoute({
+        '': stepsPage({ fitbit: [1] }, { next_cursor: 'c2' }),
+        c2: stepsPage({ fitbit: [2] }, { next_cursor: null }),
+      }),
+    );
+    const walk = client.getStepsGrouped(params);
+    expect((await walk).next_cursor).toBe('c2');
+    expect(server.requests).toHaveLength(1);
+    expect(await walk.toArray({ limit: 10 })).toHaveLength(2);
+    expect(server.requests.map((request) => request.query.next_cursor)).toEqual([undefined, 'c2']);
   });
 });
 
@@ -142,15 +150,15 @@ describe('toArray on the grouped steps timeseries', () => {
   });
 
   test('stops requesting pages once it holds limit items', async () => {
-    const { pages, server } = await serve(book);
-    const items = await pages.getStepsGrouped(params).toArray({ limit: 3 });
+    const { client, server } = await serve(book);
+    const items = await client.getStepsGrouped(params).toArray({ limit: 3 });
     expect(items.map((item) => item.point.value)).toEqual([1, 2, 3]);
     expect(server.requests).toHaveLength(1);
   });
 
   test('with mergeByProvider returns the points of each provider merged across pages', async () => {
-    const { pages } = await serve(book);
-    const merged = await pages.getStepsGrouped(params).toArray({ limit: 100, mergeByProvider: true });
+    const { client } = await serve(book);
+    const merged = await client.getStepsGrouped(params).toArray({ limit: 100, mergeByProvider: true });
     expect({ ...merged }).toEqual({
       fitbit: [point(1), point(2), point(4), point(6)],
       garmin: [point(3), point(5)],
@@ -158,8 +166,8 @@ describe('toArray on the grouped steps timeseries', () => {
   });
 
   test('with mergeByProvider counts points against the limit', async () => {
-    const { pages } = await serve(book);
-    const merged = await pages.getStepsGrouped(params).toArray({ limit: 4, mergeByProvider: true });
+    const { client } = await serve(book);
+    const merged = await client.getStepsGrouped(params).toArray({ limit: 4, mergeByProvider: true });
     expect({ ...merged }).toEqual({ fitbit: [point(1), point(2), point(4)], garmin: [point(3)] });
   });
 });

@@ -1,4 +1,4 @@
-import { AbortError } from '@svc/client';
+import { AbortError } from '../../../src/index.js';
 import { describe, expect, test } from 'vitest';
 import { cursorRoute, stepsPage, USER_ID } from '../pages-of.js';
 import { serve } from '../serve.js';
@@ -11,11 +11,11 @@ const book = cursorRoute({
 
 describe('stopping a walk', () => {
   test('aborting mid-iteration throws AbortError at the next item and sends no further request', async () => {
-    const { pages, server } = await serve(book);
+    const { client, server } = await serve(book);
     const controller = new AbortController();
     const seen: number[] = [];
     const walk = async () => {
-      for await (const { point } of pages.getStepsGrouped(params, { signal: controller.signal })) {
+      for await (const { point } of client.getStepsGrouped(params, { signal: controller.signal })) {
         seen.push(point.value);
         if (seen.length === 2) controller.abort(new Error('user left the page'));
       }
@@ -32,13 +32,13 @@ describe('stopping a walk', () => {
     const secondRequest = new Promise<void>((resolve) => {
       received = resolve;
     });
-    const { pages } = await serve((_request, index) => {
+    const { client } = await serve((_request, index) => {
       if (index === 0) return { body: stepsPage({ fitbit: [1] }, { next_cursor: 'c2' }) };
       received();
       return new Promise(() => {}); // never answers: only the abort can end this request
     });
     const controller = new AbortController();
-    const iterator = pages.getStepsGrouped(params, { signal: controller.signal })[Symbol.asyncIterator]();
+    const iterator = client.getStepsGrouped(params, { signal: controller.signal })[Symbol.asyncIterator]();
     expect((await iterator.next()).value?.point.value).toBe(1);
     const next = iterator.next();
     await secondRequest;
@@ -47,17 +47,17 @@ describe('stopping a walk', () => {
   });
 
   test('an already aborted signal sends no request', async () => {
-    const { pages, server } = await serve(book);
+    const { client, server } = await serve(book);
     const signal = AbortSignal.abort();
-    await expect(pages.getStepsGrouped(params, { signal }).toArray({ limit: 10 })).rejects.toThrow(
+    await expect(client.getStepsGrouped(params, { signal }).toArray({ limit: 10 })).rejects.toThrow(
       AbortError,
     );
     expect(server.requests).toHaveLength(0);
   });
 
   test('breaking out of for await requests no further page', async () => {
-    const { pages, server } = await serve(book);
-    for await (const { point } of pages.getStepsGrouped(params)) {
+    const { client, server } = await serve(book);
+    for await (const { point } of client.getStepsGrouped(params)) {
       if (point.value === 3) break;
     }
     expect(server.requests).toHaveLength(1);

@@ -1,4 +1,4 @@
-import { InternalServerError, TimeoutError } from '@svc/client';
+import { InternalServerError, TimeoutError } from '../../../src/index.js';
 import type { Handler as Route } from '@svc/test-kit';
 import { describe, expect, test } from 'vitest';
 import { stepsPage, USER_ID } from '../pages-of.js';
@@ -26,9 +26,9 @@ function flakyBook(): Route {
 
 describe('request options of the client apply to every page', () => {
   test('a 503 in the middle of a walk is retried by the client and every item is yielded once', async () => {
-    const { pages, server } = await serve(flakyBook());
+    const { client, server } = await serve(flakyBook());
     const values = [];
-    for await (const { point } of pages.getStepsGrouped(params, { maxRetries: 2 })) values.push(point.value);
+    for await (const { point } of client.getStepsGrouped(params, { maxRetries: 2 })) values.push(point.value);
     expect(values).toEqual([1, 2, 3, 4, 5]);
     expect(server.requests.map((request) => request.query.next_cursor)).toEqual([
       undefined,
@@ -39,10 +39,10 @@ describe('request options of the client apply to every page', () => {
   });
 
   test('with maxRetries 0 the 503 ends the walk with the client error after the items before it', async () => {
-    const { pages } = await serve(flakyBook());
+    const { client } = await serve(flakyBook());
     const values: number[] = [];
     const walk = async () => {
-      for await (const { point } of pages.getStepsGrouped(params, { maxRetries: 0 }))
+      for await (const { point } of client.getStepsGrouped(params, { maxRetries: 0 }))
         values.push(point.value);
     };
     const error = await walk().catch((caught: unknown) => caught);
@@ -52,16 +52,16 @@ describe('request options of the client apply to every page', () => {
   });
 
   test('timeoutMs applies to each page request', async () => {
-    const { pages } = await serve((_request, index) =>
+    const { client } = await serve((_request, index) =>
       index === 0 ? { body: stepsPage({ fitbit: [1] }, { next_cursor: 'c2' }) } : new Promise(() => {}),
     );
-    const walk = pages.getStepsGrouped(params, { timeoutMs: 50, maxRetries: 0 });
+    const walk = client.getStepsGrouped(params, { timeoutMs: 50, maxRetries: 0 });
     await expect(walk.toArray({ limit: 10 })).rejects.toThrow(TimeoutError);
   });
 
   test('headers given as options are sent with every page request', async () => {
-    const { pages, server } = await serve(flakyBook());
-    await pages
+    const { client, server } = await serve(flakyBook());
+    await client
       .getStepsGrouped(params, { maxRetries: 1, headers: { 'x-trace': 'walk-1' } })
       .toArray({ limit: 10 });
     expect(server.requests.map((request) => request.headers['x-trace'])).toEqual([
