@@ -4,9 +4,10 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { rename, writeFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
-import { createSandbox, DEFAULT_API_KEY, type SandboxState } from './create-sandbox.js';
-import { checkWebhookConfig } from './internal/webhook-dispatcher.js';
+import { createSandbox, DEFAULT_API_KEY } from './create-sandbox.js';
 import { serveSandbox } from './serve-sandbox.js';
+import { checkWebhookConfig } from './webhooks/webhook-dispatcher.js';
+import type { SandboxState } from './world/world-registry.js';
 
 const USAGE = `Usage: svc-sandbox [--port 4011] [--host 127.0.0.1] [--seed TEXT] [--state FILE]
                    [--webhook-url URL --webhook-secret whsec_…] [--strict]`;

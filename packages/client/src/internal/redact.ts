@@ -5,8 +5,6 @@ const MASK = '[redacted]';
 
 import { API_KEY_HEADER, LINK_TOKEN_HEADER } from '../headers.js';
 
-export { API_KEY_HEADER };
-
 /** Header names whose values are secrets wherever they appear (lower case). */
 const SECRET_HEADERS = new Set([API_KEY_HEADER, LINK_TOKEN_HEADER, 'authorization', 'cookie', 'set-cookie']);
 

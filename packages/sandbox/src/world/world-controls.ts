@@ -1,0 +1,86 @@
+import type { WebhookConfig, WebhookDelivery } from '../webhooks/webhook-delivery.js';
+import { checkWebhookConfig } from '../webhooks/webhook-dispatcher.js';
+import { advanceClock } from './advance-clock.js';
+import { cancelAppointment, cancelOrder } from './appointments.js';
+import type { ClockAdvance } from './clock-advance.js';
+import { checkSnapshot, type WorldRegistry } from './world-registry.js';
+import type { SandboxEvent, WorldState } from './world-state.js';
+
+export interface SandboxClock {
+  now(): Date;
+  /** Moves sandbox time forward and runs everything due on the way; resolves with how many steps ran. */
+  advance(advance: ClockAdvance): number;
+}
+
+export interface SandboxWebhooks {
+  configure(config: WebhookConfig): Promise<void>;
+  /** Every delivery attempt, in order. */
+  deliveries(): WebhookDelivery[];
+  /** Every event the world emitted, delivered or not: readable without HTTP. */
+  events(): SandboxEvent[];
+  /** Resolves when every delivery under way has finished (delivered or out of attempts). */
+  flush(): Promise<void>;
+}
+
+/** The controls of one world (one API key). */
+export interface SandboxWorld {
+  clock: SandboxClock;
+  webhooks: SandboxWebhooks;
+  /** Back to the world a fresh key gets: the same seed gives the same world again. */
+  reset(): void;
+  /** The world as plain JSON (webhook secrets are not part of it). */
+  snapshot(): WorldState;
+  restore(snapshot: WorldState): void;
+}
+
+/** What the control routes can do to the caller's world. */
+export interface WorldControlsApi {
+  advance(advance: ClockAdvance): { now: string; fired: number };
+  reset(): void;
+  snapshot(): WorldState;
+  restore(snapshot: WorldState): void;
+  configureWebhooks(config: WebhookConfig): Promise<void>;
+  deliveries(): unknown[];
+  now(): string;
+  cancelAppointment(orderId: string): unknown;
+  cancelOrder(orderId: string): unknown;
+}
+
+/** The controls of the world named `name`: the public `SandboxWorld` and what the control routes call. */
+export function worldControls(registry: WorldRegistry, name: string): SandboxWorld & WorldControlsApi {
+  const entry = () => registry.entry(name);
+  const runtime = () => registry.runtime(entry());
+  const controls: SandboxWorld & WorldControlsApi = {
+    clock: {
+      now: () => new Date(entry().state.now),
+      advance: (advance) => advanceClock(runtime(), advance),
+    },
+    webhooks: {
+      async configure(config) {
+        await checkWebhookConfig(config);
+        entry().dispatcher.config = { url: config.url, secret: config.secret };
+      },
+      deliveries: () => [...entry().dispatcher.deliveries],
+      events: () => structuredClone(entry().state.events),
+      flush: () => entry().dispatcher.flush(),
+    },
+    reset() {
+      entry().state = registry.fresh(name);
+    },
+    snapshot: () => structuredClone(entry().state),
+    restore(snapshot) {
+      checkSnapshot(snapshot);
+      entry().state = structuredClone(snapshot);
+    },
+    advance: (advance) => {
+      const fired = advanceClock(runtime(), advance);
+      return { now: entry().state.now, fired };
+    },
+    configureWebhooks: (config) => controls.webhooks.configure(config),
+    deliveries: () => controls.webhooks.deliveries(),
+    now: () => entry().state.now,
+    cancelAppointment: (orderId) => cancelAppointment(runtime(), orderId),
+    cancelOrder: (orderId) => cancelOrder(runtime(), orderId),
+  };
+  return controls;
+}
