@@ -48,6 +48,7 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
     validator,
     registry,
     strict: options.strict === true,
+    onCommit: options.onCommit,
   });
 
   const main = worldControls(registry, registry.nameOf(options.apiKey ?? DEFAULT_API_KEY));

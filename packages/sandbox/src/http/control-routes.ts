@@ -2,7 +2,7 @@ import { HttpError } from '../internal/http-error.js';
 import type { WebhookConfig } from '../webhooks/webhook-delivery.js';
 import type { ClockAdvance } from '../world/clock-advance.js';
 import type { WorldState } from '../world/world-state.js';
-import { parseJson, readBytes } from './read-request.js';
+import { parseJson } from './read-request.js';
 
 /** What the control routes can do to the caller's world. */
 export interface WorldControlsApi {
@@ -11,7 +11,7 @@ export interface WorldControlsApi {
   snapshot(): WorldState;
   restore(snapshot: WorldState): void;
   configureWebhooks(config: WebhookConfig): Promise<void>;
-  deliveries(): unknown[];
+  deliveries(): { deliveries: unknown[]; dropped: number };
   now(): string;
   cancelAppointment(orderId: string): unknown;
   cancelOrder(orderId: string): unknown;
@@ -20,8 +20,8 @@ export interface WorldControlsApi {
 /** Prefix of the sandbox's own routes; outside the public API. */
 export const CONTROL_PREFIX = '/_sandbox/';
 
-const objectBody = async (request: Request): Promise<Record<string, unknown>> => {
-  const value = parseJson(await readBytes(request, 64 * 1_048_576));
+const objectBody = (bytes: Uint8Array): Record<string, unknown> => {
+  const value = parseJson(bytes);
   if (value === null || typeof value !== 'object' || Array.isArray(value))
     throw new HttpError(422, 'invalid_request', 'The body must be a JSON object.');
   return value as Record<string, unknown>;
@@ -29,11 +29,12 @@ const objectBody = async (request: Request): Promise<Record<string, unknown>> =>
 
 /** Answers `/_sandbox/…` for one world; see control-openapi.yaml for the contract. */
 export async function controlRoute(
-  request: Request,
+  method: string,
   route: string,
+  bytes: Uint8Array,
   controls: WorldControlsApi,
 ): Promise<{ status: number; body: unknown }> {
-  const key = `${request.method} ${route}`;
+  const key = `${method} ${route}`;
   const cancel = /^POST orders\/([^/]+)\/(appointment\/)?cancel$/.exec(key);
   if (cancel) {
     const orderId = cancel[1] as string;
@@ -44,7 +45,7 @@ export async function controlRoute(
   }
   switch (key) {
     case 'POST clock/advance': {
-      const body = await objectBody(request);
+      const body = objectBody(bytes);
       const advance =
         'seconds' in body
           ? { seconds: body.seconds as number }
@@ -63,10 +64,10 @@ export async function controlRoute(
     case 'GET snapshot':
       return { status: 200, body: controls.snapshot() };
     case 'PUT snapshot':
-      controls.restore((await objectBody(request)) as unknown as WorldState);
+      controls.restore(objectBody(bytes) as unknown as WorldState);
       return { status: 200, body: { now: controls.now() } };
     case 'PUT webhooks': {
-      const body = await objectBody(request);
+      const body = objectBody(bytes);
       try {
         await controls.configureWebhooks(body as unknown as WebhookConfig);
       } catch (error) {
@@ -75,12 +76,12 @@ export async function controlRoute(
       return { status: 200, body: { url: body.url } };
     }
     case 'GET webhooks/deliveries':
-      return { status: 200, body: { deliveries: controls.deliveries() } };
+      return { status: 200, body: controls.deliveries() };
     default:
       throw new HttpError(
         404,
         'unknown_route',
-        `${request.method} ${CONTROL_PREFIX}${route} is not a sandbox control route.`,
+        `${method} ${CONTROL_PREFIX}${route} is not a sandbox control route.`,
       );
   }
 }

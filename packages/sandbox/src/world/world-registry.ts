@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
-import { HttpError } from '../internal/http-error.js';
 import type { WebhookConfig } from '../webhooks/webhook-delivery.js';
 import { type FetchLike, WebhookDispatcher } from '../webhooks/webhook-dispatcher.js';
 import { type EventCheck, runtimeOf, type WorldEntry, type WorldRuntime } from './runtime.js';
 import { createWorld } from './world.js';
+import { checkSandboxState } from './world-schema.js';
 import type { WorldState } from './world-state.js';
 
 /** Every world at once, for persistence (worlds are keyed by a digest of their key, never the key). */
@@ -21,25 +21,6 @@ export interface WorldRegistryOptions {
   webhooks: WebhookConfig | undefined;
   /** Runs on every event before it is recorded. */
   checkEvent?: EventCheck;
-}
-
-export function checkSnapshot(snapshot: unknown): asserts snapshot is WorldState {
-  const s = snapshot as Partial<WorldState> | null;
-  const keys = ['users', 'orders', 'appointments', 'parsingJobs', 'idempotency', 'linkTokens'] as const;
-  if (
-    s?.version !== 1 ||
-    typeof s.seed !== 'string' ||
-    typeof s.now !== 'string' ||
-    Number.isNaN(Date.parse(s.now)) ||
-    !Array.isArray(s.timers) ||
-    !Array.isArray(s.events) ||
-    !keys.every((k) => s[k] !== null && typeof s[k] === 'object')
-  )
-    throw new HttpError(
-      422,
-      'invalid_snapshot',
-      'This is not a sandbox snapshot (version 1): take one with GET /_sandbox/snapshot.',
-    );
 }
 
 /** The worlds of a sandbox, one per API key, each made on first use from the seed and the key. */
@@ -69,7 +50,12 @@ export class WorldRegistry {
     let entry = this.worlds.get(name);
     if (!entry) {
       const { webhookFetch, retryDelaysMs } = this.options;
-      entry = { state: this.fresh(name), dispatcher: new WebhookDispatcher(webhookFetch, retryDelaysMs) };
+      entry = {
+        state: this.fresh(name),
+        dispatcher: new WebhookDispatcher(webhookFetch, retryDelaysMs),
+        outbox: [],
+        turn: Promise.resolve(),
+      };
       entry.dispatcher.config = this.options.webhooks;
       this.worlds.set(name, entry);
     }
@@ -89,12 +75,9 @@ export class WorldRegistry {
     };
   }
 
+  /** Replaces the worlds named in `state`, after checking every one of them whole (422 naming the path). */
   importState(state: SandboxState): void {
-    if (state?.version !== 1 || typeof state.worlds !== 'object' || state.worlds === null)
-      throw new TypeError('not a sandbox state (version 1)');
-    for (const [name, world] of Object.entries(state.worlds)) {
-      checkSnapshot(world);
-      this.entry(name).state = structuredClone(world);
-    }
+    checkSandboxState(state);
+    for (const [name, world] of Object.entries(state.worlds)) this.entry(name).state = structuredClone(world);
   }
 }

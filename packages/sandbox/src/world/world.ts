@@ -1,6 +1,9 @@
 import { randomFor, uuidFrom } from '../internal/random.js';
 import type { Timer, WorldState } from './world-state.js';
 
+/** The most events a world keeps; older ones are dropped (and counted) first. */
+export const MAX_EVENTS_PER_WORLD = 1_000;
+
 /** A fresh world for a seed: the same seed always gives the same ids and data. */
 export function createWorld(seed: string, startTime: string): WorldState {
   return {
