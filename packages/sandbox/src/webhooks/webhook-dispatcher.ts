@@ -3,11 +3,21 @@ import type { WebhookConfig, WebhookDelivery } from './webhook-delivery.js';
 
 export type FetchLike = (input: Request) => Promise<Response>;
 
-/** What delivery reads of an event: its id (the `webhook-id`) and type; the whole event is the body. */
+/** What delivery reads of an event: its id (the `webhook-id`), type and resource; the whole event is the body. */
 export interface DeliverableEvent {
   id: string;
   event_type: string;
+  user_id?: string | null;
+  data?: Record<string, unknown>;
 }
+
+/** The resource an event is about: the record it carries (`data.id`), else its user. */
+export const resourceOf = (event: DeliverableEvent): string =>
+  typeof event.data?.id === 'string'
+    ? `resource:${event.data.id}`
+    : event.user_id
+      ? `user:${event.user_id}`
+      : `event:${event.id}`;
 
 /** Default waits between attempts: an exponential backoff of five attempts in about 40 seconds. */
 export const DEFAULT_RETRY_DELAYS_MS = [500, 2_000, 8_000, 30_000] as const;
@@ -43,10 +53,26 @@ export class WebhookDispatcher {
     private readonly retryDelaysMs: readonly number[],
   ) {}
 
+  /** The last delivery queued of each resource, which the next one of that resource waits for. */
+  private readonly lastOf = new Map<string, Promise<void>>();
+
+  /**
+   * Queues an event's delivery. Events of one resource go out one at a time in the order they were
+   * emitted (the next waits until the previous is delivered or out of attempts); different resources
+   * are delivered concurrently, so their relative order is not kept.
+   */
   enqueue(event: DeliverableEvent): void {
     const config = this.config;
     if (!config) return;
-    const run = this.deliver(event, config).finally(() => this.pending.delete(run));
+    const resource = resourceOf(event);
+    const previous = this.lastOf.get(resource) ?? Promise.resolve();
+    const run: Promise<void> = previous
+      .then(() => this.deliver(event, config))
+      .finally(() => {
+        this.pending.delete(run);
+        if (this.lastOf.get(resource) === run) this.lastOf.delete(resource);
+      });
+    this.lastOf.set(resource, run);
     this.pending.add(run);
   }
 

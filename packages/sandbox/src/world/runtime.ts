@@ -16,6 +16,8 @@ export interface WorldRuntime {
 export interface WorldEntry {
   state: WorldState;
   dispatcher: WebhookDispatcher;
+  /** Wall-clock time (ms) the world's clock was last brought up to, when it runs on real time. */
+  syncedAt: number;
 }
 
 /** Checks an event before it is recorded (strict mode validates it against the spec); throws to refuse. */

@@ -2,12 +2,14 @@ import { randomFor, uuidFrom } from '../internal/random.js';
 import type { Timer, WorldState } from './world-state.js';
 
 /** A fresh world for a seed: the same seed always gives the same ids and data. */
-export function createWorld(seed: string, startTime: string): WorldState {
+export function createWorld(seed: string, startTime: string, historyDays: number): WorldState {
+  const dayStart = Math.floor(new Date(startTime).getTime() / 86_400_000) * 86_400_000;
   return {
     version: 1,
     seed,
     team_id: uuidFrom(randomFor(`${seed}:team`)),
     now: startTime,
+    historyFrom: new Date(dayStart - historyDays * 86_400_000).toISOString(),
     sequence: 0,
     timerSequence: 0,
     users: {},
