@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { OperationContext } from '../handlers/operation-context.js';
 import { operationHandlers } from '../handlers/operation-handlers.js';
 import { HttpError, type Violation } from '../internal/http-error.js';
@@ -5,13 +6,14 @@ import { TransitionRefusedError } from '../machines/lifecycles.js';
 import { exampleResponse, parsePrefer } from '../openapi/examples.js';
 import type { SpecIndex } from '../openapi/spec-index.js';
 import type { OpenApiDocument } from '../openapi/spec-types.js';
-import type { SpecValidator } from '../openapi/validator.js';
+import { type SpecValidator, webhookEntryOf } from '../openapi/validator.js';
 import { inTurn, release, type WorldEntry } from '../world/runtime.js';
 import { isScenario, SCENARIO_HEADER, SCENARIOS } from '../world/scenarios.js';
 import { worldControls } from '../world/world-controls.js';
 import type { WorldRegistry } from '../world/world-registry.js';
 import { CONTROL_PREFIX, controlRoute } from './control-routes.js';
 import { idempotent } from './idempotency.js';
+import type { RateLimiter } from './rate-limit.js';
 import { pathSegments, readBody, readBytes, schemaView } from './read-request.js';
 
 /** What the request pipeline serves: the spec, its checks, and the worlds. */
@@ -24,7 +26,14 @@ export interface PipelineParts {
   strict: boolean;
   /** Saves a change before it is answered; if it throws, the change is undone and the answer is 503. */
   onCommit?: (() => Promise<void> | void) | undefined;
+  /** Answers 429 once a world is over its budget; none when rate limits are off. */
+  rateLimiter: RateLimiter | undefined;
 }
+
+/** The header every answer carries: whether the sandbox's clock is `frozen` or `real`. */
+export const CLOCK_HEADER = 'svc-sandbox-clock';
+/** The header every answer carries: an id of the request, as the client reads it (`requestId`). */
+export const REQUEST_ID_HEADER = 'x-request-id';
 
 /** Largest body a control route reads (a snapshot of a busy world), in bytes. */
 const MAX_CONTROL_BYTES = 64 * 1_048_576;
@@ -178,48 +187,71 @@ async function commit<T>(
  * operation of the spec, and every refusal as the one error body.
  */
 export function createRequestHandler(parts: PipelineParts): (request: Request) => Promise<Response> {
-  const { index, registry } = parts;
+  const { registry } = parts;
   return async function handle(request) {
-    const head = request.method === 'HEAD';
-    try {
-      const url = new URL(request.url);
-      const { pathname } = url;
-      const segments = pathSegments(pathname);
-      const apiKey = request.headers.get(index.apiKeyHeader)?.trim();
-      if (!apiKey)
-        throw new HttpError(
-          401,
-          'missing_api_key',
-          `Send your API key in the ${index.apiKeyHeader} header (any non-empty value works in the sandbox).`,
-        );
-      const name = registry.nameOf(apiKey);
-      const entry = registry.entry(name);
-      // Bodies are read before the world's turn: a slow client never holds up its world.
-      let result: { status: number; body: unknown };
-      if (pathname.startsWith(CONTROL_PREFIX)) {
-        const route = pathname.slice(CONTROL_PREFIX.length);
-        const bytes =
-          request.method === 'GET' || head ? new Uint8Array() : await readBytes(request, MAX_CONTROL_BYTES);
-        const controls = worldControls(registry, name);
-        result = await inTurn(entry, () =>
-          commit(parts, entry, request.method, () => controlRoute(request.method, route, bytes, controls)),
-        );
-      } else {
-        const prepared = await prepareOperation(parts, request, url, segments, head);
-        result = await inTurn(entry, () =>
-          commit(parts, entry, request.method, () => answerOperation(parts, request, entry, prepared)),
-        );
-      }
-      return json(result.status, result.body, head);
-    } catch (error) {
-      if (error instanceof HttpError) return json(error.status, error.toBody(), head);
-      if (error instanceof TransitionRefusedError)
-        return json(409, { error: { code: 'transition_not_allowed', message: error.message } }, head);
-      return json(
-        500,
-        { error: { code: 'sandbox_error', message: error instanceof Error ? error.message : String(error) } },
-        head,
+    const response = await answer(parts, request);
+    response.headers.set(CLOCK_HEADER, registry.clock);
+    response.headers.set(REQUEST_ID_HEADER, `req_${randomUUID().replace(/-/g, '')}`);
+    return response;
+  };
+}
+
+async function answer(parts: PipelineParts, request: Request): Promise<Response> {
+  const { index, registry } = parts;
+  const head = request.method === 'HEAD';
+  try {
+    const url = new URL(request.url);
+    const { pathname } = url;
+    const segments = pathSegments(pathname);
+    const apiKey = request.headers.get(index.apiKeyHeader)?.trim();
+    if (!apiKey)
+      throw new HttpError(
+        401,
+        'missing_api_key',
+        `Send your API key in the ${index.apiKeyHeader} header (any non-empty value works in the sandbox).`,
+      );
+    const name = registry.nameOf(apiKey);
+    const entry = registry.entry(name);
+    // Bodies are read before the world's turn: a slow client never holds up its world.
+    let result: { status: number; body: unknown };
+    if (pathname.startsWith(CONTROL_PREFIX)) {
+      const route = pathname.slice(CONTROL_PREFIX.length);
+      const bytes =
+        request.method === 'GET' || head ? new Uint8Array() : await readBytes(request, MAX_CONTROL_BYTES);
+      const controls = worldControls(registry, name);
+      const isDocumentedEvent = (eventName: string) =>
+        webhookEntryOf(parts.document, eventName) !== undefined && !eventName.includes('<');
+      result = await inTurn(entry, () =>
+        commit(parts, entry, request.method, () =>
+          controlRoute(request.method, route, bytes, controls, isDocumentedEvent),
+        ),
+      );
+    } else {
+      // The API's operations count against the rate limit; the sandbox's own control routes never do.
+      parts.rateLimiter?.take(name);
+      const prepared = await prepareOperation(parts, request, url, segments, head);
+      result = await inTurn(entry, () =>
+        commit(parts, entry, request.method, () => answerOperation(parts, request, entry, prepared)),
       );
     }
-  };
+    return json(result.status, result.body, head);
+  } catch (error) {
+    return errorResponse(error, head);
+  }
+}
+
+/** Every refusal as the one error body, `{ error: { code, message, violations? } }`. */
+function errorResponse(error: unknown, head: boolean): Response {
+  if (error instanceof HttpError) {
+    const response = json(error.status, error.toBody(), head);
+    for (const [name, value] of Object.entries(error.headers ?? {})) response.headers.set(name, value);
+    return response;
+  }
+  if (error instanceof TransitionRefusedError)
+    return json(409, { error: { code: 'transition_not_allowed', message: error.message } }, head);
+  return json(
+    500,
+    { error: { code: 'sandbox_error', message: error instanceof Error ? error.message : String(error) } },
+    head,
+  );
 }

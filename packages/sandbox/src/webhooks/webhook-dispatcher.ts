@@ -4,11 +4,21 @@ import type { WebhookConfig, WebhookDelivery } from './webhook-delivery.js';
 
 export type FetchLike = (input: Request) => Promise<Response>;
 
-/** What delivery reads of an event: its id (the `webhook-id`) and type; the whole event is the body. */
+/** What delivery reads of an event: its id (the `webhook-id`), type and resource; the whole event is the body. */
 export interface DeliverableEvent {
   id: string;
   event_type: string;
+  user_id?: string | null;
+  data?: Record<string, unknown>;
 }
+
+/** The resource an event is about: the record it carries (`data.id`), else its user. */
+export const resourceOf = (event: DeliverableEvent): string =>
+  typeof event.data?.id === 'string'
+    ? `resource:${event.data.id}`
+    : event.user_id
+      ? `user:${event.user_id}`
+      : `event:${event.id}`;
 
 /** Default waits between attempts: an exponential backoff of five attempts in about 40 seconds. */
 export const DEFAULT_RETRY_DELAYS_MS = [500, 2_000, 8_000, 30_000] as const;
@@ -59,6 +69,14 @@ export class WebhookDispatcher {
     private readonly retryDelaysMs: readonly number[],
   ) {}
 
+  /** Resources with a delivery under way: their next event waits until it is delivered or out of attempts. */
+  private readonly busy = new Set<string>();
+
+  /**
+   * Queues an event's delivery. Events of one resource go out one at a time in the order they were
+   * emitted (the next waits until the previous is delivered or out of attempts); different resources
+   * are delivered concurrently, so their relative order is not kept.
+   */
   enqueue(event: DeliverableEvent): void {
     const config = this.config;
     if (!config) return;
@@ -67,11 +85,20 @@ export class WebhookDispatcher {
     this.pump();
   }
 
+  /** Starts the oldest waiting deliveries whose resource has none under way, up to the concurrency bound. */
   private pump(): void {
-    while (this.pending.size < MAX_CONCURRENT_DELIVERIES && this.waiting.length > 0) {
-      const { event, config } = this.waiting.shift() as (typeof this.waiting)[number];
+    for (let i = 0; i < this.waiting.length && this.pending.size < MAX_CONCURRENT_DELIVERIES; ) {
+      const { event, config } = this.waiting[i] as (typeof this.waiting)[number];
+      const resource = resourceOf(event);
+      if (this.busy.has(resource)) {
+        i++;
+        continue;
+      }
+      this.waiting.splice(i, 1);
+      this.busy.add(resource);
       const run: Promise<void> = this.deliver(event, config).finally(() => {
         this.pending.delete(run);
+        this.busy.delete(resource);
         this.pump();
       });
       this.pending.add(run);

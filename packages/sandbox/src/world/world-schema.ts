@@ -36,6 +36,7 @@ const worldSchema = closed(
     seed: text,
     team_id: text,
     now: time,
+    historyFrom: time,
     sequence: count,
     timerSequence: count,
     droppedEvents: count,
@@ -144,7 +145,7 @@ const worldSchema = closed(
       }),
     },
   },
-  ['droppedEvents'],
+  ['droppedEvents', 'historyFrom'],
 );
 
 const ajv = new Ajv2020({ strict: false, allErrors: false });
