@@ -38,6 +38,11 @@ export interface SandboxOptions {
   rateLimit?: RateLimit;
   /** The bundled OpenAPI document; default the copy shipped with this package. */
   spec?: OpenApiDocument;
+  /**
+   * Saves a request's change before it is answered (the server's `--state` file). If it throws, the
+   * change is undone, no webhook of it is sent, and the request is answered 503 with the error's message.
+   */
+  onCommit?: () => Promise<void> | void;
 }
 
 export interface Sandbox extends SandboxWorld {

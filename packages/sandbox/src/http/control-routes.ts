@@ -3,15 +3,15 @@ import type { WebhookConfig } from '../webhooks/webhook-delivery.js';
 import type { TriggerOptions } from '../world/trigger.js';
 import type { SandboxWorld, WorldControlsApi } from '../world/world-controls.js';
 import type { WorldState } from '../world/world-state.js';
-import { parseJson, readBytes } from './read-request.js';
+import { parseJson } from './read-request.js';
 
 const TRIGGER_FIELDS = ['client_user_id', 'order_id', 'job_id', 'provider'];
 
 /** Prefix of the sandbox's own routes; outside the public API. */
 export const CONTROL_PREFIX = '/_sandbox/';
 
-const objectBody = async (request: Request): Promise<Record<string, unknown>> => {
-  const value = parseJson(await readBytes(request, 64 * 1_048_576));
+const objectBody = (bytes: Uint8Array): Record<string, unknown> => {
+  const value = parseJson(bytes);
   if (value === null || typeof value !== 'object' || Array.isArray(value))
     throw new HttpError(422, 'invalid_request', 'The body must be a JSON object.');
   return value as Record<string, unknown>;
@@ -19,13 +19,14 @@ const objectBody = async (request: Request): Promise<Record<string, unknown>> =>
 
 /** Answers `/_sandbox/…` for one world; see control-openapi.yaml for the contract. */
 export async function controlRoute(
-  request: Request,
+  method: string,
   route: string,
+  bytes: Uint8Array,
   controls: WorldControlsApi & SandboxWorld,
   /** The webhook event names the API documents (templates like `daily.data.<resource>.created` filled). */
   isDocumentedEvent: (name: string) => boolean,
 ): Promise<{ status: number; body: unknown }> {
-  const key = `${request.method} ${route}`;
+  const key = `${method} ${route}`;
   const read = /^GET (orders|appointments|parsing-jobs)(?:\/([^/]+))?$/.exec(key);
   if (read) {
     const [, kind, id] = read as unknown as [string, 'orders' | 'appointments' | 'parsing-jobs', string?];
@@ -54,7 +55,7 @@ export async function controlRoute(
   }
   switch (key) {
     case 'POST clock/advance': {
-      const body = await objectBody(request);
+      const body = objectBody(bytes);
       const advance =
         'seconds' in body
           ? { seconds: body.seconds as number }
@@ -73,10 +74,10 @@ export async function controlRoute(
     case 'GET snapshot':
       return { status: 200, body: controls.snapshot() };
     case 'PUT snapshot':
-      controls.restore((await objectBody(request)) as unknown as WorldState);
+      controls.restore(objectBody(bytes) as unknown as WorldState);
       return { status: 200, body: { now: controls.now() } };
     case 'PUT webhooks': {
-      const body = await objectBody(request);
+      const body = objectBody(bytes);
       try {
         await controls.configureWebhooks(body as unknown as WebhookConfig);
       } catch (error) {
@@ -85,7 +86,7 @@ export async function controlRoute(
       return { status: 200, body: { url: body.url } };
     }
     case 'POST webhooks/trigger': {
-      const { event_type: eventType, ...options } = await objectBody(request);
+      const { event_type: eventType, ...options } = objectBody(bytes);
       if (typeof eventType !== 'string' || !isDocumentedEvent(eventType))
         throw new HttpError(
           422,
@@ -102,12 +103,12 @@ export async function controlRoute(
       return { status: 200, body: { event: controls.trigger(eventType, options as TriggerOptions) } };
     }
     case 'GET webhooks/deliveries':
-      return { status: 200, body: { deliveries: controls.deliveries() } };
+      return { status: 200, body: controls.deliveries() };
     default:
       throw new HttpError(
         404,
         'unknown_route',
-        `${request.method} ${CONTROL_PREFIX}${route} is not a sandbox control route.`,
+        `${method} ${CONTROL_PREFIX}${route} is not a sandbox control route.`,
       );
   }
 }

@@ -7,14 +7,14 @@ import { exampleResponse, parsePrefer } from '../openapi/examples.js';
 import type { SpecIndex } from '../openapi/spec-index.js';
 import type { OpenApiDocument } from '../openapi/spec-types.js';
 import { type SpecValidator, webhookEntryOf } from '../openapi/validator.js';
-import type { WorldEntry } from '../world/runtime.js';
+import { inTurn, release, type WorldEntry } from '../world/runtime.js';
 import { isScenario, SCENARIO_HEADER, SCENARIOS } from '../world/scenarios.js';
 import { worldControls } from '../world/world-controls.js';
 import type { WorldRegistry } from '../world/world-registry.js';
 import { CONTROL_PREFIX, controlRoute } from './control-routes.js';
 import { idempotent } from './idempotency.js';
 import type { RateLimiter } from './rate-limit.js';
-import { pathSegments, readBody, schemaView } from './read-request.js';
+import { pathSegments, readBody, readBytes, schemaView } from './read-request.js';
 
 /** What the request pipeline serves: the spec, its checks, and the worlds. */
 export interface PipelineParts {
@@ -24,6 +24,8 @@ export interface PipelineParts {
   registry: WorldRegistry;
   /** Check every answer against the spec; one that breaks it becomes a 500. */
   strict: boolean;
+  /** Saves a change before it is answered; if it throws, the change is undone and the answer is 503. */
+  onCommit?: (() => Promise<void> | void) | undefined;
   /** Answers 429 once a world is over its budget; none when rate limits are off. */
   rateLimiter: RateLimiter | undefined;
 }
@@ -33,21 +35,24 @@ export const CLOCK_HEADER = 'svc-sandbox-clock';
 /** The header every answer carries: an id of the request, as the client reads it (`requestId`). */
 export const REQUEST_ID_HEADER = 'x-request-id';
 
+/** Largest body a control route reads (a snapshot of a busy world), in bytes. */
+const MAX_CONTROL_BYTES = 64 * 1_048_576;
+
 const json = (status: number, body: unknown, head = false) =>
   new Response(head || status === 204 ? null : JSON.stringify(body), {
     status,
     headers: { 'content-type': 'application/json' },
   });
 
-async function answerOperation(
+/** Everything about a request that needs no world: its operation, its checks, its body. */
+async function prepareOperation(
   parts: PipelineParts,
   request: Request,
   url: URL,
-  entry: WorldEntry,
   segments: string[],
   head: boolean,
 ) {
-  const { document, index, validator, registry } = parts;
+  const { index, validator } = parts;
   const match = index.match(head ? 'GET' : request.method, segments);
   if (match === undefined)
     throw new HttpError(
@@ -83,6 +88,17 @@ async function answerOperation(
       `Unknown scenario "${scenarioName}"; known: ${Object.keys(SCENARIOS).join(', ')}.`,
     );
 
+  return { operation, params: match.params, query, body, scenario: scenarioName };
+}
+
+/** Answers a prepared request from the caller's world (in the world's turn). */
+async function answerOperation(
+  parts: PipelineParts,
+  request: Request,
+  entry: WorldEntry,
+  { operation, params, query, body, scenario: scenarioName }: Awaited<ReturnType<typeof prepareOperation>>,
+) {
+  const { document, index, validator, registry } = parts;
   const preference = parsePrefer(request.headers.get('prefer'));
   const handler = operationHandlers[operation.operationId];
   let result: { status: number; body: unknown };
@@ -95,7 +111,7 @@ async function answerOperation(
       world: entry.state,
       operation,
       operations: index.byId,
-      path: match.params,
+      path: params,
       query,
       headers: request.headers,
       body: body?.value,
@@ -118,6 +134,55 @@ async function answerOperation(
 }
 
 /**
+ * One request's change to a world, kept whole or not at all: if `work` throws, or the change cannot
+ * be saved (`onCommit`), the world and its undelivered events return to how they were, and a failed
+ * save answers 503 with its cause. Events are delivered only once the change is kept.
+ */
+async function commit<T>(
+  parts: PipelineParts,
+  entry: WorldEntry,
+  method: string,
+  work: () => Promise<T>,
+): Promise<T> {
+  const reads = method === 'GET' || method === 'HEAD';
+  // A read may still change the world (resolving a new user creates it): its counters tell.
+  const before = parts.onCommit || !reads ? structuredClone(entry.state) : undefined;
+  const { state } = entry;
+  const { sequence, timerSequence } = state;
+  const mark = entry.outbox.length;
+  const undo = () => {
+    if (before) entry.state = before;
+    entry.outbox.length = mark;
+  };
+  let result: T;
+  try {
+    result = await work();
+  } catch (error) {
+    undo();
+    throw error;
+  }
+  const changed =
+    !reads ||
+    entry.state !== state ||
+    entry.state.sequence !== sequence ||
+    entry.state.timerSequence !== timerSequence;
+  if (changed && parts.onCommit) {
+    try {
+      await parts.onCommit();
+    } catch (error) {
+      undo();
+      throw new HttpError(
+        503,
+        'state_not_saved',
+        `The change was undone because it could not be saved: ${error instanceof Error ? error.message : String(error)}`,
+      );
+    }
+  }
+  release(entry);
+  return result;
+}
+
+/**
  * The sandbox's one request pipeline: the caller's world by API key, then a control route or an
  * operation of the spec, and every refusal as the one error body.
  */
@@ -133,34 +198,49 @@ export function createRequestHandler(parts: PipelineParts): (request: Request) =
 
 async function answer(parts: PipelineParts, request: Request): Promise<Response> {
   const { index, registry } = parts;
-  const head = request.method === 'HEAD';
-  try {
-    const url = new URL(request.url);
-    const { pathname } = url;
-    const segments = pathSegments(pathname);
-    const apiKey = request.headers.get(index.apiKeyHeader)?.trim();
-    if (!apiKey)
-      throw new HttpError(
-        401,
-        'missing_api_key',
-        `Send your API key in the ${index.apiKeyHeader} header (any non-empty value works in the sandbox).`,
-      );
-    const name = registry.nameOf(apiKey);
-    if (pathname.startsWith(CONTROL_PREFIX)) {
-      const result = await controlRoute(
-        request,
-        pathname.slice(CONTROL_PREFIX.length),
-        worldControls(registry, name),
-        (eventName) => webhookEntryOf(parts.document, eventName) !== undefined && !eventName.includes('<'),
-      );
+  {
+    const head = request.method === 'HEAD';
+    try {
+      const url = new URL(request.url);
+      const { pathname } = url;
+      const segments = pathSegments(pathname);
+      const apiKey = request.headers.get(index.apiKeyHeader)?.trim();
+      if (!apiKey)
+        throw new HttpError(
+          401,
+          'missing_api_key',
+          `Send your API key in the ${index.apiKeyHeader} header (any non-empty value works in the sandbox).`,
+        );
+      const name = registry.nameOf(apiKey);
+      const entry = registry.entry(name);
+      // Bodies are read before the world's turn: a slow client never holds up its world.
+      let result: { status: number; body: unknown };
+      if (pathname.startsWith(CONTROL_PREFIX)) {
+        const route = pathname.slice(CONTROL_PREFIX.length);
+        const bytes =
+          request.method === 'GET' || head ? new Uint8Array() : await readBytes(request, MAX_CONTROL_BYTES);
+        const controls = worldControls(registry, name, { inRequest: true });
+        const isDocumentedEvent = (eventName: string) =>
+          !eventName.includes('<') && webhookEntryOf(parts.document, eventName) !== undefined;
+        result = await inTurn(entry, () => {
+          registry.sync(entry);
+          return commit(parts, entry, request.method, () =>
+            controlRoute(request.method, route, bytes, controls, isDocumentedEvent),
+          );
+        });
+      } else {
+        // The API's operations count against the rate limit; the sandbox's own control routes never do.
+        parts.rateLimiter?.take(name);
+        const prepared = await prepareOperation(parts, request, url, segments, head);
+        result = await inTurn(entry, () => {
+          registry.sync(entry);
+          return commit(parts, entry, request.method, () => answerOperation(parts, request, entry, prepared));
+        });
+      }
       return json(result.status, result.body, head);
+    } catch (error) {
+      return errorResponse(error, head);
     }
-    // The API's operations count against the rate limit; the sandbox's own control routes never do.
-    parts.rateLimiter?.take(name);
-    const result = await answerOperation(parts, request, url, registry.entry(name), segments, head);
-    return json(result.status, result.body, head);
-  } catch (error) {
-    return errorResponse(error, head);
   }
 }
 

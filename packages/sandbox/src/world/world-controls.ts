@@ -11,24 +11,32 @@ import {
   listOrders,
   listParsingJobs,
 } from './inspect.js';
+import { release } from './runtime.js';
 import { type TriggerOptions, triggerEvent } from './trigger.js';
-import { type ClockMode, checkSnapshot, type WorldRegistry } from './world-registry.js';
+import type { ClockMode, WorldRegistry } from './world-registry.js';
+import { checkWorldState } from './world-schema.js';
 import type { SandboxEvent, WorldState } from './world-state.js';
 
 export interface SandboxClock {
   /** `real`: time moves with the wall clock (and `advance` jumps ahead); `frozen`: only `advance` moves it. */
   readonly mode: ClockMode;
   now(): Date;
-  /** Moves sandbox time forward and runs everything due on the way; resolves with how many steps ran. */
+  /**
+   * Moves sandbox time forward (at most ten years, never past 9999-12-31) and runs everything due on
+   * the way; returns how many steps ran. An advance that would run more than 10,000 steps is refused
+   * with the world unchanged: advance in shorter moves.
+   */
   advance(advance: ClockAdvance): number;
 }
 
 export interface SandboxWebhooks {
   configure(config: WebhookConfig): Promise<void>;
-  /** Every delivery attempt, in order. */
+  /** The newest 1,000 delivery attempts, in order. */
   deliveries(): WebhookDelivery[];
-  /** Every event the world emitted, delivered or not: readable without HTTP. */
+  /** The newest 1,000 events the world emitted, delivered or not: readable without HTTP. */
   events(): SandboxEvent[];
+  /** How many older events and delivery attempts were dropped to keep each log at 1,000. */
+  dropped(): { events: number; deliveries: number };
   /** Resolves when every delivery under way has finished (delivered or out of attempts). */
   flush(): Promise<void>;
 }
@@ -51,7 +59,7 @@ export interface WorldControlsApi {
   snapshot(): WorldState;
   restore(snapshot: WorldState): void;
   configureWebhooks(config: WebhookConfig): Promise<void>;
-  deliveries(): unknown[];
+  deliveries(): { deliveries: unknown[]; dropped: number };
   now(): string;
   cancelAppointment(orderId: string): unknown;
   cancelOrder(orderId: string): unknown;
@@ -66,14 +74,27 @@ export interface WorldControlsApi {
 }
 
 /** The controls of the world named `name`: the public `SandboxWorld` and what the control routes call. */
-export function worldControls(registry: WorldRegistry, name: string): SandboxWorld & WorldControlsApi {
-  const entry = () => registry.entry(name);
+export function worldControls(
+  registry: WorldRegistry,
+  name: string,
+  /** In process, every look at the world first brings a real clock up to the wall clock; a request does that once, in its turn. */
+  { inRequest = false } = {},
+): SandboxWorld & WorldControlsApi {
+  const entry = () => {
+    const found = registry.entry(name);
+    if (!inRequest) registry.sync(found);
+    return found;
+  };
   const runtime = () => registry.runtime(entry());
   const controls: SandboxWorld & WorldControlsApi = {
     clock: {
       mode: registry.clock,
       now: () => new Date(entry().state.now),
-      advance: (advance) => advanceClock(runtime(), advance),
+      advance: (advance) => {
+        const fired = advanceClock(runtime(), advance);
+        release(entry());
+        return fired;
+      },
     },
     webhooks: {
       async configure(config) {
@@ -82,6 +103,10 @@ export function worldControls(registry: WorldRegistry, name: string): SandboxWor
       },
       deliveries: () => [...entry().dispatcher.deliveries],
       events: () => structuredClone(entry().state.events),
+      dropped: () => ({
+        events: entry().state.droppedEvents ?? 0,
+        deliveries: entry().dispatcher.droppedDeliveries,
+      }),
       flush: () => entry().dispatcher.flush(),
     },
     reset() {
@@ -89,15 +114,19 @@ export function worldControls(registry: WorldRegistry, name: string): SandboxWor
     },
     snapshot: () => structuredClone(entry().state),
     restore(snapshot) {
-      checkSnapshot(snapshot);
+      checkWorldState(snapshot);
       registry.replace(entry(), structuredClone(snapshot));
     },
     advance: (advance) => {
+      // Within a request: its events are released when the request's change is kept.
       const fired = advanceClock(runtime(), advance);
       return { now: entry().state.now, fired };
     },
     configureWebhooks: (config) => controls.webhooks.configure(config),
-    deliveries: () => controls.webhooks.deliveries(),
+    deliveries: () => ({
+      deliveries: controls.webhooks.deliveries(),
+      dropped: entry().dispatcher.droppedDeliveries,
+    }),
     now: () => entry().state.now,
     cancelAppointment: (orderId) => cancelAppointment(runtime(), orderId),
     cancelOrder: (orderId) => cancelOrder(runtime(), orderId),

@@ -102,5 +102,8 @@ export interface WorldState {
   parsingJobs: Record<string, SandboxParsingJob>;
   idempotency: Record<string, IdempotencyRecord>;
   timers: Timer[];
+  /** The newest events, at most MAX_EVENTS_PER_WORLD of them. */
   events: SandboxEvent[];
+  /** How many older events were dropped to keep `events` within its cap. */
+  droppedEvents?: number;
 }

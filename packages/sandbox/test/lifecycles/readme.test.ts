@@ -70,6 +70,7 @@ const SANDBOX_OPTIONS: Record<keyof SandboxOptions, true> = {
   webhookFetch: true,
   webhookRetryDelaysMs: true,
   rateLimit: true,
+  onCommit: true,
   spec: true,
 };
 
