@@ -107,6 +107,7 @@ try {
     seed: args.seed,
     strict: args.strict,
     webhooks,
+    onCommit: stateFile ? persist : undefined,
     // The server lives on the partner's day: real time unless --frozen.
     clock: args.frozen ? 'frozen' : 'real',
     startTime: args['start-time'],
@@ -115,7 +116,6 @@ try {
       rateLimit === undefined
         ? undefined
         : { perSecond: rateLimit, ...(rateBurst === undefined ? {} : { burst: rateBurst }) },
-    onCommit: stateFile ? persist : undefined,
   });
 } catch (error) {
   // Bad option values are TypeErrors naming the option in its in-process spelling.

@@ -15,8 +15,11 @@ export type { Sandbox, SandboxOptions } from './sandbox-types.js';
 
 /** Sandbox time every world starts at on a frozen clock, unless `startTime` says otherwise. */
 export const DEFAULT_START_TIME = '2026-01-05T09:00:00.000Z';
-/** Days of generated history every user has before its world began, unless `historyDays` says otherwise. */
-export const DEFAULT_HISTORY_DAYS = 90;
+
+import { DEFAULT_HISTORY_DAYS } from './world/world.js';
+
+export { DEFAULT_HISTORY_DAYS };
+
 /** Longest history a world may be given: ten years. */
 const MAX_HISTORY_DAYS = 3_660;
 
@@ -78,8 +81,8 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
     validator,
     registry,
     strict: options.strict === true,
-    onCommit: options.onCommit,
     rateLimiter: options.rateLimit ? new RateLimiter(checkRateLimit(options.rateLimit)) : undefined,
+    onCommit: options.onCommit,
   });
 
   const apiKey = options.apiKey ?? DEFAULT_API_KEY;

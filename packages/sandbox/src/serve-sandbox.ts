@@ -1,7 +1,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Sandbox } from './create-sandbox.js';
-import { CLOCK_HEADER } from './http/handle-request.js';
+import { CLOCK_HEADER, REQUEST_ID_HEADER } from './http/handle-request.js';
 
 export interface ServeOptions {
   /** Default 4011; 0 picks a free port. */
@@ -91,6 +91,8 @@ export function serveSandbox(sandbox: Sandbox, options: ServeOptions = {}): Prom
   let origin = '';
   const server = createServer((req, res) => {
     const started = performance.now();
+    // Read from the sandbox's answer: headers given to writeHead are not readable back with getHeader.
+    let requestId: string | null = null;
     if (options.onRequest) {
       const onRequest = options.onRequest;
       res.once('finish', () =>
@@ -99,7 +101,7 @@ export function serveSandbox(sandbox: Sandbox, options: ServeOptions = {}): Prom
           path: (req.url ?? '/').split('?')[0] as string,
           status: res.statusCode,
           ms: Math.round((performance.now() - started) * 10) / 10,
-          request_id: (res.getHeader('x-request-id') as string | undefined) ?? null,
+          request_id: requestId,
         }),
       );
     }
@@ -122,6 +124,7 @@ export function serveSandbox(sandbox: Sandbox, options: ServeOptions = {}): Prom
     sandbox
       .fetch(request)
       .then(async (response) => {
+        requestId = response.headers.get(REQUEST_ID_HEADER);
         const payload = Buffer.from(await response.arrayBuffer());
         // A body refused before it was read in full (413) is answered at once, on a connection that
         // closes; the rest is read and dropped afterwards, so the client can read the answer

@@ -198,45 +198,49 @@ export function createRequestHandler(parts: PipelineParts): (request: Request) =
 
 async function answer(parts: PipelineParts, request: Request): Promise<Response> {
   const { index, registry } = parts;
-  const head = request.method === 'HEAD';
-  try {
-    const url = new URL(request.url);
-    const { pathname } = url;
-    const segments = pathSegments(pathname);
-    const apiKey = request.headers.get(index.apiKeyHeader)?.trim();
-    if (!apiKey)
-      throw new HttpError(
-        401,
-        'missing_api_key',
-        `Send your API key in the ${index.apiKeyHeader} header (any non-empty value works in the sandbox).`,
-      );
-    const name = registry.nameOf(apiKey);
-    const entry = registry.entry(name);
-    // Bodies are read before the world's turn: a slow client never holds up its world.
-    let result: { status: number; body: unknown };
-    if (pathname.startsWith(CONTROL_PREFIX)) {
-      const route = pathname.slice(CONTROL_PREFIX.length);
-      const bytes =
-        request.method === 'GET' || head ? new Uint8Array() : await readBytes(request, MAX_CONTROL_BYTES);
-      const controls = worldControls(registry, name);
-      const isDocumentedEvent = (eventName: string) =>
-        webhookEntryOf(parts.document, eventName) !== undefined && !eventName.includes('<');
-      result = await inTurn(entry, () =>
-        commit(parts, entry, request.method, () =>
-          controlRoute(request.method, route, bytes, controls, isDocumentedEvent),
-        ),
-      );
-    } else {
-      // The API's operations count against the rate limit; the sandbox's own control routes never do.
-      parts.rateLimiter?.take(name);
-      const prepared = await prepareOperation(parts, request, url, segments, head);
-      result = await inTurn(entry, () =>
-        commit(parts, entry, request.method, () => answerOperation(parts, request, entry, prepared)),
-      );
+  {
+    const head = request.method === 'HEAD';
+    try {
+      const url = new URL(request.url);
+      const { pathname } = url;
+      const segments = pathSegments(pathname);
+      const apiKey = request.headers.get(index.apiKeyHeader)?.trim();
+      if (!apiKey)
+        throw new HttpError(
+          401,
+          'missing_api_key',
+          `Send your API key in the ${index.apiKeyHeader} header (any non-empty value works in the sandbox).`,
+        );
+      const name = registry.nameOf(apiKey);
+      const entry = registry.entry(name);
+      // Bodies are read before the world's turn: a slow client never holds up its world.
+      let result: { status: number; body: unknown };
+      if (pathname.startsWith(CONTROL_PREFIX)) {
+        const route = pathname.slice(CONTROL_PREFIX.length);
+        const bytes =
+          request.method === 'GET' || head ? new Uint8Array() : await readBytes(request, MAX_CONTROL_BYTES);
+        const controls = worldControls(registry, name, { inRequest: true });
+        const isDocumentedEvent = (eventName: string) =>
+          !eventName.includes('<') && webhookEntryOf(parts.document, eventName) !== undefined;
+        result = await inTurn(entry, () => {
+          registry.sync(entry);
+          return commit(parts, entry, request.method, () =>
+            controlRoute(request.method, route, bytes, controls, isDocumentedEvent),
+          );
+        });
+      } else {
+        // The API's operations count against the rate limit; the sandbox's own control routes never do.
+        parts.rateLimiter?.take(name);
+        const prepared = await prepareOperation(parts, request, url, segments, head);
+        result = await inTurn(entry, () => {
+          registry.sync(entry);
+          return commit(parts, entry, request.method, () => answerOperation(parts, request, entry, prepared));
+        });
+      }
+      return json(result.status, result.body, head);
+    } catch (error) {
+      return errorResponse(error, head);
     }
-    return json(result.status, result.body, head);
-  } catch (error) {
-    return errorResponse(error, head);
   }
 }
 

@@ -69,14 +69,6 @@ export class WebhookDispatcher {
     private readonly retryDelaysMs: readonly number[],
   ) {}
 
-  /** Resources with a delivery under way: their next event waits until it is delivered or out of attempts. */
-  private readonly busy = new Set<string>();
-
-  /**
-   * Queues an event's delivery. Events of one resource go out one at a time in the order they were
-   * emitted (the next waits until the previous is delivered or out of attempts); different resources
-   * are delivered concurrently, so their relative order is not kept.
-   */
   enqueue(event: DeliverableEvent): void {
     const config = this.config;
     if (!config) return;
@@ -85,7 +77,14 @@ export class WebhookDispatcher {
     this.pump();
   }
 
-  /** Starts the oldest waiting deliveries whose resource has none under way, up to the concurrency bound. */
+  /** Resources with a delivery under way: the next event of one waits until it is done. */
+  private readonly busy = new Set<string>();
+
+  /**
+   * Starts waiting deliveries, oldest first, up to the limit. Events of one resource go out one at a
+   * time in the order they were emitted (the next waits until the one before is delivered or out of
+   * attempts); different resources go out concurrently, so their relative order is not kept.
+   */
   private pump(): void {
     for (let i = 0; i < this.waiting.length && this.pending.size < MAX_CONCURRENT_DELIVERIES; ) {
       const { event, config } = this.waiting[i] as (typeof this.waiting)[number];

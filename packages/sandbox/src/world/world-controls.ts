@@ -74,8 +74,17 @@ export interface WorldControlsApi {
 }
 
 /** The controls of the world named `name`: the public `SandboxWorld` and what the control routes call. */
-export function worldControls(registry: WorldRegistry, name: string): SandboxWorld & WorldControlsApi {
-  const entry = () => registry.entry(name);
+export function worldControls(
+  registry: WorldRegistry,
+  name: string,
+  /** In process, every look at the world first brings a real clock up to the wall clock; a request does that once, in its turn. */
+  { inRequest = false } = {},
+): SandboxWorld & WorldControlsApi {
+  const entry = () => {
+    const found = registry.entry(name);
+    if (!inRequest) registry.sync(found);
+    return found;
+  };
   const runtime = () => registry.runtime(entry());
   const controls: SandboxWorld & WorldControlsApi = {
     clock: {

@@ -2,7 +2,14 @@ import { createHash } from 'node:crypto';
 import type { WebhookConfig } from '../webhooks/webhook-delivery.js';
 import { type FetchLike, WebhookDispatcher } from '../webhooks/webhook-dispatcher.js';
 import { advanceClock } from './advance-clock.js';
-import { type EventCheck, runtimeOf, type WorldEntry, type WorldRuntime } from './runtime.js';
+import {
+  type EventCheck,
+  inTurn,
+  release,
+  runtimeOf,
+  type WorldEntry,
+  type WorldRuntime,
+} from './runtime.js';
 import { createWorld } from './world.js';
 import { checkSandboxState } from './world-schema.js';
 import type { WorldState } from './world-state.js';
@@ -18,6 +25,10 @@ export interface SandboxState {
 /** `real`: a world's time moves with the wall clock (and `advance` jumps ahead); `frozen`: only `advance` moves it. */
 export type ClockMode = 'frozen' | 'real';
 
+/** How often a real-time sandbox brings its worlds up to the wall clock. */
+const TICK_MS = 1_000;
+const DAY_MS = 86_400_000;
+
 export interface WorldRegistryOptions {
   seed: string;
   clock: ClockMode;
@@ -32,9 +43,6 @@ export interface WorldRegistryOptions {
   /** Runs on every event before it is recorded. */
   checkEvent?: EventCheck;
 }
-
-/** How often a real-time sandbox brings its worlds up to the wall clock. */
-const TICK_MS = 1_000;
 
 /** The worlds of a sandbox, one per API key, each made on first use from the seed and the key. */
 export class WorldRegistry {
@@ -64,7 +72,46 @@ export class WorldRegistry {
     return this.options.clock;
   }
 
-  /** A key's world, made on first use; on real time, its clock is first brought up to the wall clock. */
+  /** Replaces a world's state (reset, restore, import): on real time, its clock runs on from the new state's now. */
+  replace(entry: WorldEntry, state: WorldState, syncedAt = Date.now()): void {
+    entry.state = state;
+    entry.syncedAt = syncedAt;
+  }
+
+  /**
+   * On real time, moves a world's clock by the wall-clock time passed since it was last brought up,
+   * running the steps due on the way, and hands their events to delivery. Called in the world's turn.
+   */
+  sync(entry: WorldEntry): void {
+    if (this.options.clock !== 'real') return;
+    const wall = Date.now();
+    const elapsed = wall - entry.syncedAt;
+    if (elapsed <= 0) return;
+    entry.syncedAt = wall;
+    try {
+      // A day at a time: catching up a long stop (--state) stays within one advance's step bound.
+      for (let left = elapsed; left > 0; left -= DAY_MS)
+        advanceClock(this.runtime(entry), { seconds: Math.min(left, DAY_MS) / 1000 });
+    } finally {
+      release(entry);
+    }
+  }
+
+  private ticker: ReturnType<typeof setInterval> | undefined;
+
+  /**
+   * On real time, brings every world up to the wall clock once a second, in its turn, so scheduled
+   * steps (and their webhooks) happen without a request. Unref'd: it never keeps a process alive.
+   */
+  private tick(): void {
+    if (this.options.clock !== 'real' || this.ticker) return;
+    this.ticker = setInterval(() => {
+      // A step that fails here fails the same way in the world's next request, which reports it.
+      for (const entry of this.worlds.values()) inTurn(entry, async () => this.sync(entry)).catch(() => {});
+    }, TICK_MS);
+    this.ticker.unref?.();
+  }
+
   entry(name: string): WorldEntry {
     let entry = this.worlds.get(name);
     if (!entry) {
@@ -80,50 +127,7 @@ export class WorldRegistry {
       this.worlds.set(name, entry);
       this.tick();
     }
-    this.sync(entry);
     return entry;
-  }
-
-  /** Replaces a world's state (reset, restore): on real time, its clock runs on from the new state's now. */
-  replace(entry: WorldEntry, state: WorldState, syncedAt = Date.now()): void {
-    entry.state = state;
-    entry.syncedAt = syncedAt;
-  }
-
-  /** On real time, moves a world's clock by the wall-clock time passed since it was last synced. */
-  private sync(entry: WorldEntry): void {
-    if (this.options.clock !== 'real') return;
-    const wall = Date.now();
-    const elapsed = wall - entry.syncedAt;
-    if (elapsed <= 0) return;
-    entry.syncedAt = wall;
-    advanceClock(this.runtime(entry), { seconds: elapsed / 1000 });
-  }
-
-  private ticker: ReturnType<typeof setInterval> | undefined;
-
-  /**
-   * On real time, brings every world up to the wall clock once a second, so scheduled steps (and their
-   * webhooks) happen without a request to trigger them. Unref'd: it never keeps a process alive.
-   */
-  private tick(): void {
-    if (this.options.clock !== 'real' || this.ticker) return;
-    this.ticker = setInterval(() => {
-      for (const entry of this.worlds.values()) {
-        try {
-          this.sync(entry);
-        } catch {
-          // A step that fails here fails the same way on the world's next request, which reports it.
-        }
-      }
-    }, TICK_MS);
-    this.ticker.unref?.();
-  }
-
-  /** Stops the real-time ticker (the server calls this when it closes). */
-  stop(): void {
-    clearInterval(this.ticker);
-    this.ticker = undefined;
   }
 
   runtime(entry: WorldEntry): WorldRuntime {
@@ -143,13 +147,10 @@ export class WorldRegistry {
   /** Replaces the worlds named in `state`, after checking every one of them whole (422 naming the path). */
   importState(state: SandboxState): void {
     checkSandboxState(state);
-    for (const [name, world] of Object.entries(state.worlds)) {
-      const savedAt = Date.parse(state.saved_at ?? '');
-      this.replace(
-        this.entry(name),
-        structuredClone(world),
-        Number.isNaN(savedAt) ? Date.now() : Math.min(savedAt, Date.now()),
-      );
-    }
+    const savedAt = Date.parse(state.saved_at ?? '');
+    // On real time a world catches up with the time it was stopped, from when it was saved.
+    const syncedAt = Number.isNaN(savedAt) ? Date.now() : Math.min(savedAt, Date.now());
+    for (const [name, world] of Object.entries(state.worlds))
+      this.replace(this.entry(name), structuredClone(world), syncedAt);
   }
 }

@@ -185,7 +185,7 @@ export function checkWorldState(value: unknown, root = 'snapshot'): asserts valu
 
 const validateState = ajv.compile<SandboxState>({
   type: 'object',
-  properties: { version: { const: 1 }, worlds: recordOf(worldSchema) },
+  properties: { version: { const: 1 }, saved_at: time, worlds: recordOf(worldSchema) },
   required: ['version', 'worlds'],
 });
 

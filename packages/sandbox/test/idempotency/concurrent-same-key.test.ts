@@ -23,7 +23,7 @@ describe('one idempotency key, many concurrent requests (issue 21)', () => {
   });
 
   it('claims the key before the first await: a second call while the first runs gets its answer', async () => {
-    const world = createWorld('seed', '2026-01-05T09:00:00.000Z', 90);
+    const world = createWorld('seed', '2026-01-05T09:00:00.000Z');
     const context = {
       world,
       headers: new Headers({ 'idempotency-key': 'k' }),

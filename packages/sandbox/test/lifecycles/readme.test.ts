@@ -70,8 +70,8 @@ const SANDBOX_OPTIONS: Record<keyof SandboxOptions, true> = {
   webhookFetch: true,
   webhookRetryDelaysMs: true,
   rateLimit: true,
-  spec: true,
   onCommit: true,
+  spec: true,
 };
 
 const control = load(readFileSync(new URL('../../control-openapi.yaml', import.meta.url), 'utf8')) as {
