@@ -81,7 +81,7 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
   const validator = new SpecValidator(document);
   const seed = String(options.seed ?? 'svc-sandbox');
   const startTime = new Date(options.startTime ?? DEFAULT_START_TIME).toISOString();
-  const url = (options.url ?? 'http://sandbox.svc.invalid').replace(/\/$/, '');
+  const url = (options.url ?? 'https://sandbox.svc.invalid').replace(/\/$/, '');
   const webhookFetch: FetchLike = options.webhookFetch ?? ((request) => globalThis.fetch(request));
   const retryDelays = options.webhookRetryDelaysMs ?? DEFAULT_RETRY_DELAYS_MS;
   const worlds = new Map<string, WorldEntry>();

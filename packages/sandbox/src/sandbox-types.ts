@@ -11,7 +11,7 @@ export interface SandboxOptions {
   strict?: boolean;
   /** Sandbox time of a new world. Default `2026-01-05T09:00:00.000Z`. */
   startTime?: string | Date;
-  /** Base URL the sandbox answers as (in-process: any origin; the server passes its own). */
+  /** Base URL the sandbox answers as (in-process: any origin, default `https://sandbox.svc.invalid`, which a client accepts as its `baseUrl`; the server passes its own). */
   url?: string;
   /** Key of the world `clock`, `webhooks`, `reset`, `snapshot` and `restore` act on. Default `sk_test_sandbox`. */
   apiKey?: string;
