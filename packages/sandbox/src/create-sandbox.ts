@@ -45,10 +45,13 @@ interface WorldEntry {
   dispatcher: WebhookDispatcher;
 }
 
+/** Says on every answer that this sandbox's clock moves only when told, so a waiting client can say so. */
+const CLOCK_HEADER = 'svc-sandbox-clock';
+
 const json = (status: number, body: unknown, head = false) =>
   new Response(head || status === 204 ? null : JSON.stringify(body), {
     status,
-    headers: { 'content-type': 'application/json' },
+    headers: { 'content-type': 'application/json', [CLOCK_HEADER]: 'frozen' },
   });
 
 function checkSnapshot(snapshot: unknown): asserts snapshot is WorldState {

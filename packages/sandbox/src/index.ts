@@ -13,7 +13,15 @@ export {
 } from './create-sandbox.js';
 export { INCORRECT_MFA_CODE } from './handlers/link.js';
 export { UNKNOWN_USER_PREFIX } from './handlers/users.js';
-export { lifecycles, lifecyclesMarkdown, type Transition, transitionsOf } from './machines/lifecycles.js';
+export {
+  LIFECYCLES,
+  type Lifecycle,
+  type LifecycleState,
+  lifecycleStates,
+  lifecyclesMarkdown,
+  type Transition,
+  transitionsOf,
+} from './machines/lifecycles.js';
 export { SCENARIO_HEADER, SCENARIOS, type Scenario } from './scenarios.js';
 export { type SandboxServer, type ServeOptions, serveSandbox } from './serve-sandbox.js';
 export type { WebhookConfig, WebhookDelivery } from './webhook-delivery.js';
