@@ -18,6 +18,29 @@ export const SCENARIOS = {
 
 export type Scenario = keyof typeof SCENARIOS;
 
+/** A kind of resource a scenario is named on: the request that creates it carries the header. */
+export type ScenarioResource = 'order' | 'parsing job' | 'link token';
+
+/**
+ * What each scenario shapes. Named in the header of a request that creates another kind of resource,
+ * it is refused with 422; carried by a user (`+<scenario>`), it applies where it fits and is ignored
+ * elsewhere.
+ */
+export const SCENARIO_RESOURCES = {
+  happy_path: ['order', 'parsing job', 'link token'],
+  sample_lost_in_transit: ['order'],
+  kit_lost_to_customer: ['order'],
+  parsing_needs_review: ['parsing job'],
+  parsing_fails: ['parsing job'],
+  mfa_required: ['link token'],
+} as const satisfies Record<Scenario, readonly ScenarioResource[]>;
+
+/**
+ * Scenarios under which an order ships a test kit to the patient: until the kit is reported lost the
+ * order takes no appointment (a blood draw does not fit a kit that is on its way).
+ */
+export const TEST_KIT_SCENARIOS: ReadonlySet<Scenario> = new Set(['kit_lost_to_customer']);
+
 /** The header that picks a scenario for the resource a request creates. */
 export const SCENARIO_HEADER = 'x-svc-sandbox-scenario';
 

@@ -2,6 +2,7 @@ import type { OperationContext, OperationHandler, WorldRuntime } from '../intern
 import { HttpError, notFound } from '../internal/http-error.js';
 import { nextUuid } from '../internal/world.js';
 import { isFinal, metaOf, next } from '../machines/lifecycles.js';
+import { TEST_KIT_SCENARIOS } from '../scenarios.js';
 import type { SandboxAppointment, SandboxOrder } from '../world-state.js';
 import { moveOrder, onOrderTimer, orderById, orderRecord } from './orders.js';
 
@@ -93,6 +94,20 @@ function slotOf(context: OperationContext, kind: Kind): { start: string; end: st
   const slot = slotsFrom({ ...context, query: {} }, kind).find((s) => Date.parse(s.start) >= tomorrow);
   if (!slot) throw new HttpError(409, 'slot_unavailable', 'No slot is available.');
   return slot;
+}
+
+/**
+ * Refuses an appointment for an order whose scenario ships a test kit, while the kit is still on its
+ * way: a blood draw does not fit that order, and accepting it would leave the clock a step (the kit
+ * lost) the order could no longer take. Once the kit is reported lost, a draw is how the patient goes on.
+ */
+function refuseDrawOnTestKit(order: SandboxOrder): void {
+  if (!TEST_KIT_SCENARIOS.has(order.scenario) || order.state !== 'ordered') return;
+  throw new HttpError(
+    422,
+    'scenario_not_applicable',
+    `Order ${order.id} follows the scenario ${order.scenario}: a test kit is on its way to the patient, so it takes no appointment until the kit is reported lost (a day after ordering). Create the order without that scenario to book a blood draw.`,
+  );
 }
 
 export function appointmentRecord(appointment: SandboxAppointment) {
@@ -192,6 +207,7 @@ export const getPhlebotomyAppointmentAvailability: OperationHandler = (context) 
 
 export const requestPhlebotomyAppointment: OperationHandler = (context) => {
   const order = orderById(context, context.path.order_id);
+  refuseDrawOnTestKit(order);
   if (activeAppointment(context, order, 'phlebotomy'))
     throw new HttpError(
       409,
@@ -226,6 +242,7 @@ const accessNotes = (appointment: SandboxAppointment) =>
 
 export const bookPhlebotomyAppointment: OperationHandler = (context) => {
   const order = orderById(context, context.path.order_id);
+  refuseDrawOnTestKit(order);
   // Everything that can refuse runs before anything changes.
   const slot = slotOf(context, 'phlebotomy');
   next('order', order.state, 'APPOINTMENT_BOOKED');
@@ -272,6 +289,7 @@ export const getPscAppointmentAvailability: OperationHandler = (context) => {
 
 export const bookPscAppointment: OperationHandler = (context) => {
   const order = orderById(context, context.path.order_id);
+  refuseDrawOnTestKit(order);
   if (activeAppointment(context, order, 'patient_service_center'))
     throw new HttpError(409, 'appointment_exists', 'This order already has a service center appointment.');
   const slot = slotOf(context, 'patient_service_center');

@@ -5,7 +5,8 @@ import { notFound } from '../internal/http-error.js';
 import { nextUuid } from '../internal/world.js';
 import { metaOf, next } from '../machines/lifecycles.js';
 import type { SandboxOrder } from '../world-state.js';
-import { userById } from './users.js';
+import { scenarioOf } from './scenario-of.js';
+import { userOfBody } from './users.js';
 
 /** What each order status means, sent as `status_detail` where the sandbox has something to add. */
 const STATUS_DETAILS: Readonly<Record<string, string>> = {
@@ -89,7 +90,7 @@ export function orderById(runtime: WorldRuntime, orderId: string | undefined): S
 
 function createOrderRecord(context: OperationContext, body: Record<string, unknown>): SandboxOrder {
   const { world } = context;
-  const user = typeof body.user_id === 'string' ? userById(world, body.user_id) : undefined;
+  const user = userOfBody(world, body, 'the order');
   if (
     typeof body.lab_account_id === 'string' &&
     !LAB_ACCOUNTS.some((a) => a.lab_account_id === body.lab_account_id)
@@ -97,10 +98,10 @@ function createOrderRecord(context: OperationContext, body: Record<string, unkno
     throw notFound(`lab account ${body.lab_account_id}`);
   const order: SandboxOrder = {
     id: nextUuid(world, 'order'),
-    user_id: user?.user_id ?? nextUuid(world, 'patient'),
+    user_id: user.user_id,
     team_id: world.team_id,
     state: 'ordered',
-    scenario: context.scenario ?? user?.scenario ?? 'happy_path',
+    scenario: scenarioOf(context, 'order', user.scenario),
     created_at: world.now,
     updated_at: world.now,
     request: body,

@@ -4,6 +4,7 @@ import { HttpError, notFound } from '../internal/http-error.js';
 import { nextToken } from '../internal/world.js';
 import { metaOf, next } from '../machines/lifecycles.js';
 import type { SandboxParsingJob } from '../world-state.js';
+import { scenarioOf } from './scenario-of.js';
 
 /** Seconds of sandbox time a parsing job takes. */
 export const PARSING_SECONDS = 30;
@@ -80,7 +81,7 @@ export const createParsingJob: OperationHandler = async (context) => {
   const job: SandboxParsingJob = {
     id: nextToken(world, 'job_'),
     state: 'pending',
-    scenario: context.scenario ?? 'happy_path',
+    scenario: scenarioOf(context, 'parsing job', undefined),
     created_at: world.now,
     updated_at: world.now,
     file: { content_type: contentType, size: file.size, name: (file as File).name || 'lab-report' },

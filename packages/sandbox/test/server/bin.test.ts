@@ -51,9 +51,15 @@ async function exitOf(child: ChildProcess): Promise<{ code: number | null; stder
   return { code, stderr };
 }
 
-/** Creates an order over HTTP with the bin's key. */
-const createOrder = (url: string) =>
-  fetch(`${url}/v3/order`, { method: 'POST', headers: JSON_KEY, body: '{}' });
+/** Creates an order for a patient (resolved first) over HTTP with the bin's key. */
+async function createOrder(url: string) {
+  const user = await (await fetch(`${url}/v2/user/resolve/bin-patient`, { headers: KEY })).json();
+  return fetch(`${url}/v3/order`, {
+    method: 'POST',
+    headers: JSON_KEY,
+    body: JSON.stringify({ user_id: user.user_id }),
+  });
+}
 
 /** Stops a started bin by its process id and waits for it to exit. */
 async function stop(child: ChildProcess) {
@@ -176,7 +182,8 @@ describe('the svc-sandbox bin', () => {
     const { url, child } = await startBin(['--port', '0', '--state', join(folder, 'state.json')]);
     const exited = exitOf(child);
     rmSync(folder, { recursive: true });
-    await createOrder(url);
+    // The first write crashes it: the patient's resolve or the order, whichever writes first.
+    await createOrder(url).catch(() => undefined);
     const { code, stderr } = await exited;
     expect(code).toBe(1);
     expect(stderr).toMatch(/crashed: .*ENOENT/);
