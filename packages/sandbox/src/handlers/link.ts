@@ -1,9 +1,9 @@
-import type { OperationHandler } from '../internal/context.js';
 import { HttpError } from '../internal/http-error.js';
-import { addSeconds, nextToken } from '../internal/world.js';
 import { metaOf, next } from '../machines/lifecycles.js';
-import { scenarioOf } from './scenario-of.js';
-import { connectProvider, userById, userOfBody } from './users.js';
+import { scenarioFor } from '../world/scenarios.js';
+import { connectProvider, userById, userOfBody } from '../world/users.js';
+import { addSeconds, nextToken } from '../world/world.js';
+import type { OperationHandler } from './operation-context.js';
 
 /** The MFA code that is always wrong in the sandbox; any other code is right. */
 export const INCORRECT_MFA_CODE = '000000';
@@ -16,7 +16,7 @@ export const createLinkToken: OperationHandler = (context) => {
     user_id: user.user_id,
     provider: typeof body.provider === 'string' ? body.provider : null,
     state: 'awaiting_code',
-    scenario: scenarioOf(context, 'link token', user.scenario),
+    scenario: scenarioFor('link token', context.scenario, user.scenario),
     created_at: context.world.now,
   };
   return {

@@ -39,6 +39,9 @@ type StateConfig = {
 const statesOf = (lifecycle: Lifecycle) =>
   lifecycles[lifecycle].config.states as unknown as Record<string, StateConfig>;
 
+/** The names of every state of a lifecycle, as its machine defines them. */
+export const stateNamesOf = (lifecycle: Lifecycle): string[] => Object.keys(statesOf(lifecycle));
+
 /** Every allowed transition of a lifecycle, read from its machine definition. */
 export function transitionsOf(lifecycle: Lifecycle): Transition[] {
   return Object.entries(statesOf(lifecycle)).flatMap(([from, state]) =>
