@@ -1,6 +1,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { lifecyclesMarkdown, SCENARIOS } from '../../src/index.js';
+import { SCENARIO_RESOURCES } from '../../src/world/scenarios.js';
 
 const README = new URL('../../README.md', import.meta.url);
 const WRITE = process.env.SVC_SANDBOX_WRITE_README === '1';
@@ -38,7 +39,13 @@ describe('the README', () => {
   });
 
   it('lists every scenario', () => {
-    const rows = Object.entries(SCENARIOS).map(([name, text]) => `| \`${name}\` | ${text} |`);
-    expectSection('scenarios', ['| scenario | what happens |', '| --- | --- |', ...rows].join('\n'));
+    const rows = Object.entries(SCENARIOS).map(
+      ([name, text]) =>
+        `| \`${name}\` | ${SCENARIO_RESOURCES[name as keyof typeof SCENARIOS].join(', ')} | ${text} |`,
+    );
+    expectSection(
+      'scenarios',
+      ['| scenario | shapes | what happens |', '| --- | --- | --- |', ...rows].join('\n'),
+    );
   });
 });
