@@ -8,6 +8,7 @@ import {
   createClient,
   PermissionDeniedError,
   type SvcClient,
+  ValidationError,
 } from '@svc/client';
 import { DEFAULT_MAX_BODY_BYTES, unwrap, WebhookError } from '@svc/events';
 import { createSyncQueue, createSyncWorker } from './bullmq.js';
@@ -76,7 +77,13 @@ function clientOf(values: Values): SvcClient {
       'SVC_API_KEY is not set: export your team API key (export SVC_API_KEY=sk_…)',
       EXIT.usage,
     );
-  return createClient({ baseUrl: values['base-url'], maxRetries: 0 });
+  try {
+    return createClient({ baseUrl: values['base-url'], maxRetries: 0 });
+  } catch (error) {
+    if (error instanceof ValidationError)
+      throw new CliFailure(`${error.message} (pass --base-url or set SVC_BASE_URL)`, EXIT.usage);
+    throw error;
+  }
 }
 
 const EXIT_OF: Record<RunResult['status'], number> = {

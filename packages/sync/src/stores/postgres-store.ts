@@ -1,5 +1,6 @@
 import pg from 'pg';
 import { StoreUnavailableError } from '../errors.js';
+import { RESOURCES } from '../resources.js';
 import {
   coveredUntil,
   laterOf,
@@ -222,7 +223,7 @@ export function createPostgresStore(url: string, options: PostgresStoreOptions =
       );
     },
     async status(): Promise<SyncStatus> {
-      const rows: Record<string, number> = {};
+      const rows: Record<string, number> = Object.fromEntries(RESOURCES.map((resource) => [resource, 0]));
       rows.steps = Number(
         (await query<{ n: string }>('SELECT count(*) AS n FROM svc_steps')).rows[0]?.n ?? 0,
       );

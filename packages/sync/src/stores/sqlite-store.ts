@@ -1,5 +1,6 @@
 import Database from 'better-sqlite3';
 import { StoreLockedError, StoreUnavailableError } from '../errors.js';
+import { RESOURCES } from '../resources.js';
 import {
   coveredUntil,
   laterOf,
@@ -217,7 +218,7 @@ export function createSqliteStore(path: string, options: SqliteStoreOptions = {}
       );
     }),
     status: guard((): SyncStatus => {
-      const rows: Record<string, number> = {};
+      const rows: Record<string, number> = Object.fromEntries(RESOURCES.map((resource) => [resource, 0]));
       rows.steps = (db.prepare('SELECT count(*) AS n FROM svc_steps').get() as { n: number }).n;
       for (const r of db
         .prepare('SELECT resource, count(*) AS n FROM svc_summaries GROUP BY resource')
