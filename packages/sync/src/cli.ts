@@ -26,7 +26,7 @@ const USAGE = `Usage:
                     [--resources steps,sleep,…] [--base-url URL] [--concurrency N] [--redis redis://…]
   svc-sync status   --store <…> [--json]
   svc-sync webhooks --store <…> --port N [--host 127.0.0.1] [--secret whsec_…] [--redis redis://…]
-  svc-sync worker   --store postgres://… --redis redis://… [--concurrency N]
+  svc-sync worker   --store postgres://… --redis redis://… [--concurrency N] [--lock-ms 30000]
 
 The API key is read from SVC_API_KEY; the webhook secret from --secret or SVC_WEBHOOK_SECRET.
 Resources: ${RESOURCES.join(', ')} (default: all).
@@ -46,6 +46,7 @@ const OPTIONS = {
   port: { type: 'string' },
   host: { type: 'string' },
   secret: { type: 'string' },
+  'lock-ms': { type: 'string' },
   help: { type: 'boolean', short: 'h' },
 } as const;
 
@@ -207,17 +208,15 @@ async function webhooks(values: Values, store: SyncStore, signal: AbortSignal): 
 }
 
 async function worker(values: Values, store: SyncStore, signal: AbortSignal): Promise<number> {
-  if (!values.redis) throw new CliFailure('worker needs --redis redis://host:6379', EXIT.usage);
-  if (!values.store?.startsWith('postgres'))
-    throw new CliFailure('worker needs a shared store: --store postgres://user:password@host/db', EXIT.usage);
   const client = clientOf(values);
   let done = 0;
   let last = Date.now();
   const reader = createSyncWorker({
-    redis: values.redis,
+    redis: values.redis as string, // checked in main
     client,
     store,
     concurrency: integer('concurrency', values.concurrency, 8),
+    lockDurationMs: integer('lock-ms', values['lock-ms'], 30_000, 1_000),
     onWindow: (_window, outcome) => {
       if (outcome === 'done') done++;
       if (Date.now() - last > 2_000) {
@@ -248,8 +247,16 @@ async function main(argv: string[]): Promise<number> {
   const commands = { backfill, status, webhooks, worker } as const;
   if (!(command in commands))
     throw new CliFailure(`unknown command "${command}" (svc-sync --help)`, EXIT.usage);
-  // The key is checked before the store is touched.
+  // Arguments and the key are checked before the store is touched.
   if (command !== 'status') clientOf(values);
+  if (command === 'worker') {
+    if (!values.redis) throw new CliFailure('worker needs --redis redis://host:6379', EXIT.usage);
+    if (!/^postgres(ql)?:\/\//.test(values.store ?? ''))
+      throw new CliFailure(
+        'worker needs a shared store: --store postgres://user:password@host/db',
+        EXIT.usage,
+      );
+  }
   const controller = new AbortController();
   const interrupt = () =>
     controller.abort(new CliFailure('interrupted; run the same command again to resume', EXIT.interrupted));
