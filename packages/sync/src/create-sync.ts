@@ -4,6 +4,7 @@ import { providerSlug } from '@svc/events';
 import { SyncInputError } from './errors.js';
 import { AimdLimiter, DEFAULT_LIMITS, type Limits } from './internal/aimd.js';
 import { dayOf, parseDay, planWindows } from './internal/plan-windows.js';
+import { RatePacer } from './internal/rate-pacer.js';
 import type { SyncClient } from './internal/read-window.js';
 import { beforeRequest, runWindow, type WindowRunContext, withAttempts } from './internal/run-window.js';
 import { Slots } from './internal/slots.js';
@@ -93,6 +94,7 @@ export function createSync(options: SyncOptions): Sync {
   const { client, store } = options;
   const limiter = new AimdLimiter(1, limits.maxConcurrency, limits.initialConcurrency);
   const slots = new Slots(limiter, limits.perUser);
+  const pacer = new RatePacer();
   const background = new Set<Promise<void>>();
   let backgroundError: unknown;
 
@@ -101,6 +103,7 @@ export function createSync(options: SyncOptions): Sync {
       client,
       store,
       limiter,
+      pacer,
       limits,
       signal,
       onRequest: () => feed.update((s) => s.requests++),

@@ -52,9 +52,15 @@ export class AimdLimiter {
     this.#limit = Math.min(this.max, this.#limit + 1 / this.#limit);
   }
 
+  /** Every new request waits `retryAfterMs` (a `Retry-After`). */
+  paused(retryAfterMs: number | undefined): void {
+    if (retryAfterMs !== undefined)
+      this.#pausedUntil = Math.max(this.#pausedUntil, this.now() + retryAfterMs);
+  }
+
   overloaded(retryAfterMs: number | undefined): void {
     const now = this.now();
-    if (retryAfterMs !== undefined) this.#pausedUntil = Math.max(this.#pausedUntil, now + retryAfterMs);
+    this.paused(retryAfterMs);
     if (now - this.#lastDecrease < this.cooldownMs) return;
     this.#lastDecrease = now;
     this.#limit = Math.max(this.min, this.#limit / 2);

@@ -1,6 +1,8 @@
+import { RateLimitError } from '@svc/client';
 import { classifyError, describeFailure, retryAfterOf } from '../classify-error.js';
 import type { SyncStore, SyncWindow } from '../store.js';
 import type { AimdLimiter, Limits } from './aimd.js';
+import type { RatePacer } from './rate-pacer.js';
 import { readWindow, type SyncClient } from './read-window.js';
 import { sleep } from './sleep.js';
 
@@ -11,6 +13,7 @@ export interface WindowRunContext {
   client: SyncClient;
   store: SyncStore;
   limiter: AimdLimiter;
+  pacer: RatePacer;
   limits: Required<Limits>;
   signal: AbortSignal;
   onRequest: () => void;
@@ -23,6 +26,7 @@ export async function beforeRequest(context: WindowRunContext): Promise<void> {
   for (let wait = context.limiter.pauseLeft(); wait > 0; wait = context.limiter.pauseLeft()) {
     await sleep(wait, context.signal);
   }
+  await sleep(context.pacer.reserve(), context.signal);
   context.onRequest();
 }
 
@@ -50,14 +54,20 @@ export async function withAttempts<T>(
     try {
       const value = await call();
       context.limiter.succeeded();
+      context.pacer.succeeded();
       return { value };
     } catch (error) {
       const kind = classifyError(error);
       if (kind === 'fatal') throw error;
       if (kind === 'permanent') return { failure: error };
       const retryAfterMs = retryAfterOf(error);
-      if (kind === 'overload') {
+      if (error instanceof RateLimitError) {
+        // A rate limit: send slower (the pacer), honour Retry-After; windows in flight are not the problem.
         context.onRateLimited();
+        context.pacer.overloaded();
+        context.limiter.paused(retryAfterMs);
+      } else if (kind === 'overload') {
+        // A 503: the service is overloaded, so fewer windows at once.
         context.limiter.overloaded(retryAfterMs);
       }
       if (attempt >= context.limits.maxAttempts) return { deferred: true };

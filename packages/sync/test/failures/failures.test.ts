@@ -30,7 +30,7 @@ describe('errors while reading', () => {
       limits: { ...fast, maxAttempts: 2 },
       now: () => new Date(sandbox.clock.now()),
     });
-    const input = { users: ['alice', 'bob'], from: '2025-12-01', to: '2026-01-04' };
+    const input = { users: ['alice', 'bob'], from: '2025-12-20', to: '2026-01-04' };
     const first = await sync.backfill(input).result;
     expect(first.status).toBe('incomplete');
     expect(first.progress.rateLimited).toBeGreaterThan(0);
