@@ -6,19 +6,20 @@ import { ValidationError } from './errors.js';
 import type { FetchLike } from './fetch-like.js';
 import type { NamedMethods } from './generated/named-methods.js';
 import { operations } from './generated/operations.js';
-import { callOperation, type Routes } from './internal/call-operation.js';
-import { callPath } from './internal/call-path.js';
-import { checkCallOptions } from './internal/check-call-options.js';
+import { IDEMPOTENCY_KEY_HEADER } from './headers.js';
+import { callOperation, type Routes } from './internal/call/call-operation.js';
+import { callPath } from './internal/call/call-path.js';
 import { readEnv } from './internal/env.js';
-import { keyProblem } from './internal/key-problem.js';
+import { checkCallOptions } from './internal/input/check-call-options.js';
+import { HEADER_NAME } from './internal/input/header-name.js';
+import { keyProblem } from './internal/input/key-problem.js';
 import { ClientLog, logLevelOf } from './internal/logger.js';
 import { isSecretHeader, registerClientSecrets, Secrets } from './internal/redact.js';
-import { createTransport } from './internal/retry-fetch.js';
-import { DEFAULT_IDEMPOTENCY_HEADER, HEADER_NAME } from './internal/retry-safety.js';
+import { directRoute } from './internal/route/direct-route.js';
+import type { CoreClient } from './internal/route/openapi-fetch-route.js';
 import { isBrowserPage } from './internal/runtime.js';
 import { sdkHeaders } from './internal/sdk-headers.js';
-import type { CoreClient } from './internal/send.js';
-import { directRoute } from './internal/send-direct.js';
+import { createTransport } from './internal/transport/transport.js';
 import type { Logger, LogLevel } from './logger.js';
 import type { RequestOptions } from './request-options.js';
 
@@ -192,7 +193,7 @@ export function createClient(options: ClientOptions = {}): SvcClient {
     redirect: 'manual',
     fetch: transport.fetchRequest,
   });
-  const context = { secrets, idempotencyHeader: idempotencyHeader ?? DEFAULT_IDEMPOTENCY_HEADER };
+  const context = { secrets, idempotencyHeader: idempotencyHeader ?? IDEMPOTENCY_KEY_HEADER };
   const middleware: unknown[] = [];
   const routes: Routes = {
     core: { ...context, request: (core as unknown as CoreClient).request },

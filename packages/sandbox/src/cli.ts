@@ -2,14 +2,18 @@
 // svc-sandbox: the stateful sandbox on a loopback port. Bad input gets a 4xx and the server keeps
 // serving; a crash exits non-zero with its cause.
 import { existsSync, readFileSync } from 'node:fs';
-import { rename, writeFile } from 'node:fs/promises';
+import { rename, rm, writeFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
-import { createSandbox, DEFAULT_API_KEY, type SandboxState } from './create-sandbox.js';
-import { checkWebhookConfig } from './internal/webhook-dispatcher.js';
+import { createSandbox, DEFAULT_API_KEY } from './create-sandbox.js';
 import { serveSandbox } from './serve-sandbox.js';
+import { checkWebhookConfig } from './webhooks/webhook-dispatcher.js';
+import type { SandboxState } from './world/world-registry.js';
 
+/** Where the webhook secret can come from instead of the command line (visible to every user in `ps`). */
+const SECRET_ENV = 'SVC_SANDBOX_WEBHOOK_SECRET';
 const USAGE = `Usage: svc-sandbox [--port 4011] [--host 127.0.0.1] [--seed TEXT] [--state FILE]
-                   [--webhook-url URL --webhook-secret whsec_…] [--strict]`;
+                   [--webhook-url URL [--webhook-secret whsec_…]] [--strict]
+The webhook secret is read from ${SECRET_ENV} when --webhook-secret is not given.`;
 
 function fail(message: string, code = 1): never {
   process.stderr.write(`svc-sandbox: ${message}\n`);
@@ -49,11 +53,14 @@ if (args.help) {
 const port = Number(args.port);
 if (!Number.isInteger(port) || port < 0 || port > 65535)
   fail(`--port must be a port number (got ${args.port})\n${USAGE}`, 2);
-if (Boolean(args['webhook-url']) !== Boolean(args['webhook-secret']))
-  fail('--webhook-url and --webhook-secret go together', 2);
+const webhookSecret = args['webhook-secret'] ?? (process.env[SECRET_ENV] || undefined);
+if (args['webhook-secret'] !== undefined && !args['webhook-url'])
+  fail('--webhook-secret needs --webhook-url', 2);
+if (args['webhook-url'] && webhookSecret === undefined)
+  fail(`--webhook-url needs a secret: set ${SECRET_ENV} (or pass --webhook-secret)`, 2);
 
 const webhooks = args['webhook-url']
-  ? { url: args['webhook-url'], secret: args['webhook-secret'] as string }
+  ? { url: args['webhook-url'], secret: webhookSecret as string }
   : undefined;
 if (webhooks) {
   try {
@@ -62,9 +69,36 @@ if (webhooks) {
     fail((error as Error).message, 2);
   }
 }
-const sandbox = createSandbox({ seed: args.seed, strict: args.strict, webhooks });
-
 const stateFile = args.state;
+
+// Writes are serialised; each goes to a temporary file renamed over the old one, so a crash
+// mid-write leaves the previous state whole. A request is answered only once its write is done.
+let writing: Promise<void> = Promise.resolve();
+async function write(): Promise<void> {
+  if (!stateFile) return;
+  const temporary = `${stateFile}.${process.pid}.tmp`;
+  try {
+    await writeFile(temporary, JSON.stringify(sandbox.exportState()));
+    await rename(temporary, stateFile);
+  } catch (error) {
+    await rm(temporary, { force: true }).catch(() => {});
+    const { code, message } = error as NodeJS.ErrnoException;
+    throw new Error(`could not write --state ${stateFile} (${code ?? 'error'}: ${message})`);
+  }
+}
+function persist(): Promise<void> {
+  const run = writing.then(write);
+  writing = run.catch(() => {});
+  return run;
+}
+
+const sandbox = createSandbox({
+  seed: args.seed,
+  strict: args.strict,
+  webhooks,
+  onCommit: stateFile ? persist : undefined,
+});
+
 if (stateFile && existsSync(stateFile)) {
   try {
     sandbox.importState(JSON.parse(readFileSync(stateFile, 'utf8')) as SandboxState);
@@ -73,24 +107,9 @@ if (stateFile && existsSync(stateFile)) {
   }
 }
 
-// Writes are serialised and coalesced; each goes to a temporary file renamed over the old one, so a
-// crash mid-write leaves the previous state whole.
-let writing: Promise<void> = Promise.resolve();
-let dirty = false;
-function persist(): void {
-  if (!stateFile || dirty) return;
-  dirty = true;
-  writing = writing.then(async () => {
-    dirty = false;
-    const temporary = `${stateFile}.${process.pid}.tmp`;
-    await writeFile(temporary, JSON.stringify(sandbox.exportState()));
-    await rename(temporary, stateFile);
-  });
-}
-
 let server: Awaited<ReturnType<typeof serveSandbox>>;
 try {
-  server = await serveSandbox(sandbox, { port, host: args.host, onChange: persist });
+  server = await serveSandbox(sandbox, { port, host: args.host });
 } catch (error) {
   const code = (error as NodeJS.ErrnoException).code;
   if (code === 'EADDRINUSE')
@@ -109,8 +128,7 @@ process.stdout.write(
 );
 
 async function shutdown() {
-  persist();
-  await writing;
+  await persist().catch((error: Error) => fail(error.message));
   await server.close();
   process.exit(0);
 }

@@ -1,8 +1,8 @@
-import type { ClockAdvance } from './clock-advance.js';
-import type { OpenApiDocument } from './internal/spec-types.js';
-import type { FetchLike } from './internal/webhook-dispatcher.js';
-import type { WebhookConfig, WebhookDelivery } from './webhook-delivery.js';
-import type { SandboxEvent, WorldState } from './world-state.js';
+import type { OpenApiDocument } from './openapi/spec-types.js';
+import type { WebhookConfig } from './webhooks/webhook-delivery.js';
+import type { FetchLike } from './webhooks/webhook-dispatcher.js';
+import type { SandboxWorld } from './world/world-controls.js';
+import type { SandboxState } from './world/world-registry.js';
 
 export interface SandboxOptions {
   /** Seeds ids and generated data: the same seed and key give the same world. Default `"svc-sandbox"`. */
@@ -23,39 +23,11 @@ export interface SandboxOptions {
   webhookRetryDelaysMs?: readonly number[];
   /** The bundled OpenAPI document; default the copy shipped with this package. */
   spec?: OpenApiDocument;
-}
-
-export interface SandboxClock {
-  now(): Date;
-  /** Moves sandbox time forward and runs everything due on the way; resolves with how many steps ran. */
-  advance(advance: ClockAdvance): number;
-}
-
-export interface SandboxWebhooks {
-  configure(config: WebhookConfig): Promise<void>;
-  /** Every delivery attempt, in order. */
-  deliveries(): WebhookDelivery[];
-  /** Every event the world emitted, delivered or not: readable without HTTP. */
-  events(): SandboxEvent[];
-  /** Resolves when every delivery under way has finished (delivered or out of attempts). */
-  flush(): Promise<void>;
-}
-
-/** The controls of one world (one API key). */
-export interface SandboxWorld {
-  clock: SandboxClock;
-  webhooks: SandboxWebhooks;
-  /** Back to the world a fresh key gets: the same seed gives the same world again. */
-  reset(): void;
-  /** The world as plain JSON (webhook secrets are not part of it). */
-  snapshot(): WorldState;
-  restore(snapshot: WorldState): void;
-}
-
-/** Every world at once, for persistence (worlds are keyed by a digest of their key, never the key). */
-export interface SandboxState {
-  version: 1;
-  worlds: Record<string, WorldState>;
+  /**
+   * Saves a request's change before it is answered (the server's `--state` file). If it throws, the
+   * change is undone, no webhook of it is sent, and the request is answered 503 with the error's message.
+   */
+  onCommit?: () => Promise<void> | void;
 }
 
 export interface Sandbox extends SandboxWorld {

@@ -7,8 +7,6 @@ export interface ServeOptions {
   port?: number;
   /** Default 127.0.0.1. */
   host?: string;
-  /** Called after every request that may have changed state (not GET or HEAD). */
-  onChange?: () => void;
 }
 
 export interface SandboxServer {
@@ -92,12 +90,16 @@ export function serveSandbox(sandbox: Sandbox, options: ServeOptions = {}): Prom
       .fetch(request)
       .then(async (response) => {
         const payload = Buffer.from(await response.arrayBuffer());
-        // A body refused before it was read in full (413): drain the rest first, else closing the
-        // socket with unread bytes resets the connection and the client never sees the answer.
-        if (body && !req.complete) await body.drain();
-        res.writeHead(response.status, Object.fromEntries(response.headers));
+        // A body refused before it was read in full (413) is answered at once, on a connection that
+        // closes; the rest is read and dropped afterwards, so the client can read the answer
+        // instead of seeing a reset while it is still sending.
+        const unread = body !== undefined && !req.complete;
+        res.writeHead(response.status, {
+          ...Object.fromEntries(response.headers),
+          ...(unread ? { connection: 'close' } : {}),
+        });
         res.end(payload);
-        if (body) options.onChange?.();
+        if (unread) void body.drain();
       })
       .catch((error: unknown) => refuse(res, 500, 'sandbox_error', (error as Error).message));
   });

@@ -78,8 +78,6 @@ export interface Sync {
   idle(): Promise<void>;
 }
 
-const USER_BATCH = 8;
-
 export function createSync(options: SyncOptions): Sync {
   const resources = [...(options.resources ?? RESOURCES)];
   for (const resource of resources)
@@ -237,6 +235,8 @@ export function createSync(options: SyncOptions): Sync {
       return startRun(
         asOf,
         async function* (feed, context) {
+          // Enough users planned ahead that the per-user cap never holds every slot (bounded: memory stays flat).
+          const userBatch = Math.max(8, Math.ceil((2 * limits.maxConcurrency) / limits.perUser));
           const batch: string[] = [];
           async function* planBatch(): AsyncGenerator<SyncWindow> {
             const users = await Promise.all(batch.splice(0).map((id) => resolve(id, context)));
@@ -265,7 +265,7 @@ export function createSync(options: SyncOptions): Sync {
           }
           for await (const user of input.users) {
             batch.push(user);
-            if (batch.length >= USER_BATCH) yield* planBatch();
+            if (batch.length >= userBatch) yield* planBatch();
           }
           if (batch.length > 0) yield* planBatch();
         },

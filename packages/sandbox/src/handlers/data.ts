@@ -1,8 +1,8 @@
-import { PROVIDERS } from '../internal/catalogue-data.js';
-import type { OperationContext, OperationHandler } from '../internal/context.js';
 import { HttpError } from '../internal/http-error.js';
 import { randomFor } from '../internal/random.js';
-import { userById } from './users.js';
+import { PROVIDERS } from '../world/catalogue-data.js';
+import { userById } from '../world/users.js';
+import type { OperationContext, OperationHandler } from './operation-context.js';
 
 const DAY_MS = 86_400_000;
 /** Longest date range one read may ask for. */

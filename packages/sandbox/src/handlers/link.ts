@@ -1,8 +1,8 @@
-import type { OperationHandler } from '../internal/context.js';
 import { HttpError } from '../internal/http-error.js';
-import { addSeconds, nextToken } from '../internal/world.js';
 import { metaOf, next } from '../machines/lifecycles.js';
-import { connectProvider, userById } from './users.js';
+import { connectProvider, userById } from '../world/users.js';
+import { addSeconds, nextToken } from '../world/world.js';
+import type { OperationHandler } from './operation-context.js';
 
 /** The MFA code that is always wrong in the sandbox; any other code is right. */
 export const INCORRECT_MFA_CODE = '000000';
