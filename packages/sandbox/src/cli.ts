@@ -4,14 +4,17 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { rename, rm, writeFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
-import { createSandbox, DEFAULT_API_KEY } from './create-sandbox.js';
-import { serveSandbox } from './serve-sandbox.js';
+import { CLI_OPTIONS } from './cli-options.js';
+import { createSandbox, DEFAULT_API_KEY, DEFAULT_START_TIME } from './create-sandbox.js';
+import { type RequestLogEntry, serveSandbox } from './serve-sandbox.js';
 import { checkWebhookConfig } from './webhooks/webhook-dispatcher.js';
 import type { SandboxState } from './world/world-registry.js';
 
 /** Where the webhook secret can come from instead of the command line (visible to every user in `ps`). */
 const SECRET_ENV = 'SVC_SANDBOX_WEBHOOK_SECRET';
 const USAGE = `Usage: svc-sandbox [--port 4011] [--host 127.0.0.1] [--seed TEXT] [--state FILE]
+                   [--frozen] [--start-time DATE-TIME] [--history-days 90]
+                   [--rate-limit N [--rate-burst N]] [--log text|json] [--quiet]
                    [--webhook-url URL [--webhook-secret whsec_…]] [--strict]
 The webhook secret is read from ${SECRET_ENV} when --webhook-secret is not given.`;
 
@@ -28,16 +31,7 @@ process.on('unhandledRejection', (error) =>
 let args: ReturnType<typeof parse>;
 function parse() {
   return parseArgs({
-    options: {
-      port: { type: 'string', default: '4011' },
-      host: { type: 'string', default: '127.0.0.1' },
-      seed: { type: 'string' },
-      state: { type: 'string' },
-      'webhook-url': { type: 'string' },
-      'webhook-secret': { type: 'string' },
-      strict: { type: 'boolean', default: false },
-      help: { type: 'boolean', default: false },
-    },
+    options: CLI_OPTIONS,
     strict: true,
   }).values;
 }
@@ -69,6 +63,21 @@ if (webhooks) {
     fail((error as Error).message, 2);
   }
 }
+if (args.log !== 'text' && args.log !== 'json')
+  fail(`--log must be text or json (got ${args.log})\n${USAGE}`, 2);
+if (args['rate-burst'] !== undefined && args['rate-limit'] === undefined)
+  fail('--rate-burst needs --rate-limit', 2);
+/** A number flag, or undefined when not given; anything but a number stops with exit code 2. */
+const numberFlag = (name: 'history-days' | 'rate-limit' | 'rate-burst') => {
+  const text = args[name];
+  if (text === undefined) return undefined;
+  const value = Number(text);
+  if (text.trim() === '' || !Number.isFinite(value))
+    fail(`--${name} must be a number (got ${text})\n${USAGE}`, 2);
+  return value;
+};
+const rateLimit = numberFlag('rate-limit');
+const rateBurst = numberFlag('rate-burst');
 const stateFile = args.state;
 
 // Writes are serialised; each goes to a temporary file renamed over the old one, so a crash
@@ -92,12 +101,26 @@ function persist(): Promise<void> {
   return run;
 }
 
-const sandbox = createSandbox({
-  seed: args.seed,
-  strict: args.strict,
-  webhooks,
-  onCommit: stateFile ? persist : undefined,
-});
+let sandbox: ReturnType<typeof createSandbox>;
+try {
+  sandbox = createSandbox({
+    seed: args.seed,
+    strict: args.strict,
+    webhooks,
+    onCommit: stateFile ? persist : undefined,
+    // The server lives on the partner's day: real time unless --frozen.
+    clock: args.frozen ? 'frozen' : 'real',
+    startTime: args['start-time'],
+    historyDays: numberFlag('history-days'),
+    rateLimit:
+      rateLimit === undefined
+        ? undefined
+        : { perSecond: rateLimit, ...(rateBurst === undefined ? {} : { burst: rateBurst }) },
+  });
+} catch (error) {
+  // Bad option values are TypeErrors naming the option in its in-process spelling.
+  fail(`${(error as Error).message}\n${USAGE}`, 2);
+}
 
 if (stateFile && existsSync(stateFile)) {
   try {
@@ -107,9 +130,22 @@ if (stateFile && existsSync(stateFile)) {
   }
 }
 
+/** One line per request on stdout: readable text, or JSON lines with --log json. */
+function logRequest(entry: RequestLogEntry): void {
+  process.stdout.write(
+    args.log === 'json'
+      ? `${JSON.stringify({ time: new Date().toISOString(), ...entry })}\n`
+      : `${entry.method} ${entry.path} ${entry.status} ${entry.ms}ms ${entry.request_id ?? '-'}\n`,
+  );
+}
+
 let server: Awaited<ReturnType<typeof serveSandbox>>;
 try {
-  server = await serveSandbox(sandbox, { port, host: args.host });
+  server = await serveSandbox(sandbox, {
+    port,
+    host: args.host,
+    onRequest: args.quiet ? undefined : logRequest,
+  });
 } catch (error) {
   const code = (error as NodeJS.ErrnoException).code;
   if (code === 'EADDRINUSE')
@@ -122,8 +158,12 @@ try {
 }
 server.server.on('error', (error) => fail(`server error: ${error.message}`));
 
+const clockLine =
+  sandbox.clock.mode === 'real'
+    ? `Clock: real time (a new world starts at ${args['start-time'] ?? 'the wall-clock now'}); --frozen holds it still`
+    : `Clock: frozen (a new world starts at ${args['start-time'] ?? DEFAULT_START_TIME}); POST /_sandbox/clock/advance moves it`;
 process.stdout.write(
-  `svc-sandbox listening on ${server.url}${args.strict ? ' (strict)' : ''}\n` +
+  `svc-sandbox listening on ${server.url}${args.strict ? ' (strict)' : ''}\n${clockLine}\n` +
     `Try: curl -s -H '${sandbox.apiKeyHeader}: ${DEFAULT_API_KEY}' ${server.url}/v2/user/resolve/alice\n`,
 );
 

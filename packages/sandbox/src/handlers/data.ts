@@ -47,6 +47,12 @@ function rangeOf(context: OperationContext): Range {
   return { first, last };
 }
 
+/** The first day with data: the world's history window (a world from an older snapshot has no bound). */
+function historyStartOf(context: OperationContext): number {
+  const from = Date.parse(context.world.historyFrom ?? '');
+  return Number.isNaN(from) ? Number.NEGATIVE_INFINITY : from;
+}
+
 /** The user's connected providers, narrowed by the `provider` query when given. */
 function sourcesOf(context: OperationContext) {
   const user = userById(context.world, context.path.user_id);
@@ -127,11 +133,11 @@ export const getStepsGrouped: OperationHandler = (context) => {
   const cursorText = context.query.next_cursor ?? context.query.cursor;
   const day = cursorText ? decodeCursor(cursorText, range).day : range.first;
   const now = new Date(context.world.now).getTime();
+  const inHistory = day >= historyStartOf(context);
   const groups: Record<string, unknown[]> = {};
   for (const source of sources) {
-    groups[source.provider] = [
-      { data: stepsOfDay(context.world.seed, user.user_id, source.provider, day, now), source },
-    ];
+    const data = inHistory ? stepsOfDay(context.world.seed, user.user_id, source.provider, day, now) : [];
+    groups[source.provider] = [{ data, source }];
   }
   const nextCursor =
     day < range.last ? encodeCursor({ day: day + DAY_MS, first: range.first, last: range.last }) : null;
@@ -173,7 +179,8 @@ export const summaryHandler =
     const { user, sources } = sourcesOf(context);
     const now = new Date(context.world.now).getTime();
     const records = [];
-    for (let day = range.first; day <= range.last && day + DAY_MS <= now; day += DAY_MS) {
+    const first = Math.max(range.first, historyStartOf(context));
+    for (let day = first; day <= range.last && day + DAY_MS <= now; day += DAY_MS) {
       for (const source of sources) {
         const random = randomFor(`${context.world.seed}:${kind}:${user.user_id}:${source.provider}:${day}`);
         records.push({

@@ -1,21 +1,11 @@
 import { HttpError } from '../internal/http-error.js';
 import type { WebhookConfig } from '../webhooks/webhook-delivery.js';
-import type { ClockAdvance } from '../world/clock-advance.js';
+import type { TriggerOptions } from '../world/trigger.js';
+import type { SandboxWorld, WorldControlsApi } from '../world/world-controls.js';
 import type { WorldState } from '../world/world-state.js';
 import { parseJson } from './read-request.js';
 
-/** What the control routes can do to the caller's world. */
-export interface WorldControlsApi {
-  advance(advance: ClockAdvance): { now: string; fired: number };
-  reset(): void;
-  snapshot(): WorldState;
-  restore(snapshot: WorldState): void;
-  configureWebhooks(config: WebhookConfig): Promise<void>;
-  deliveries(): { deliveries: unknown[]; dropped: number };
-  now(): string;
-  cancelAppointment(orderId: string): unknown;
-  cancelOrder(orderId: string): unknown;
-}
+const TRIGGER_FIELDS = ['client_user_id', 'order_id', 'job_id', 'provider'];
 
 /** Prefix of the sandbox's own routes; outside the public API. */
 export const CONTROL_PREFIX = '/_sandbox/';
@@ -32,9 +22,29 @@ export async function controlRoute(
   method: string,
   route: string,
   bytes: Uint8Array,
-  controls: WorldControlsApi,
+  controls: WorldControlsApi & SandboxWorld,
+  /** The webhook event names the API documents (templates like `daily.data.<resource>.created` filled). */
+  isDocumentedEvent: (name: string) => boolean,
 ): Promise<{ status: number; body: unknown }> {
   const key = `${method} ${route}`;
+  const read = /^GET (orders|appointments|parsing-jobs)(?:\/([^/]+))?$/.exec(key);
+  if (read) {
+    const [, kind, id] = read as unknown as [string, 'orders' | 'appointments' | 'parsing-jobs', string?];
+    if (id === undefined) {
+      const list = {
+        orders: controls.orders,
+        appointments: controls.appointments,
+        'parsing-jobs': controls.parsingJobs,
+      }[kind]();
+      return { status: 200, body: { [kind === 'parsing-jobs' ? 'parsing_jobs' : kind]: list } };
+    }
+    const one = {
+      orders: controls.order,
+      appointments: controls.appointment,
+      'parsing-jobs': controls.parsingJob,
+    }[kind];
+    return { status: 200, body: one(decodeURIComponent(id)) };
+  }
   const cancel = /^POST orders\/([^/]+)\/(appointment\/)?cancel$/.exec(key);
   if (cancel) {
     const orderId = cancel[1] as string;
@@ -57,7 +67,7 @@ export async function controlRoute(
       return { status: 200, body: controls.advance(advance) };
     }
     case 'GET clock':
-      return { status: 200, body: { now: controls.now() } };
+      return { status: 200, body: { now: controls.now(), mode: controls.clock.mode } };
     case 'POST reset':
       controls.reset();
       return { status: 200, body: { now: controls.now() } };
@@ -74,6 +84,23 @@ export async function controlRoute(
         throw new HttpError(422, 'invalid_request', (error as Error).message);
       }
       return { status: 200, body: { url: body.url } };
+    }
+    case 'POST webhooks/trigger': {
+      const { event_type: eventType, ...options } = objectBody(bytes);
+      if (typeof eventType !== 'string' || !isDocumentedEvent(eventType))
+        throw new HttpError(
+          422,
+          'unknown_event_type',
+          `event_type must name a webhook event the API documents, with any <resource> filled in (got ${JSON.stringify(eventType)}).`,
+        );
+      for (const [name, value] of Object.entries(options))
+        if (!TRIGGER_FIELDS.includes(name) || typeof value !== 'string')
+          throw new HttpError(
+            422,
+            'invalid_request',
+            `${name} is not a trigger option (${TRIGGER_FIELDS.join(', ')}, each a string).`,
+          );
+      return { status: 200, body: { event: controls.trigger(eventType, options as TriggerOptions) } };
     }
     case 'GET webhooks/deliveries':
       return { status: 200, body: controls.deliveries() };

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { OperationContext } from '../handlers/operation-context.js';
 import { operationHandlers } from '../handlers/operation-handlers.js';
 import { HttpError, type Violation } from '../internal/http-error.js';
@@ -5,13 +6,14 @@ import { TransitionRefusedError } from '../machines/lifecycles.js';
 import { exampleResponse, parsePrefer } from '../openapi/examples.js';
 import type { SpecIndex } from '../openapi/spec-index.js';
 import type { OpenApiDocument } from '../openapi/spec-types.js';
-import type { SpecValidator } from '../openapi/validator.js';
+import { type SpecValidator, webhookEntryOf } from '../openapi/validator.js';
 import { inTurn, release, type WorldEntry } from '../world/runtime.js';
 import { isScenario, SCENARIO_HEADER, SCENARIOS } from '../world/scenarios.js';
 import { worldControls } from '../world/world-controls.js';
 import type { WorldRegistry } from '../world/world-registry.js';
 import { CONTROL_PREFIX, controlRoute } from './control-routes.js';
 import { idempotent } from './idempotency.js';
+import type { RateLimiter } from './rate-limit.js';
 import { pathSegments, readBody, readBytes, schemaView } from './read-request.js';
 
 /** What the request pipeline serves: the spec, its checks, and the worlds. */
@@ -24,7 +26,14 @@ export interface PipelineParts {
   strict: boolean;
   /** Saves a change before it is answered; if it throws, the change is undone and the answer is 503. */
   onCommit?: (() => Promise<void> | void) | undefined;
+  /** Answers 429 once a world is over its budget; none when rate limits are off. */
+  rateLimiter: RateLimiter | undefined;
 }
+
+/** The header every answer carries: whether the sandbox's clock is `frozen` or `real`. */
+export const CLOCK_HEADER = 'svc-sandbox-clock';
+/** The header every answer carries: an id of the request, as the client reads it (`requestId`). */
+export const REQUEST_ID_HEADER = 'x-request-id';
 
 /** Largest body a control route reads (a snapshot of a busy world), in bytes. */
 const MAX_CONTROL_BYTES = 64 * 1_048_576;
@@ -128,9 +137,9 @@ async function answerOperation(
 }
 
 /**
- * One request's change to a world, kept whole or not at all: if `work` throws, or the change cannot
- * be saved (`onCommit`), the world and its undelivered events return to how they were, and a failed
- * save answers 503 with its cause. Events are delivered only once the change is kept.
+ * One request's change to a world. Its events are delivered only once the change is kept. With
+ * `onCommit` (the server's `--state`) the change is kept whole or not at all: if `work` throws or the
+ * save fails, the world returns to how it was, and a failed save answers 503 with its cause.
  */
 async function commit<T>(
   parts: PipelineParts,
@@ -139,8 +148,8 @@ async function commit<T>(
   work: () => Promise<T>,
 ): Promise<T> {
   const reads = method === 'GET' || method === 'HEAD';
-  // A read may still change the world (resolving a new user creates it): its counters tell.
-  const before = parts.onCommit || !reads ? structuredClone(entry.state) : undefined;
+  // Only when saving: a copy costs as much as the save's own serialisation, not more per request.
+  const before = parts.onCommit ? structuredClone(entry.state) : undefined;
   const { state } = entry;
   const { sequence, timerSequence } = state;
   const mark = entry.outbox.length;
@@ -155,6 +164,7 @@ async function commit<T>(
     undo();
     throw error;
   }
+  // A read may still change the world (resolving a new user creates it): its counters tell.
   const changed =
     !reads ||
     entry.state !== state ||
@@ -181,8 +191,18 @@ async function commit<T>(
  * operation of the spec, and every refusal as the one error body.
  */
 export function createRequestHandler(parts: PipelineParts): (request: Request) => Promise<Response> {
-  const { index, registry } = parts;
+  const { registry } = parts;
   return async function handle(request) {
+    const response = await answer(parts, request);
+    response.headers.set(CLOCK_HEADER, registry.clock);
+    response.headers.set(REQUEST_ID_HEADER, `req_${randomUUID().replace(/-/g, '')}`);
+    return response;
+  };
+}
+
+async function answer(parts: PipelineParts, request: Request): Promise<Response> {
+  const { index, registry } = parts;
+  {
     const head = request.method === 'HEAD';
     try {
       const url = new URL(request.url);
@@ -203,26 +223,43 @@ export function createRequestHandler(parts: PipelineParts): (request: Request) =
         const route = pathname.slice(CONTROL_PREFIX.length);
         const bytes =
           request.method === 'GET' || head ? new Uint8Array() : await readBytes(request, MAX_CONTROL_BYTES);
-        const controls = worldControls(registry, name);
-        result = await inTurn(entry, () =>
-          commit(parts, entry, request.method, () => controlRoute(request.method, route, bytes, controls)),
-        );
+        const controls = worldControls(registry, name, { inRequest: true });
+        const isDocumentedEvent = (eventName: string) =>
+          !eventName.includes('<') && webhookEntryOf(parts.document, eventName) !== undefined;
+        result = await inTurn(entry, () => {
+          registry.sync(entry);
+          return commit(parts, entry, request.method, () =>
+            controlRoute(request.method, route, bytes, controls, isDocumentedEvent),
+          );
+        });
       } else {
+        // The API's operations count against the rate limit; the sandbox's own control routes never do.
+        parts.rateLimiter?.take(name);
         const prepared = await prepareOperation(parts, request, url, segments, head);
-        result = await inTurn(entry, () =>
-          commit(parts, entry, request.method, () => answerOperation(parts, request, entry, prepared)),
-        );
+        result = await inTurn(entry, () => {
+          registry.sync(entry);
+          return commit(parts, entry, request.method, () => answerOperation(parts, request, entry, prepared));
+        });
       }
       return json(result.status, result.body, head);
     } catch (error) {
-      if (error instanceof HttpError) return json(error.status, error.toBody(), head);
-      if (error instanceof TransitionRefusedError)
-        return json(409, { error: { code: 'transition_not_allowed', message: error.message } }, head);
-      return json(
-        500,
-        { error: { code: 'sandbox_error', message: error instanceof Error ? error.message : String(error) } },
-        head,
-      );
+      return errorResponse(error, head);
     }
-  };
+  }
+}
+
+/** Every refusal as the one error body, `{ error: { code, message, violations? } }`. */
+function errorResponse(error: unknown, head: boolean): Response {
+  if (error instanceof HttpError) {
+    const response = json(error.status, error.toBody(), head);
+    for (const [name, value] of Object.entries(error.headers ?? {})) response.headers.set(name, value);
+    return response;
+  }
+  if (error instanceof TransitionRefusedError)
+    return json(409, { error: { code: 'transition_not_allowed', message: error.message } }, head);
+  return json(
+    500,
+    { error: { code: 'sandbox_error', message: error instanceof Error ? error.message : String(error) } },
+    head,
+  );
 }

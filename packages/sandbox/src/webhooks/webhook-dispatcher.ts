@@ -4,11 +4,21 @@ import type { WebhookConfig, WebhookDelivery } from './webhook-delivery.js';
 
 export type FetchLike = (input: Request) => Promise<Response>;
 
-/** What delivery reads of an event: its id (the `webhook-id`) and type; the whole event is the body. */
+/** What delivery reads of an event: its id (the `webhook-id`), type and resource; the whole event is the body. */
 export interface DeliverableEvent {
   id: string;
   event_type: string;
+  user_id?: string | null;
+  data?: Record<string, unknown>;
 }
+
+/** The resource an event is about: the record it carries (`data.id`), else its user. */
+export const resourceOf = (event: DeliverableEvent): string =>
+  typeof event.data?.id === 'string'
+    ? `resource:${event.data.id}`
+    : event.user_id
+      ? `user:${event.user_id}`
+      : `event:${event.id}`;
 
 /** Default waits between attempts: an exponential backoff of five attempts in about 40 seconds. */
 export const DEFAULT_RETRY_DELAYS_MS = [500, 2_000, 8_000, 30_000] as const;
@@ -67,11 +77,27 @@ export class WebhookDispatcher {
     this.pump();
   }
 
+  /** Resources with a delivery under way: the next event of one waits until it is done. */
+  private readonly busy = new Set<string>();
+
+  /**
+   * Starts waiting deliveries, oldest first, up to the limit. Events of one resource go out one at a
+   * time in the order they were emitted (the next waits until the one before is delivered or out of
+   * attempts); different resources go out concurrently, so their relative order is not kept.
+   */
   private pump(): void {
-    while (this.pending.size < MAX_CONCURRENT_DELIVERIES && this.waiting.length > 0) {
-      const { event, config } = this.waiting.shift() as (typeof this.waiting)[number];
+    for (let i = 0; i < this.waiting.length && this.pending.size < MAX_CONCURRENT_DELIVERIES; ) {
+      const { event, config } = this.waiting[i] as (typeof this.waiting)[number];
+      const resource = resourceOf(event);
+      if (this.busy.has(resource)) {
+        i++;
+        continue;
+      }
+      this.waiting.splice(i, 1);
+      this.busy.add(resource);
       const run: Promise<void> = this.deliver(event, config).finally(() => {
         this.pending.delete(run);
+        this.busy.delete(resource);
         this.pump();
       });
       this.pending.add(run);

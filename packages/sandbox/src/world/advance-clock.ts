@@ -73,7 +73,7 @@ function fire(runtime: WorldRuntime, timer: Timer): void {
         client_user_id: user.client_user_id,
         data: {
           user_id: user.user_id,
-          start_date: user.created_on.slice(0, 10),
+          start_date: (world.historyFrom ?? user.created_on).slice(0, 10),
           end_date: world.now.slice(0, 10),
           source: { provider: timer.event, type: PROVIDERS[timer.event]?.type ?? 'unknown' },
         },

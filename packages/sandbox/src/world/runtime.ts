@@ -23,6 +23,8 @@ export interface WorldEntry {
   outbox: SandboxEvent[];
   /** The world's requests act one at a time (`inTurn`), so a change is kept or undone whole. */
   turn: Promise<void>;
+  /** Wall-clock time (ms) the world's clock was last brought up to, when it runs on real time. */
+  syncedAt: number;
 }
 
 /** Hands the events of kept changes to delivery. */

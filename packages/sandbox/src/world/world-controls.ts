@@ -3,12 +3,23 @@ import { checkWebhookConfig } from '../webhooks/webhook-dispatcher.js';
 import { advanceClock } from './advance-clock.js';
 import { cancelAppointment, cancelOrder } from './appointments.js';
 import type { ClockAdvance } from './clock-advance.js';
+import {
+  getAppointment,
+  getOrder,
+  getParsingJob,
+  listAppointments,
+  listOrders,
+  listParsingJobs,
+} from './inspect.js';
 import { release } from './runtime.js';
-import type { WorldRegistry } from './world-registry.js';
+import { type TriggerOptions, triggerEvent } from './trigger.js';
+import type { ClockMode, WorldRegistry } from './world-registry.js';
 import { checkWorldState } from './world-schema.js';
 import type { SandboxEvent, WorldState } from './world-state.js';
 
 export interface SandboxClock {
+  /** `real`: time moves with the wall clock (and `advance` jumps ahead); `frozen`: only `advance` moves it. */
+  readonly mode: ClockMode;
   now(): Date;
   /**
    * Moves sandbox time forward (at most ten years, never past 9999-12-31) and runs everything due on
@@ -52,14 +63,32 @@ export interface WorldControlsApi {
   now(): string;
   cancelAppointment(orderId: string): unknown;
   cancelOrder(orderId: string): unknown;
+  orders(): unknown[];
+  order(orderId: string): unknown;
+  appointments(): unknown[];
+  appointment(appointmentId: string): unknown;
+  parsingJobs(): unknown[];
+  parsingJob(jobId: string): unknown;
+  /** Emits one event of a documented type now (the caller checks it is documented). */
+  trigger(eventType: string, options: TriggerOptions): SandboxEvent;
 }
 
 /** The controls of the world named `name`: the public `SandboxWorld` and what the control routes call. */
-export function worldControls(registry: WorldRegistry, name: string): SandboxWorld & WorldControlsApi {
-  const entry = () => registry.entry(name);
+export function worldControls(
+  registry: WorldRegistry,
+  name: string,
+  /** In process, every look at the world first brings a real clock up to the wall clock; a request does that once, in its turn. */
+  { inRequest = false } = {},
+): SandboxWorld & WorldControlsApi {
+  const entry = () => {
+    const found = registry.entry(name);
+    if (!inRequest) registry.sync(found);
+    return found;
+  };
   const runtime = () => registry.runtime(entry());
   const controls: SandboxWorld & WorldControlsApi = {
     clock: {
+      mode: registry.clock,
       now: () => new Date(entry().state.now),
       advance: (advance) => {
         const fired = advanceClock(runtime(), advance);
@@ -81,12 +110,12 @@ export function worldControls(registry: WorldRegistry, name: string): SandboxWor
       flush: () => entry().dispatcher.flush(),
     },
     reset() {
-      entry().state = registry.fresh(name);
+      registry.replace(entry(), registry.fresh(name));
     },
     snapshot: () => structuredClone(entry().state),
     restore(snapshot) {
       checkWorldState(snapshot);
-      entry().state = structuredClone(snapshot);
+      registry.replace(entry(), structuredClone(snapshot));
     },
     advance: (advance) => {
       // Within a request: its events are released when the request's change is kept.
@@ -101,6 +130,13 @@ export function worldControls(registry: WorldRegistry, name: string): SandboxWor
     now: () => entry().state.now,
     cancelAppointment: (orderId) => cancelAppointment(runtime(), orderId),
     cancelOrder: (orderId) => cancelOrder(runtime(), orderId),
+    orders: () => listOrders(runtime()),
+    order: (orderId) => getOrder(runtime(), orderId),
+    appointments: () => listAppointments(runtime()),
+    appointment: (appointmentId) => getAppointment(runtime(), appointmentId),
+    parsingJobs: () => listParsingJobs(runtime()),
+    parsingJob: (jobId) => getParsingJob(runtime(), jobId),
+    trigger: (eventType, options) => triggerEvent(runtime(), eventType, options),
   };
   return controls;
 }

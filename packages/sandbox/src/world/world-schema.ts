@@ -36,6 +36,7 @@ const worldSchema = closed(
     seed: text,
     team_id: text,
     now: time,
+    historyFrom: time,
     sequence: count,
     timerSequence: count,
     droppedEvents: count,
@@ -144,7 +145,7 @@ const worldSchema = closed(
       }),
     },
   },
-  ['droppedEvents'],
+  ['droppedEvents', 'historyFrom'],
 );
 
 const ajv = new Ajv2020({ strict: false, allErrors: false });
@@ -184,7 +185,7 @@ export function checkWorldState(value: unknown, root = 'snapshot'): asserts valu
 
 const validateState = ajv.compile<SandboxState>({
   type: 'object',
-  properties: { version: { const: 1 }, worlds: recordOf(worldSchema) },
+  properties: { version: { const: 1 }, saved_at: time, worlds: recordOf(worldSchema) },
   required: ['version', 'worlds'],
 });
 

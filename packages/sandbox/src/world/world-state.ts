@@ -89,6 +89,8 @@ export interface WorldState {
   seed: string;
   team_id: string;
   now: string;
+  /** Start of the generated history of every user (a time before the world began); none before it. */
+  historyFrom?: string;
   sequence: number;
   timerSequence: number;
   users: Record<string, SandboxUser>;
