@@ -38,13 +38,10 @@ export const REQUEST_ID_HEADER = 'x-request-id';
 /** Largest body a control route reads (a snapshot of a busy world), in bytes. */
 const MAX_CONTROL_BYTES = 64 * 1_048_576;
 
-/** Says on every answer that this sandbox's clock moves only when told, so a waiting client can say so. */
-const CLOCK_HEADER = 'svc-sandbox-clock';
-
 const json = (status: number, body: unknown, head = false) =>
   new Response(head || status === 204 ? null : JSON.stringify(body), {
     status,
-    headers: { 'content-type': 'application/json', [CLOCK_HEADER]: 'frozen' },
+    headers: { 'content-type': 'application/json' },
   });
 
 /** Everything about a request that needs no world: its operation, its checks, its body. */
