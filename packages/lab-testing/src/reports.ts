@@ -1,7 +1,7 @@
 import { type RequestOptions, type SvcClient, SvcError, ValidationError } from '@svc/client';
 import type { Schema } from '@svc/types';
 import { type Biomarker, toBiomarker } from './biomarker.js';
-import { ParsingJobFailedError } from './errors.js';
+import { ParsingJobFailedError, ParsingResultsUnreadableError } from './errors.js';
 import { poll } from './internal/poll.js';
 import { classifyParsingJobStatus } from './parsing-job-status.js';
 import type { PollOptions } from './poll-options.js';
@@ -33,8 +33,9 @@ export interface Reports {
   get(jobId: string, options?: RequestOptions): Promise<ParsingJob>;
   /**
    * Reads the job with backoff until `completed` or `pending_review` and resolves with its typed
-   * biomarkers. Throws ParsingJobFailedError on `failed`, PollTimeoutError at the timeout and
-   * AbortError on `signal`. Other statuses keep it waiting.
+   * biomarkers. Throws ParsingJobFailedError on `failed`, ParsingResultsUnreadableError (holding the
+   * job) when a finished job's results are not a list, PollTimeoutError at the timeout and AbortError
+   * on `signal`. Any other status, including ones added later, keeps it waiting until the timeout.
    */
   waitForJob(jobId: string, options?: PollOptions): Promise<ParsedReport>;
   /** `upload`, then `waitForJob` on the created job. */
@@ -73,8 +74,9 @@ export function createReports(client: SvcClient, defaults: PollOptions): Reports
       });
       const stage = classifyParsingJobStatus(job.status);
       if (stage === 'failed' || stage === 'unknown') throw new ParsingJobFailedError(jobId, job);
-      const results = Array.isArray(job.results) ? job.results : [];
-      return { jobId, stage, biomarkers: results.map(toBiomarker), job };
+      // Never an empty list for results that could not be read: the caller gets the job to read them.
+      if (!Array.isArray(job.results)) throw new ParsingResultsUnreadableError(jobId, stage, job);
+      return { jobId, stage, biomarkers: job.results.map(toBiomarker), job };
     },
     async parse(file, options = {}) {
       const { filename, ...wait } = options;

@@ -41,9 +41,13 @@ async function readUpload(request: Received): Promise<Upload[]> {
 export async function parsingFake({
   statuses,
   results = [GLUCOSE],
+  omitResults = false,
 }: {
   statuses: string[];
-  results?: unknown[];
+  /** What a finished job carries under `results` (any shape, to test unreadable ones). */
+  results?: unknown;
+  /** A finished job carries no `results` field at all. */
+  omitResults?: boolean;
 }) {
   const uploads: Upload[] = [];
   let reads = 0;
@@ -55,6 +59,7 @@ export async function parsingFake({
     if (request.method === 'GET' && request.path === '/lab_report/v1/parser/job/job_fake_1') {
       const status = statuses[Math.min(reads++, statuses.length - 1)];
       const done = status === 'completed' || status === 'pending_review' || status === 'pending review';
+      if (done && omitResults) return { body: { id: 'job_fake_1', status } };
       return { body: { id: 'job_fake_1', status, results: done ? results : [] } };
     }
     return { status: 404, body: { detail: 'not found' } };
