@@ -4,6 +4,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
 import { loadSpec } from '@svc/spec';
 import openapiTS, { astToString, type OpenAPI3 } from 'openapi-typescript';
+import { nameSchemas } from './named-schemas.ts';
 import { schemaTransform } from './schema-transform.ts';
 import { generatedHeader, repoRoot } from './spec-paths.ts';
 import { readTypesSpec } from './types-spec.ts';
@@ -18,5 +19,5 @@ const ast = await openapiTS(readTypesSpec(loadSpec()) as unknown as OpenAPI3, {
   defaultNonNullable: true,
 });
 await mkdir(dirname(outFile), { recursive: true });
-await writeFile(outFile, `${generatedHeader('generate-types.ts')}\n${astToString(ast)}`);
+await writeFile(outFile, `${generatedHeader('generate-types.ts')}\n${astToString(nameSchemas(ast))}`);
 process.stdout.write(`wrote ${outFile.slice(repoRoot.length + 1)}\n`);

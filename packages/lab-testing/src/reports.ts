@@ -1,4 +1,10 @@
-import { type RequestOptions, type SvcClient, SvcError, ValidationError } from '@svc/client';
+import {
+  type CreateParsingJobParams,
+  type RequestOptions,
+  type SvcClient,
+  SvcError,
+  ValidationError,
+} from '@svc/client';
 import type { Schema } from '@svc/types';
 import { type Biomarker, toBiomarker } from './biomarker.js';
 import { ParsingJobFailedError, ParsingResultsUnreadableError } from './errors.js';
@@ -12,6 +18,8 @@ export type ParsingJob = Schema<'ParsingJob'>;
 export interface UploadOptions extends RequestOptions {
   /** Name sent with the file; default: the File's own name, else `lab-report.<pdf|jpg|png>`. */
   filename?: string;
+  /** Other form fields to send beside the file, unchanged: the service may accept more than the file. */
+  fields?: Omit<CreateParsingJobParams['body'], 'file'>;
 }
 
 /** A parsing job that reached a final, successful stage. */
@@ -39,7 +47,10 @@ export interface Reports {
    */
   waitForJob(jobId: string, options?: PollOptions): Promise<ParsedReport>;
   /** `upload`, then `waitForJob` on the created job. */
-  parse(file: ReportFileInput, options?: PollOptions & { filename?: string }): Promise<ParsedReport>;
+  parse(
+    file: ReportFileInput,
+    options?: PollOptions & Pick<UploadOptions, 'filename' | 'fields'>,
+  ): Promise<ParsedReport>;
 }
 
 /** The job id of a job record: its `id`, as text; SvcError when the record carries none. */
@@ -55,9 +66,9 @@ const isFinal = (job: ParsingJob): boolean => classifyParsingJobStatus(job.statu
 export function createReports(client: SvcClient, defaults: PollOptions): Reports {
   const api: Reports = {
     async upload(file, options = {}) {
-      const { filename, ...requestOptions } = options;
+      const { filename, fields, ...requestOptions } = options;
       const report = await prepareReportFile(file, filename);
-      return client.createParsingJob({ body: { file: report.file } }, requestOptions);
+      return client.createParsingJob({ body: { ...fields, file: report.file } }, requestOptions);
     },
     async get(jobId, options) {
       return client.getParsingJob({ job_id: jobId }, options);
@@ -79,8 +90,8 @@ export function createReports(client: SvcClient, defaults: PollOptions): Reports
       return { jobId, stage, biomarkers: job.results.map(toBiomarker), job };
     },
     async parse(file, options = {}) {
-      const { filename, ...wait } = options;
-      const job = await api.upload(file, { filename, signal: wait.signal });
+      const { filename, fields, ...wait } = options;
+      const job = await api.upload(file, { filename, fields, signal: wait.signal });
       return api.waitForJob(parsingJobId(job), wait);
     },
   };

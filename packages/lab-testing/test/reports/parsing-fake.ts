@@ -18,7 +18,7 @@ export const GLUCOSE = {
   loinc_code: '2345-7',
 };
 
-async function readUpload(request: Received): Promise<Upload[]> {
+async function readUpload(request: Received, fields: { field: string; value: string }[]): Promise<Upload[]> {
   const form = await new Request('http://127.0.0.1/', {
     method: 'POST',
     headers: { 'content-type': String(request.headers['content-type']) },
@@ -26,7 +26,8 @@ async function readUpload(request: Received): Promise<Upload[]> {
   }).formData();
   const uploads: Upload[] = [];
   for (const [field, value] of form) {
-    if (typeof value !== 'string') {
+    if (typeof value === 'string') fields.push({ field, value });
+    else {
       uploads.push({
         field,
         name: value.name,
@@ -50,10 +51,11 @@ export async function parsingFake({
   omitResults?: boolean;
 }) {
   const uploads: Upload[] = [];
+  const fields: { field: string; value: string }[] = [];
   let reads = 0;
   const route = async (request: Received): Promise<Reply> => {
     if (request.method === 'POST' && request.path === '/lab_report/v1/parser/job') {
-      uploads.push(...(await readUpload(request)));
+      uploads.push(...(await readUpload(request, fields)));
       return { status: 201, body: { id: 'job_fake_1', status: 'queued', results: [] } };
     }
     if (request.method === 'GET' && request.path === '/lab_report/v1/parser/job/job_fake_1') {
@@ -68,6 +70,7 @@ export async function parsingFake({
   return {
     ...server,
     uploads,
+    fields,
     reads: () => server.requests.filter((request) => request.method === 'GET').length,
   };
 }

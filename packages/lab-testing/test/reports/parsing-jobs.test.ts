@@ -52,6 +52,13 @@ describe('waiting for a parsing job (stateful fake)', () => {
     ]);
   });
 
+  it('issue 23: sends extra form fields beside the report, unchanged', async () => {
+    const fake = await parsingFake({ statuses: ['completed'] });
+    const { lab } = recordingClient(fake.baseUrl);
+    await lab.reports.upload(new Blob([PDF]), { fields: { language: 'de' } });
+    expect(fake.fields).toEqual([{ field: 'language', value: 'de' }]);
+  });
+
   it.each(['pending_review', 'pending review'])('stops at %s: flagged for human review', async (status) => {
     const fake = await parsingFake({ statuses: ['processing', status] });
     const { lab } = recordingClient(fake.baseUrl);

@@ -5,6 +5,8 @@ const svc = createClient({ apiKey: process.env.SVC_API_KEY ?? '', region: 'eu' }
 
 const data = await svc.bookPscAppointment({
   order_id: '2a7e9f14-6c3b-4d2a-8e1f-9b0c7d6e5f43',
-  body: {},
+  body: {
+    booking_key: 'bk_MjAyNi0xMS0yNFQxNDowMDowMCswMDowMHw3MjAw',
+  },
 });
 console.log(data);
