@@ -2401,6 +2401,9 @@ export type LinkTokenRequest = {
 };
 /** @description Created link token, later sent as the `x-svc-link-token` header. Kept open: the service may add fields. */
 export type LinkToken = {
+    /** @description The token to send as the `x-svc-link-token` header. */
+    link_token?: string;
+} & {
     [key: string]: unknown;
 };
 /** @description Link code for a mobile SDK. Lifetime: 1 hour after server time unless `expires_at` was given at creation. */
