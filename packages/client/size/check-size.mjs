@@ -10,20 +10,20 @@ import { build } from 'esbuild';
  * safety rules (path-segment refusal, per-client redaction, strict Retry-After, file uploads,
  * retry safety, extra params on open-request operations, list-valued params): about 3.2 kB gzip
  * measured, all of it on the paths every call can take; and by 0.6 kB since named methods send
- * without openapi-fetch's Request (src/internal/send-direct.ts) and keep JSON bodies as text
- * (src/internal/buffered-response.ts): the price of one request object per attempt instead of two.
+ * without openapi-fetch's Request (src/internal/route/direct-route.ts) and keep JSON bodies as text
+ * (src/internal/transport/buffered-response.ts): the price of one request object per attempt instead of two.
  * Raised for issue 13: the environment defaults, SDK headers, browser guard and log levels (+0.8 kB),
  * and the pagination walk, moved here from @svc/pagination so that paginated methods iterate
  * (+2.2 kB, code a partner who paginated already shipped); 12.7 kB measured.
  * Raised by 0.5 kB for issue 15: named calls fill their path from a template split once
- * (src/internal/path-template.ts, the same bytes as openapi-fetch's regex-and-replace serializer) and
+ * (src/internal/route/path-template.ts, the same bytes as openapi-fetch's regex-and-replace serializer) and
  * read the buffered body in the step that hands the result back, with fewer promise hops (about
  * 0.5 kB gzip measured, 13.2 kB in all). Issue 14 then added the one file-signature table
  * (src/sniff-media-type.ts, which @svc/lab-testing reads too) and error names set in one call per module
  * (about 0.1 kB), and one key rule for string and function keys: 13,685 B measured. The shortcut for
- * plain path ids (src/internal/path-segment.ts) then added 42 B: 13,727 B measured.
+ * plain path ids (src/internal/input/path-segment.ts) then added 42 B: 13,727 B measured.
  * Raised by 0.25 kB for issue 15's second pass: a buffered body is handed back on a new bodiless
- * Response, a BufferedResponse (src/internal/buffered-response.ts), because Node's fetch keeps the
+ * Response, a BufferedResponse (src/internal/transport/buffered-response.ts), because Node's fetch keeps the
  * Response it returned until a full garbage collection and a body attached to it went along (a 1.2 MB
  * body cost 2 ms more CPU per call than plain fetch with a signal); 150 B, 13,877 B measured, which
  * would have left the 13.5 kB budget 53 B short.

@@ -6,19 +6,20 @@ import { ValidationError } from './errors.js';
 import type { FetchLike } from './fetch-like.js';
 import type { NamedMethods } from './generated/named-methods.js';
 import { operations } from './generated/operations.js';
-import { callOperation, type Routes } from './internal/call-operation.js';
-import { callPath } from './internal/call-path.js';
-import { checkCallOptions } from './internal/check-call-options.js';
+import { IDEMPOTENCY_KEY_HEADER } from './headers.js';
+import { callOperation, type Routes } from './internal/call/call-operation.js';
+import { callPath } from './internal/call/call-path.js';
 import { readEnv } from './internal/env.js';
-import { keyProblem } from './internal/key-problem.js';
+import { checkCallOptions } from './internal/input/check-call-options.js';
+import { HEADER_NAME } from './internal/input/header-name.js';
+import { keyProblem } from './internal/input/key-problem.js';
 import { ClientLog, logLevelOf } from './internal/logger.js';
 import { isSecretHeader, registerClientSecrets, Secrets } from './internal/redact.js';
-import { createTransport } from './internal/retry-fetch.js';
-import { DEFAULT_IDEMPOTENCY_HEADER, HEADER_NAME } from './internal/retry-safety.js';
+import { directRoute } from './internal/route/direct-route.js';
+import type { CoreClient } from './internal/route/openapi-fetch-route.js';
 import { isBrowserPage } from './internal/runtime.js';
 import { sdkHeaders } from './internal/sdk-headers.js';
-import type { CoreClient } from './internal/send.js';
-import { directRoute } from './internal/send-direct.js';
+import { createTransport } from './internal/transport/transport.js';
 import type { Logger, LogLevel } from './logger.js';
 import type { RequestOptions } from './request-options.js';
 
@@ -62,6 +63,12 @@ interface CommonOptions {
    * retried only when the service certainly did not process it, so a retry can never duplicate an order.
    */
   idempotencyHeader?: string;
+  /**
+   * Allow a plain `http:` `baseUrl` to a host other than this machine. Off by default: over plain
+   * http the API key and your users' health data travel unencrypted. Loopback (`localhost`,
+   * `127.0.0.0/8`, `::1`) is always allowed; turn this on only for a network you trust end to end.
+   */
+  allowInsecureHttp?: boolean;
 }
 
 /**
@@ -105,8 +112,12 @@ function baseUrlOf(options: ClientOptions): string {
   return url;
 }
 
+/** Hosts that are this machine: `localhost` and its subdomains, 127.0.0.0/8, ::1 (plain or IPv4-mapped). */
+const LOOPBACK_HOST =
+  /^(localhost|.+\.localhost|127(\.\d{1,3}){3}|\[::1\]|\[::ffff:7f[0-9a-f]{2}:[0-9a-f]{1,4}\])$/;
+
 /** Why a base URL cannot be used, or undefined; never quotes it (it may carry credentials). */
-function baseUrlProblem(value: string): string | undefined {
+function baseUrlProblem(value: string, allowInsecureHttp: boolean): string | undefined {
   let url: URL;
   try {
     url = new URL(value);
@@ -118,6 +129,12 @@ function baseUrlProblem(value: string): string | undefined {
   if (url.username || url.password) return 'must not contain credentials (user:pass@)';
   if (url.search || value.includes('?')) return 'must not contain a query (?…)';
   if (url.hash || value.includes('#')) return 'must not contain a fragment (#…)';
+  // The URL parser has normalised the host (case, IPv4 forms such as 2130706433), so the test is exact.
+  if (url.protocol === 'http:' && !allowInsecureHttp && !LOOPBACK_HOST.test(url.hostname))
+    return (
+      'must use https: over plain http the API key and health data travel unencrypted. Use https, ' +
+      'or pass allowInsecureHttp: true for a network you trust (localhost and loopback need neither)'
+    );
   return undefined;
 }
 
@@ -146,7 +163,7 @@ export function createClient(options: ClientOptions = {}): SvcClient {
   const keyIssue = typeof apiKey === 'string' ? keyProblem(apiKey) : undefined;
   if (keyIssue) throw new ValidationError('apiKey', `must not contain ${keyIssue}`);
   const baseUrl = baseUrlOf(options);
-  const problem = baseUrlProblem(baseUrl);
+  const problem = baseUrlProblem(baseUrl, options.allowInsecureHttp === true);
   if (problem) throw new ValidationError('baseUrl', problem);
   checkCallOptions({ timeoutMs, maxRetries });
   const { idempotencyHeader } = options;
@@ -192,7 +209,7 @@ export function createClient(options: ClientOptions = {}): SvcClient {
     redirect: 'manual',
     fetch: transport.fetchRequest,
   });
-  const context = { secrets, idempotencyHeader: idempotencyHeader ?? DEFAULT_IDEMPOTENCY_HEADER };
+  const context = { secrets, idempotencyHeader: idempotencyHeader ?? IDEMPOTENCY_KEY_HEADER };
   const middleware: unknown[] = [];
   const routes: Routes = {
     core: { ...context, request: (core as unknown as CoreClient).request },

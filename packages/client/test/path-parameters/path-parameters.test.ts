@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { operations } from '../../src/generated/operations.js';
 import { type SvcClient, ValidationError } from '../../src/index.js';
-import { checkDecodedForms, checkPathSegment } from '../../src/internal/path-segment.js';
+import { checkDecodedForms, checkPathSegment } from '../../src/internal/input/path-segment.js';
 import { fakeFetch, json, testClient, USER_ID } from '../fixtures/fake-fetch.js';
 
 /** Values that would collapse or leave the path segment they fill. */

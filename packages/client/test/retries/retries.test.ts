@@ -7,8 +7,8 @@ import {
   RateLimitError,
   type SvcClient,
 } from '../../src/index.js';
-import { backoffDelay, MAX_DELAY_MS } from '../../src/internal/backoff.js';
-import { createRetryingFetch } from '../../src/internal/retry-fetch.js';
+import { backoffDelay, MAX_DELAY_MS } from '../../src/internal/transport/backoff.js';
+import { createTransport } from '../../src/internal/transport/transport.js';
 import {
   API_KEY,
   BASE_URL,
@@ -53,10 +53,10 @@ async function settle<T>(promise: Promise<T>): Promise<PromiseSettledResult<T>> 
 const reason = (result: PromiseSettledResult<unknown>) =>
   result.status === 'rejected' ? result.reason : undefined;
 
-/** The attempts of one GET through the retrying fetch alone, its jitter fixed at 0.5. */
+/** The attempts of one GET through the transport's fetch alone, its jitter fixed at 0.5. */
 async function attemptsOf(answer: Handler, maxRetries: number): Promise<Sent[]> {
   const fake = fakeFetch(answer);
-  const retrying = createRetryingFetch({
+  const { fetchRequest } = createTransport({
     fetch: fake.fetch,
     apiKey: API_KEY,
     baseUrl: BASE_URL,
@@ -64,7 +64,7 @@ async function attemptsOf(answer: Handler, maxRetries: number): Promise<Sent[]> 
     maxRetries,
     random: () => 0.5,
   });
-  await settle(retrying(new Request(`${BASE_URL}/v2/providers`)));
+  await settle(fetchRequest(new Request(`${BASE_URL}/v2/providers`)));
   return fake.sent;
 }
 

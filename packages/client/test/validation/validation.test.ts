@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { ValidationError } from '../../src/index.js';
-import { check } from '../../src/internal/validate.js';
+import { check } from '../../src/internal/input/validate.js';
 import { fakeFetch, json, ORDER_ID, testClient, USER_ID } from '../fixtures/fake-fetch.js';
 
 const address = { first_line: '1 Main St', city: 'Springfield', state: 'IL', zip_code: '62701' };

@@ -1,7 +1,7 @@
 import { defaultPathSerializer } from 'openapi-fetch';
 import { describe, expect, it } from 'vitest';
 import { operations } from '../../src/generated/operations.js';
-import { fillPath } from '../../src/internal/path-template.js';
+import { fillPath } from '../../src/internal/route/path-template.js';
 
 const BASE = 'https://api.test.example';
 const VALUES: unknown[] = [

@@ -1,0 +1,138 @@
+import { APIPromise, type WithResponse } from '../../api-promise.js';
+import { errorFromResponse, ValidationError } from '../../errors.js';
+import type { Operation } from '../../operation.js';
+import { PagePromise } from '../../page-promise.js';
+import { requestIdOf } from '../../request-id.js';
+import type { RequestOptions } from '../../request-options.js';
+import { toFormData } from '../input/form-data.js';
+import { prepareUploads } from '../input/upload-body.js';
+import type { FetchResult } from '../route/call-context.js';
+import { type DirectInit, type DirectRoute, sendDirect } from '../route/direct-route.js';
+import { type CoreClient, sendThroughOpenapiFetch } from '../route/openapi-fetch-route.js';
+import type { CallState } from '../transport/call-state.js';
+import { prepareCall } from './prepare-call.js';
+
+type Params = Record<string, unknown>;
+
+/** What an undeclared parameter may be: one query value (undefined is dropped, like any optional param). */
+const isQueryScalar = (value: unknown): boolean =>
+  value === undefined || typeof value === 'string' || typeof value === 'boolean' || Number.isFinite(value);
+
+/** How a client's named methods send: directly, or through openapi-fetch while middleware is registered. */
+export interface Routes {
+  core: CoreClient;
+  direct: DirectRoute;
+  /** The middleware registered with `use()`, mirrored (openapi-fetch keeps its list private). */
+  middleware: readonly unknown[];
+}
+
+/** A named method call: flat params split by location, validated, sent; data or a typed error. */
+export function callOperation(
+  routes: Routes,
+  operation: Operation,
+  params: Params | undefined,
+  options: RequestOptions | undefined,
+): APIPromise<unknown> {
+  const result = run(routes, operation, params ?? {}, options ?? {});
+  const rule = operation.pagination;
+  if (!rule) return new APIPromise(result);
+  // Paginated: awaitable for the first page, async-iterable over every item of every page.
+  return new PagePromise(result, {
+    operationId: operation.id,
+    rule,
+    params: { ...params },
+    options: options ?? {},
+    call: (pageParams, pageOptions) => callOperation(routes, operation, pageParams, pageOptions),
+  });
+}
+
+/** Prepares and sends; a synchronous throw (bad input) comes out as a rejection, like every failure. */
+function run(
+  routes: Routes,
+  operation: Operation,
+  params: Params,
+  options: RequestOptions,
+): Promise<WithResponse<unknown>> {
+  try {
+    return start(routes, operation, params, options);
+  } catch (error) {
+    return Promise.reject(error);
+  }
+}
+
+function start(
+  routes: Routes,
+  operation: Operation,
+  params: Params,
+  options: RequestOptions,
+): Promise<WithResponse<unknown>> {
+  const what = `${operation.method} ${operation.path}`;
+  const path: Params = {};
+  const query: Params = {};
+  const header: Params = {};
+  const locations = operation.params;
+  for (const name in params) {
+    if (name === 'body') continue;
+    // Header names are case-insensitive: `X-Svc-Link-Token` is the spec's `x-svc-link-token`.
+    const headerName = locations?.header && specHeaderName(locations.header.props, name);
+    const target =
+      locations?.path && Object.hasOwn(locations.path.props, name)
+        ? path
+        : locations?.query && Object.hasOwn(locations.query.props, name)
+          ? query
+          : headerName
+            ? header
+            : undefined;
+    if (target) target[target === header ? (headerName as string) : name] = params[name];
+    else if (!operation.openQuery) throw new ValidationError(name, `is not a parameter of ${operation.id}`);
+    else if (isQueryScalar(params[name])) query[name] = params[name];
+    else throw new ValidationError(name, 'must be a string, number or boolean');
+  }
+  const idempotencyHeader = routes.core.idempotencyHeader;
+  prepareCall(
+    operation,
+    { path, query, header, body: params.body },
+    header,
+    options.idempotencyKey,
+    idempotencyHeader,
+  );
+  const init: DirectInit = {
+    params: { path, query, header },
+    body: params.body,
+    // Serialized while sending, so an unserializable field is a ValidationError like any bad input.
+    bodySerializer: operation.multipart ? (toFormData as DirectInit['bodySerializer']) : undefined,
+    headers: options.headers as DirectInit['headers'],
+  };
+  const state: CallState = {
+    what,
+    signal: options.signal,
+    timeoutMs: options.timeoutMs,
+    maxRetries: options.maxRetries,
+  };
+  const finish = ({ data, error, response }: FetchResult): WithResponse<unknown> => {
+    if (!response.ok) throw errorFromResponse(response, error, what, state.secrets);
+    return { data, response, requestId: requestIdOf(response.headers) };
+  };
+  const sendInit = (): Promise<WithResponse<unknown>> =>
+    routes.middleware.length === 0
+      ? sendDirect(routes.direct, operation.method, operation.path, init, state, finish)
+      : sendThroughOpenapiFetch(
+          routes.core,
+          operation.method,
+          operation.path,
+          init as unknown as Params,
+          state,
+        ).then(finish);
+  if (!operation.multipart) return sendInit();
+  // Files are read into memory (streams counted against the size limit) before the request is built.
+  return prepareUploads(operation.body, params.body).then((body) => {
+    init.body = body;
+    return sendInit();
+  });
+}
+
+function specHeaderName(props: Readonly<Record<string, unknown>>, name: string): string | undefined {
+  if (Object.hasOwn(props, name)) return name;
+  const lower = name.toLowerCase();
+  return Object.keys(props).find((key) => key.toLowerCase() === lower);
+}

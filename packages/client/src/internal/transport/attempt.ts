@@ -1,0 +1,57 @@
+import { ConnectionError, errorFromResponse, SvcError, TimeoutError } from '../../errors.js';
+import { abortError } from './abort-error.js';
+import { linkAbort, unlinkAbort } from './abort-fanout.js';
+import { bufferedResponse, readBody } from './buffered-response.js';
+
+/** Statuses whose Response must have a null body. */
+const NULL_BODY = new Set([101, 103, 204, 205, 304]);
+
+/** One attempt's abort controller, aborted by the caller's signal (via the fan-out) or by the timeout. */
+class AttemptController extends AbortController {
+  timedOut = false;
+}
+
+function onTimeout(attempt: AttemptController): void {
+  attempt.timedOut = true;
+  attempt.abort();
+}
+
+/** One fetch of an attempt, given the attempt's signal (its only one: the timeout and the caller's abort). */
+export type AttemptFetch = (signal: AbortSignal) => Promise<Response>;
+
+/**
+ * Sends one attempt and reads the whole body under the same timeout, so a stalled body is a
+ * TimeoutError and the caller can decide on a retry. Returns the Response with its body in memory
+ * (see buffered-response.ts). No timer or listener outlives it.
+ */
+export async function sendAttempt(
+  fetchOnce: AttemptFetch,
+  caller: AbortSignal | undefined,
+  timeoutMs: number,
+  what: string,
+): Promise<Response> {
+  if (caller?.aborted) throw abortError(caller);
+  const attempt = new AttemptController();
+  if (caller) linkAbort(caller, attempt);
+  const timer = setTimeout(onTimeout, timeoutMs, attempt);
+  try {
+    const response = await fetchOnce(attempt.signal);
+    const { status } = response;
+    if (response.type === 'opaqueredirect' || (status >= 300 && status < 400 && status !== 304)) {
+      void response.body?.cancel();
+      throw errorFromResponse(response, undefined, what);
+    }
+    return NULL_BODY.has(status) ? response : bufferedResponse(response, await readBody(response));
+  } catch (error) {
+    if (attempt.timedOut) throw new TimeoutError(`${what} timed out after ${timeoutMs} ms`, { cause: error });
+    if (caller?.aborted) throw abortError(caller);
+    if (error instanceof SvcError) throw error;
+    const reason = error instanceof Error ? (error.cause as Error | undefined)?.message || error.message : '';
+    throw new ConnectionError(`${what} failed: no response from the service${reason ? ` (${reason})` : ''}`, {
+      cause: error,
+    });
+  } finally {
+    clearTimeout(timer);
+    if (caller) unlinkAbort(caller, attempt);
+  }
+}
