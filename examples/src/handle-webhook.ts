@@ -84,7 +84,8 @@ if (!isSandbox) {
     user_id: user.user_id,
     patient_address: { first_line: '1 Main St' },
   });
-  await lab.appointments.phlebotomy.book(String(order.id), {});
+  if (!order.id) throw new Error('the created order carries no id');
+  await lab.appointments.phlebotomy.book(order.id, {});
   await sandbox.clock.advance({ seconds: 5 * 86_400 }); // the draw, the sample's trip, the lab's results
   await lab.reports.upload(await readFile(new URL('../fixtures/sample-report.pdf', import.meta.url)));
   await sandbox.clock.advance({ seconds: 60 });

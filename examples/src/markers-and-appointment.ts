@@ -30,7 +30,8 @@ const order = await lab.orders.create({
   lab_account_id: account?.lab_account_id,
   clinical_notes: 'Fasting since 8 pm.', // at most 1000 characters, checked before sending
 });
-const orderId = String(order.id);
+if (!order.id) throw new Error('the created order carries no id');
+const orderId = order.id;
 console.log(`order ${orderId}: stage ${orderStatus(order).stage}`);
 
 // 3. Slots for the next 14 days, then request and book the draw.

@@ -1,5 +1,7 @@
 // The two code samples of an operation, rendered from what sample-inputs.ts reads: the `@svc/client` call
 // and curl. The TypeScript ones are written to src/generated/code-samples/ and type-checked there.
+
+import { expr, isExpression, sampleFlow } from './sample-flows.js';
 import type { ClientHeaders, SampleInputs } from './sample-inputs.js';
 import type { Json, JsonObject, Operation } from './spec-model.js';
 
@@ -22,37 +24,93 @@ export function literal(value: Json, indent = ''): string {
   return `{\n${lines.join('\n')}\n${indent}}`;
 }
 
-/** The `@svc/client` call, as a whole module a partner can paste (top-level await, Node 20+). */
-export function typescriptSample(operation: Operation, inputs: SampleInputs): string {
-  const lines: string[] = [];
-  const files = inputs.body?.files ?? [];
-  if (files.length > 0) lines.push("import { readFile } from 'node:fs/promises';");
-  lines.push("import { createClient } from '@svc/client';", '');
-  lines.push("const svc = createClient({ apiKey: process.env.SVC_API_KEY ?? '', region: 'eu' });", '');
-  const args: JsonObject = {};
-  for (const param of inputs.params) args[param.name] = param.value;
-  let call = '';
-  if (inputs.body) {
-    const body = { ...inputs.body.value };
-    // Files go in as Blobs: the client sends them as multipart parts.
-    const placeholders = new Map<string, string>();
-    for (const file of files) {
-      const marker = `__file_${file}__`;
-      placeholders.set(
-        `'${marker}'`,
-        `new Blob([await readFile('${body[file]}')], { type: 'application/pdf' })`,
-      );
-      body[file] = marker;
+/** Renders a value as a literal, with expressions (ids from earlier calls, files) written as code. */
+function render(value: unknown, indent = ''): string {
+  const markers = new Map<string, string>();
+  const swap = (item: unknown): Json => {
+    if (isExpression(item)) {
+      const marker = `__expression_${markers.size}__`;
+      markers.set(`'${marker}'`, item.expression);
+      return marker;
     }
+    if (Array.isArray(item)) return item.map(swap);
+    if (item && typeof item === 'object')
+      return Object.fromEntries(Object.entries(item).map(([key, inner]) => [key, swap(inner)]));
+    return item as Json;
+  };
+  let text = literal(swap(value), indent);
+  for (const [marker, expression] of markers) text = text.replace(marker, expression);
+  return text;
+}
+
+const indented = (lines: string[]): string[] => lines.map((line) => (line ? `  ${line}` : line));
+
+export interface TypescriptSampleOptions {
+  /** Wrap the call in the error handling a partner writes (one sample per tag shows it). */
+  showErrorHandling?: boolean;
+}
+
+/**
+ * The `@svc/client` call, as a whole module a partner can paste (top-level await, Node 20+): the
+ * client from the environment, the ids from earlier calls (sample-flows.ts), `for await` on
+ * paginated operations, and on request the typed error a failure is.
+ */
+export function typescriptSample(
+  operation: Operation,
+  inputs: SampleInputs,
+  options: TypescriptSampleOptions = {},
+): string {
+  const files = inputs.body?.files ?? [];
+  const flow = sampleFlow(
+    operation.operationId,
+    inputs.params.map((param) => param.name),
+  );
+  const nodeImports = new Set(flow.imports);
+  if (files.length > 0) nodeImports.add("import { readFile } from 'node:fs/promises';");
+  const clientImports = options.showErrorHandling ? 'ApiError, createClient' : 'createClient';
+  const lines: string[] = [...nodeImports, `import { ${clientImports} } from '@svc/client';`, ''];
+  lines.push(
+    '// The API key and base URL come from SVC_API_KEY and SVC_BASE_URL.',
+    'const svc = createClient();',
+    '',
+  );
+  if (flow.setup.length > 0) lines.push(...flow.setup, '');
+  const args: Record<string, unknown> = {};
+  for (const param of inputs.params) args[param.name] = flow.params[param.name] ?? param.value;
+  Object.assign(args, flow.params);
+  if (inputs.body) {
+    const body: Record<string, unknown> = { ...(flow.body ?? inputs.body.value) };
+    // Files go in as Blobs: the client sends them as multipart parts.
+    for (const file of files)
+      body[file] = expr(
+        `new Blob([await readFile('${inputs.body.value[file]}')], { type: 'application/pdf' })`,
+      );
     args.body = body;
-    call = literal(args);
-    for (const [marker, expression] of placeholders) call = call.replace(marker, expression);
-  } else {
-    call = Object.keys(args).length > 0 ? literal(args) : '';
   }
-  const invocation = `await svc.${operation.operationId}(${call})`;
-  lines.push(operation.returnsData ? `const data = ${invocation};` : `${invocation};`);
-  if (operation.returnsData) lines.push('console.log(data);');
+  const call = Object.keys(args).length > 0 ? render(args) : '';
+  const invocation = `svc.${operation.operationId}(${call})`;
+  const body: string[] = [];
+  if (operation.raw['x-svc-pagination']) {
+    body.push(`// Every item of every page, each page requested when the one before is used up.`);
+    body.push(`for await (const item of ${invocation}) {`, '  console.log(item);', '}');
+  } else if (operation.returnsData) {
+    body.push(`const data = await ${invocation};`, 'console.log(data);');
+  } else {
+    body.push(`await ${invocation};`);
+  }
+  if (options.showErrorHandling) {
+    lines.push(
+      'try {',
+      ...indented(body.flatMap((line) => line.split('\n'))),
+      '} catch (error) {',
+      '  // Every failure is typed; an ApiError carries the status, the code the service gives and its explanation.',
+      '  if (!(error instanceof ApiError)) throw error;',
+      '  console.error(error.status, error.code, error.message);',
+      '}',
+    );
+  } else {
+    lines.push(...body);
+  }
   return `${lines.join('\n')}\n`;
 }
 

@@ -94,6 +94,29 @@ export class ParsingJobFailedError extends RecordHoldingError {
   }
 }
 
+/**
+ * A parsing job finished (`completed` or `pending_review`) but its results are not in a shape this
+ * helper can read (no list under `results`), so no biomarkers are given rather than an empty list.
+ * `job` is the job record exactly as received (not serialized): read its results from it.
+ */
+export class ParsingResultsUnreadableError extends RecordHoldingError {
+  override name = 'ParsingResultsUnreadableError';
+  declare readonly job: unknown;
+
+  constructor(
+    readonly jobId: string,
+    /** The final stage the job reached. */
+    readonly stage: 'completed' | 'pending_review',
+    job: unknown,
+  ) {
+    super(
+      `Parsing job ${jobId} is ${stage}, but its results are not a list this helper can read; the job record is on \`error.job\``,
+      'job',
+      job,
+    );
+  }
+}
+
 /** A PSC booking was cancelled instead of confirmed; `appointment` is the record (not serialized). */
 export class PscBookingFailedError extends RecordHoldingError {
   override name = 'PscBookingFailedError';

@@ -6,6 +6,7 @@ import { dirname, resolve } from 'node:path';
 import { loadSpec } from '@svc/spec';
 import openapiTS, { astToString, type OpenAPI3 } from 'openapi-typescript';
 import { generatedHeader, repoRoot } from '../generated-file.js';
+import { nameSchemas } from './named-schemas.js';
 import { schemaTransform } from './schema-transform.js';
 import { readTypesSpec, sandboxValuesOf } from './types-spec.js';
 
@@ -37,6 +38,6 @@ const ast = await openapiTS(readTypesSpec(spec) as unknown as OpenAPI3, {
   defaultNonNullable: true,
 });
 await mkdir(dirname(outFile), { recursive: true });
-await writeFile(outFile, `${generatedHeader('types/generate-types.ts')}\n${astToString(ast)}`);
+await writeFile(outFile, `${generatedHeader('types/generate-types.ts')}\n${astToString(nameSchemas(ast))}`);
 await writeFile(sandboxValuesFile, renderSandboxValues(sandboxValuesOf(spec)));
 process.stdout.write(`wrote ${outFile.slice(repoRoot.length + 1)} and sandbox-values.ts\n`);

@@ -1,0 +1,11 @@
+import { chromium } from 'playwright-core';
+const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', headless: true, args: ['--no-sandbox','--disable-gpu','--disable-background-networking','--disable-component-update','--disable-sync','--no-first-run'] });
+const page = await browser.newPage({ viewport: { width: 1400, height: 1000 } });
+await page.route('**/*', (route) => (/^(file|data|blob):/.test(route.request().url()) ? route.continue() : route.abort()));
+await page.goto(`file:///work/h/i23/packages/docs/dist/index.html#tag/Timeseries/operation/getStepsGrouped`);
+await page.getByRole('heading', { name: /Read the grouped steps/ }).first().waitFor({ timeout: 60000 });
+await page.waitForTimeout(1500);
+await page.screenshot({ path: '/work/h/i23-reference.png' });
+const text = await page.locator('body').innerText();
+console.log(['createClient()', 'for await', 'ApiError', '127.0.0.1:4011'].map((s) => `${s}: ${text.includes(s)}`).join('\n'));
+await browser.close();
