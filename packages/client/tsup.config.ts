@@ -1,5 +1,5 @@
+import library from '@svc/tools/tsup';
 import { defineConfig, type Options } from 'tsup';
-import library from '../../tools/src/tsup-library.js';
 
 // One source, two builds (the `exports` map picks one): `#node-http` resolves to the node:http
 // transport only in the build for Node, so browsers, workers, Deno, Bun and workerd get fetch alone.

@@ -2,7 +2,7 @@
 
 import { fileURLToPath } from 'node:url';
 import type {} from '@svc/test-kit';
-import { packageConfig, typeTests } from '../../tools/src/vitest/package-config.js';
+import { packageConfig, typeTests } from '@svc/tools/vitest';
 
 /**
  * Every test runs twice: as Node runs the client (named calls over node:http), and as every other

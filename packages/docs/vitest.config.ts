@@ -1,4 +1,4 @@
-import { packageConfig } from '../../tools/src/vitest/package-config.js';
+import { packageConfig } from '@svc/tools/vitest';
 
 export default packageConfig({
   // Starting Chromium and rendering a 2.5 MB page takes seconds on a 2-core machine.

@@ -1,3 +1,3 @@
-import { packageConfig, typeTests } from '../../tools/src/vitest/package-config.js';
+import { packageConfig, typeTests } from '@svc/tools/vitest';
 
 export default packageConfig({ typecheck: typeTests });

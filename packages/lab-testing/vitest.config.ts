@@ -1,6 +1,6 @@
 // Brings the typing of what the kit's global setups provide to `inject()` into this package's program.
 import type {} from '@svc/test-kit';
-import { packageConfig, typeTests } from '../../tools/src/vitest/package-config.js';
+import { packageConfig, typeTests } from '@svc/tools/vitest';
 
 export default packageConfig({
   typecheck: typeTests,

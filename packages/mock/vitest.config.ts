@@ -1,3 +1,3 @@
-import { packageConfig } from '../../tools/src/vitest/package-config.js';
+import { packageConfig } from '@svc/tools/vitest';
 
 export default packageConfig({ globalSetup: ['test/global-setup.ts'], testTimeout: 60_000 });

@@ -1,6 +1,6 @@
 // Brings the typing of what the kit's global setups provide to `inject()` into this package's program.
 import type {} from '@svc/test-kit';
-import { packageConfig } from '../../tools/src/vitest/package-config.js';
+import { packageConfig } from '@svc/tools/vitest';
 
 const FULL = process.env.SVC_RELIABILITY_FULL === '1';
 

@@ -1,5 +1,5 @@
+import { serverPackage } from '@svc/tools/tsup';
 import type { Options } from 'tsup';
-import { serverPackage } from '../../tools/src/tsup-library.js';
 
 // Typed here: the inferred type would name tsup by the path tools/ reaches it through.
 const config: Options[] = serverPackage(['src/index.ts', 'src/msw.ts'], { external: ['msw'] });

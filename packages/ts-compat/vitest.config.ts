@@ -1,4 +1,4 @@
-import { packageConfig } from '../../tools/src/vitest/package-config.js';
+import { packageConfig } from '@svc/tools/vitest';
 
 export default packageConfig({
   // Each case runs a whole compiler on the consumer: seconds on a 2-core machine.

@@ -1,1 +1,1 @@
-export { default } from '../../tools/src/tsup-library.js';
+export { default } from '@svc/tools/tsup';

@@ -31,12 +31,13 @@ import { build } from 'esbuild';
 const BUDGET = 13.75 * 1024;
 /**
  * Node's build adds the node:http transport of named calls (src/internal/transport/node-http.ts, which
- * `#node-http` resolves to only under the `node` condition): about 2.2 kB gzip, 16,271 B measured for
- * issue 24. Browsers, workers, Deno, Bun and workerd get the build without it, under BUDGET: issue 24
- * added 231 B there (13,818 → 14,049 B: the reply a transport hands back, the errors of an attempt
- * shared by both transports, the `httpAgent` option's check), inside the unchanged budget.
+ * `#node-http` resolves to only under the `node` condition): about 2.4 kB gzip measured for issue 24,
+ * so Node's budget is the browsers' plus 2.5 kB. Browsers, workers, Deno, Bun and workerd get the build
+ * without it: issue 24 added 216 B there (the reply a transport hands back, the errors of an attempt
+ * shared by both transports, the `httpAgent` option's check). Measured after merging main at 81ed129,
+ * whose own code already stood at 14,991 B, over BUDGET before issue 24's change (15,207 B with it).
  */
-const NODE_BUDGET = 16.5 * 1024;
+const NODE_BUDGET = BUDGET + 2.5 * 1024;
 
 async function measure(entry, platform) {
   const result = await build({

@@ -1,14 +1,24 @@
 // The one error hierarchy of @svc/client and its factory. Every error the package throws is a SvcError.
 import { nameErrors } from './internal/name-errors.js';
-import { liveSecrets, redactValue, redactWith, Secrets } from './internal/redact.js';
+import {
+  liveSecrets,
+  redactErrorChain,
+  redactHeaders,
+  redactValue,
+  redactWith,
+  Secrets,
+} from './internal/redact.js';
 import { parseRetryAfter } from './internal/retry-after.js';
 import { requestIdOf } from './request-id.js';
 
 type Inspect = (value: unknown, options?: object) => string;
 
-/** The secrets an error is redacted with: those of the client and call that made it (kept off its own fields). */
-const SECRETS = Symbol('svc.secrets');
-type WithSecrets = { [SECRETS]?: Secrets };
+/**
+ * The secrets each error is redacted with: those of the client and call that made it. Kept here, not
+ * on the error: nothing reachable from an error (a symbol key, `showHidden`) may hold a secret.
+ */
+const SECRETS_OF = new WeakMap<object, Secrets>();
+const secretsOf = (error: object): readonly string[] => SECRETS_OF.get(error)?.values() ?? liveSecrets();
 
 /** Options of every SvcError: its cause, and the secrets of the client or call that made it. */
 export interface SvcErrorOptions {
@@ -19,22 +29,22 @@ export interface SvcErrorOptions {
 
 /** Base class of every error thrown by the client. Messages, stacks, `toJSON` and inspect output are redacted. */
 export class SvcError extends Error {
-  declare private [SECRETS]: Secrets | undefined;
-
   constructor(message: string, options?: SvcErrorOptions) {
     // Redacted before the stack is captured, so no secret reaches `stack` either.
     // Without the secrets of a call (an error a helper builds), every live client's are used.
     super(redactWith(message, options?.secrets), options);
-    Object.defineProperty(this, SECRETS, { value: options?.secrets, writable: true });
+    if (options?.secrets) SECRETS_OF.set(this, options.secrets);
+    // A cause (a parse error quoting the body, a failed fetch) is masked in place, as the message is.
+    if (options?.cause !== undefined) redactErrorChain(options.cause, secretsOf(this));
   }
 
   /** A plain, redacted view: name, message and the error's own fields (never request headers). */
   toJSON(): Record<string, unknown> {
     const { stack: _stack, ...own } = this as Record<string, unknown>;
-    return redactValue(
-      { name: this.name, ...own, message: this.message },
-      this[SECRETS] ?? liveSecrets(),
-    ) as Record<string, unknown>;
+    return redactValue({ name: this.name, ...own, message: this.message }, secretsOf(this)) as Record<
+      string,
+      unknown
+    >;
   }
 
   /** Node's `util.inspect` and `console.log` print this instead of the raw object. */
@@ -43,7 +53,7 @@ export class SvcError extends Error {
     let text = this.stack ?? `${this.name}: ${this.message}`;
     if (Object.keys(fields).length > 0) text += ` ${inspect(fields, options)}`;
     if (this.cause !== undefined) text += `\n  [cause]: ${inspect(this.cause, options)}`;
-    return redactWith(text, this[SECRETS]);
+    return redactWith(text, SECRETS_OF.get(this));
   }
 }
 
@@ -53,14 +63,18 @@ export class SvcError extends Error {
  */
 export function withSecrets<E>(error: E, secrets: Secrets): E {
   if (!(error instanceof SvcError)) return error;
-  const own = error as unknown as WithSecrets & { body?: unknown; stack?: string };
-  const kept = own[SECRETS];
+  const own = error as unknown as Record<string, unknown>;
+  const kept = SECRETS_OF.get(error);
   const merged = kept && kept !== secrets ? new Secrets(secrets) : secrets;
   if (kept && kept !== secrets) for (const value of kept.values()) merged.add(value);
-  own[SECRETS] = merged;
+  SECRETS_OF.set(error, merged);
+  const list = merged.values();
   error.message = merged.redact(error.message);
-  if (typeof own.stack === 'string') own.stack = merged.redact(own.stack);
-  if (error instanceof ApiError) (own as { body: unknown }).body = redactValue(error.body, merged);
+  if (typeof error.stack === 'string') error.stack = merged.redact(error.stack);
+  // Every field, a subclass's own included (body, detail, headers, request id), and the cause chain.
+  for (const key of Object.keys(own))
+    own[key] = own[key] instanceof Headers ? redactHeaders(own[key], list) : redactValue(own[key], list);
+  redactErrorChain(error.cause, list);
   return error;
 }
 
@@ -75,10 +89,11 @@ export class ApiError extends SvcError {
 
   constructor(status: number, headers: Headers, body: unknown, message: string, secrets?: Secrets) {
     super(message, { secrets });
+    const list = secretsOf(this);
     this.status = status;
-    this.headers = headers;
-    this.body = redactValue(body, secrets ?? liveSecrets());
-    this.requestId = requestIdOf(headers);
+    this.headers = redactHeaders(headers, list);
+    this.body = redactValue(body, list);
+    this.requestId = requestIdOf(this.headers);
   }
 }
 
@@ -130,7 +145,8 @@ export class ResponseParseError extends SvcError {
     secrets?: Secrets,
   ) {
     super(message, { cause, secrets });
-    this.requestId = requestIdOf(headers);
+    this.headers = redactHeaders(headers, secretsOf(this));
+    this.requestId = requestIdOf(this.headers);
   }
 }
 

@@ -1,5 +1,6 @@
-// The header names the client sends and reads, written once: the rest of the client, the generators
-// (tools/src) and the helpers import them from here. The service has not named its request-id header
+// The header names the client sends and reads, written once: the rest of the client and the helpers
+// import them from here. The API key and idempotency key are the spec's shared parameters `apiKey` and
+// `idempotencyKey` (the generators read them there; test/header-names checks these match). The service has not named its request-id header
 // yet: `x-request-id` is the common convention, kept in this one constant until it is confirmed.
 
 /** The team API key header, sent on every call. */

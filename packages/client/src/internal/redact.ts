@@ -21,13 +21,12 @@ const MIN_SECRET_LENGTH = 4;
  * process-wide list exists to evict them, and a call's secrets are freed with the call and its errors.
  */
 export class Secrets {
-  private readonly own: string[] = [];
+  private readonly own = new Set<string>();
   constructor(private readonly parent?: Secrets) {}
 
   /** Remembers a secret value so that it is masked in every message, log line and serialized error. */
   add(value: unknown): void {
-    if (typeof value !== 'string' || value.length < MIN_SECRET_LENGTH || this.own.includes(value)) return;
-    this.own.push(value);
+    if (typeof value === 'string' && value.length >= MIN_SECRET_LENGTH) this.own.add(value);
   }
 
   /** Secret headers of a header bag (any letter case; a Headers object or a plain record). */
@@ -91,6 +90,40 @@ function deepText(value: unknown, secrets: readonly string[]): string {
     );
   } catch {
     return MASK; // A cycle or a subtree too deep to serialize: nothing of it is shown.
+  }
+}
+
+/** A copy of a Headers with secret headers masked and every secret in other values replaced. */
+export function redactHeaders(headers: Headers, secrets: readonly string[]): Headers {
+  const copy = new Headers();
+  for (const [name, value] of headers)
+    copy.append(name, isSecretHeader(name) ? MASK : redactText(value, secrets));
+  return copy;
+}
+
+/** Causes followed at most: a chain longer than this is cut, never walked without end. */
+const MAX_CAUSES = 8;
+
+/**
+ * Masks secrets in place in the string fields (message, stack, any other) of an error and of its
+ * causes: a SyntaxError from parsing a body quotes the body, a failed fetch may quote what it sent.
+ * Objects that are not errors are left alone (they are not ours to change).
+ */
+export function redactErrorChain(cause: unknown, secrets: readonly string[]): void {
+  const seen = new Set<unknown>();
+  for (let error = cause, hops = 0; error instanceof Error && !seen.has(error) && hops < MAX_CAUSES; hops++) {
+    seen.add(error);
+    for (const key of Object.getOwnPropertyNames(error)) {
+      const descriptor = Object.getOwnPropertyDescriptor(error, key);
+      const value = descriptor?.value;
+      if (typeof value !== 'string') continue;
+      const redacted = redactText(value, secrets);
+      if (redacted === value) continue;
+      if (descriptor?.writable) (error as unknown as Record<string, string>)[key] = redacted;
+      else if (descriptor?.configurable)
+        Object.defineProperty(error, key, { ...descriptor, value: redacted });
+    }
+    error = error.cause;
   }
 }
 

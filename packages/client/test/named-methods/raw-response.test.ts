@@ -13,12 +13,11 @@ describe('the raw response of a named method', () => {
     const { response } = await testClient(fakeFetch(reply(body, 'application/json')).fetch)
       .getParsingJob({ job_id: 'job_1' })
       .withResponse();
-    expect(await response.text()).toBe(body);
-    expect(await response.json()).toEqual({ name: 'Zoë 🩺', n: 1 });
-    expect(new Uint8Array(await response.arrayBuffer())).toEqual(new TextEncoder().encode(body));
-    expect(await (await response.blob()).text()).toBe(body);
-    expect((await response.blob()).type).toBe('application/json');
     expect(await response.clone().text()).toBe(body);
+    expect(await response.clone().json()).toEqual({ name: 'Zoë 🩺', n: 1 });
+    expect(new Uint8Array(await response.clone().arrayBuffer())).toEqual(new TextEncoder().encode(body));
+    expect(await (await response.clone().blob()).text()).toBe(body);
+    expect((await response.clone().blob()).type).toBe('application/json');
     expect(await response.text()).toBe(body);
   });
 
@@ -26,9 +25,9 @@ describe('the raw response of a named method', () => {
     const bytes = new Uint8Array([0x25, 0x50, 0x44, 0x46, 0xff, 0xfe, 0x00, 0x80]);
     const fetched = reply(bytes, 'application/pdf')();
     const response = bufferedResponse(fetched, await readBody(fetched));
-    expect(new Uint8Array(await response.arrayBuffer())).toEqual(bytes);
-    expect(new Uint8Array(await (await response.blob()).arrayBuffer())).toEqual(bytes);
     expect(new Uint8Array(await response.clone().arrayBuffer())).toEqual(bytes);
+    expect(new Uint8Array(await (await response.clone().blob()).arrayBuffer())).toEqual(bytes);
+    expect(new Uint8Array(await new Response(response.body).arrayBuffer())).toEqual(bytes);
   });
 
   it('reads as the Response fetch returned: status, status text, headers, URL, type', async () => {
@@ -39,7 +38,6 @@ describe('the raw response of a named method', () => {
     }));
     const client = createClient({ apiKey: 'sk-test-0123456789', baseUrl: server.baseUrl });
     const fetched = await fetch(`${server.baseUrl}/v2/user/resolve/u-1`);
-    await fetched.text();
     const { response, requestId } = await client.resolveUser({ client_user_id: 'u-1' }).withResponse();
     expect(response).toBeInstanceOf(Response);
     expect(requestId).toBe('req_1');
@@ -56,5 +54,59 @@ describe('the raw response of a named method', () => {
     const response = bufferedResponse(fetched, 'gone');
     expect(response.status).toBe(0);
     expect(await response.text()).toBe('gone');
+  });
+
+  describe('issue 21: the Response of withResponse() reads like the fetched one', () => {
+    /** What a caller sees reading a response one way: each step's value, or the error it threw. */
+    type Way = (response: Response) => Promise<unknown>;
+    const settle = async (step: () => unknown): Promise<unknown> => {
+      try {
+        return await step();
+      } catch (error) {
+        return `throws ${(error as Error).name}`;
+      }
+    };
+    const ways: Record<string, Way> = {
+      'text() once, then again': async (r) => [
+        r.bodyUsed,
+        await settle(() => r.text()),
+        r.bodyUsed,
+        await settle(() => r.text()),
+      ],
+      'clone() then read both': async (r) => {
+        const copy = r.clone();
+        return [await copy.json(), await r.json(), r.bodyUsed, await settle(() => r.clone())];
+      },
+      'body.getReader() to the end, then text()': async (r) => {
+        const reader = (r.body as ReadableStream<Uint8Array>).getReader();
+        let text = '';
+        const decoder = new TextDecoder();
+        for (let next = await reader.read(); !next.done; next = await reader.read())
+          text += decoder.decode(next.value, { stream: true });
+        reader.releaseLock();
+        return [text, r.bodyUsed, await settle(() => r.text()), await settle(() => r.clone())];
+      },
+      'new Response(response.body)': async (r) => {
+        const text = await new Response(r.body).text();
+        return [text, r.bodyUsed, await settle(() => r.text())];
+      },
+      'body asked for, then text()': async (r) => {
+        const locked = r.body?.locked;
+        return [locked, r.bodyUsed, await settle(() => r.text()), r.bodyUsed, r.body?.locked];
+      },
+    };
+
+    it.each(Object.entries(ways))('%s: as the fetched Response, on both routes', async (_name, way) => {
+      const server = await loopbackForTest(() => ({ status: 200, body: { user_id: 'u-1' } }));
+      const fetched = await fetch(`${server.baseUrl}/v2/user/resolve/u-1`);
+      const want = await way(fetched);
+      const direct = createClient({ apiKey: 'sk-test-0123456789', baseUrl: server.baseUrl });
+      const throughMiddleware = createClient({ apiKey: 'sk-test-0123456789', baseUrl: server.baseUrl });
+      throughMiddleware.use({ onRequest: ({ request }) => request });
+      for (const client of [direct, throughMiddleware]) {
+        const { response } = await client.resolveUser({ client_user_id: 'u-1' }).withResponse();
+        expect(await way(response)).toEqual(want);
+      }
+    });
   });
 });

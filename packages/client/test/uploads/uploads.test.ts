@@ -86,10 +86,79 @@ describe('uploads are bytes, never JSON', () => {
   it('tells PDF, JPEG and PNG from their first SNIFF_BYTES bytes, and nothing from fewer or other bytes', () => {
     const JPEG = new Uint8Array([0xff, 0xd8, 0xff, 0xe0]);
     expect([PDF, JPEG, PNG].map(sniffMediaType)).toEqual(['application/pdf', 'image/jpeg', 'image/png']);
-    expect(sniffMediaType(PNG.slice(0, SNIFF_BYTES))).toBe('image/png');
-    expect(sniffMediaType(PNG.slice(0, SNIFF_BYTES - 1))).toBeUndefined();
+    expect(sniffMediaType(new Uint8Array([...PNG, ...new Uint8Array(SNIFF_BYTES)]))).toBe('image/png');
+    expect(sniffMediaType(PNG.slice(0, 7))).toBeUndefined();
     expect(sniffMediaType(new Uint8Array([0x47, 0x49, 0x46, 0x38]))).toBeUndefined();
     expect(sniffMediaType(new Uint8Array())).toBeUndefined();
+  });
+
+  it('tells a web page from its opening tag after white space, in any letter case, and a GIF or WebP from its signature', () => {
+    const text = (value: string) => new TextEncoder().encode(value);
+    for (const page of [
+      '<!DOCTYPE html>',
+      ' \r\n\t<HTML lang="en">',
+      '<head>',
+      '<Script>x',
+      '<!-- a -->',
+      '<p>',
+    ])
+      expect(sniffMediaType(text(page)), page).toBe('text/html');
+    for (const other of [
+      '<pdf>',
+      '<html',
+      '<?xml version="1.0"?>',
+      'hello <html>',
+      `${' '.repeat(SNIFF_BYTES)}<html>`,
+    ])
+      expect(sniffMediaType(text(other)), other).toBeUndefined();
+    expect(sniffMediaType(text('GIF89a\x01'))).toBe('image/gif');
+    expect(sniffMediaType(text('RIFF\0\0\0\0WEBPVP8 '))).toBe('image/webp');
+  });
+
+  it('issue 21: refuses a file whose leading bytes say another kind than its declared type, naming both, before sending', async () => {
+    const page = new TextEncoder().encode('<!DOCTYPE html><html><body>not a report</body></html>');
+    const cases: [unknown, string, string][] = [
+      [{ data: page, contentType: 'application/pdf' }, 'application/pdf', 'text/html'],
+      [new Blob([page], { type: 'image/png' }), 'image/png', 'text/html'],
+      [new File([page], 'report.pdf', { type: 'application/pdf' }), 'application/pdf', 'text/html'],
+      [{ data: new Blob([page]).stream(), contentType: 'image/jpeg' }, 'image/jpeg', 'text/html'],
+      [{ data: PDF, contentType: 'image/png' }, 'image/png', 'application/pdf'],
+    ];
+    for (const [input, declared, sniffed] of cases) {
+      const error = await refusedUpload(input);
+      expect(error.field).toBe('body.file');
+      expect(error.message).toContain(`declared ${declared} but its leading bytes are ${sniffed}`);
+    }
+  });
+
+  it('issue 21: refuses a mislabelled file in a form the caller built, and through the typed path client', async () => {
+    const page = new TextEncoder().encode('  <html><body>not a report</body></html>');
+    const form = new FormData();
+    form.set('file', new Blob([page], { type: 'application/pdf' }), 'report.pdf');
+    const fake = formFetch();
+    const client = testClient(fake.fetch);
+    const errors = await Promise.all([
+      client.createParsingJob({ body: form as never }).catch((error: unknown) => error),
+      client
+        .POST('/lab_report/v1/parser/job', {
+          body: { file: new Blob([page], { type: 'image/png' }) as never },
+        })
+        .catch((error: unknown) => error),
+    ]);
+    for (const error of errors) {
+      expect(error).toBeInstanceOf(ValidationError);
+      expect((error as ValidationError).message).toMatch(
+        /declared (application\/pdf|image\/png) but its leading bytes are text\/html/,
+      );
+    }
+    expect(fake.forms).toHaveLength(0);
+  });
+
+  it('sends a file whose declared type its bytes confirm', async () => {
+    expect((await sentFile({ data: PDF, contentType: 'application/pdf; charset=binary' })).type).toBe(
+      'application/pdf; charset=binary',
+    );
+    expect((await sentFile(new Blob([PNG], { type: 'image/png' }))).type).toBe('image/png');
   });
 
   it('sends a file through the typed path client as multipart too', async () => {

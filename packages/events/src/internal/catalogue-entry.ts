@@ -1,6 +1,6 @@
 /**
  * One entry of the generated `eventCatalogue`: what the spec says about one key of its `webhooks` map.
- * The generator's reader (tools/src/events-catalogue.ts) builds entries of this type, so the table and
+ * The generated table (written by @svc/codegen's catalogue generator) satisfies this type, so the table and
  * the code that reads it cannot disagree on a field.
  */
 export interface CatalogueEntry {

@@ -1,9 +1,19 @@
-import type { OperationContext, OperationHandler, WorldRuntime } from '../internal/context.js';
 import { HttpError, notFound } from '../internal/http-error.js';
-import { nextUuid } from '../internal/world.js';
-import { isFinal, metaOf, next } from '../machines/lifecycles.js';
-import type { SandboxAppointment, SandboxOrder } from '../world-state.js';
-import { moveOrder, onOrderTimer, orderById, orderRecord } from './orders.js';
+import { next } from '../machines/lifecycles.js';
+import {
+  activeAppointment,
+  appointmentRecord,
+  type AppointmentKind as Kind,
+  moveAppointment,
+  newAppointment,
+  PSC_CONFIRMATION_SECONDS,
+  scheduleVisit,
+  unschedule,
+} from '../world/appointments.js';
+import { moveOrder, orderById } from '../world/orders.js';
+import { refuseDrawOnTestKit } from '../world/scenarios.js';
+import type { SandboxAppointment } from '../world/world-state.js';
+import type { OperationContext, OperationHandler } from './operation-context.js';
 
 const DAY_MS = 86_400_000;
 const PHLEBOTOMY_SLOTS = [
@@ -17,11 +27,6 @@ const PSC_SLOTS = [
   [15, 15.25],
 ] as const;
 const PSC_LOCATION = { first_line: '500 Center Ave', city: 'Springfield', state: 'IL', zip_code: '62702' };
-/** Seconds between a PSC booking and its confirmation on the sandbox clock. */
-export const PSC_CONFIRMATION_SECONDS = 60;
-
-type Kind = SandboxAppointment['kind'];
-const lifecycleOf = (kind: Kind) => (kind === 'phlebotomy' ? 'phlebotomyAppointment' : 'pscAppointment');
 
 /** The availability read of each kind of appointment: the spec states its window of days on it. */
 const AVAILABILITY: Record<Kind, string> = {
@@ -95,96 +100,6 @@ function slotOf(context: OperationContext, kind: Kind): { start: string; end: st
   return slot;
 }
 
-export function appointmentRecord(appointment: SandboxAppointment) {
-  const meta = metaOf(lifecycleOf(appointment.kind), appointment.state);
-  return {
-    id: appointment.id,
-    user_id: appointment.user_id,
-    order_id: appointment.order_id,
-    address: appointment.address,
-    location: appointment.kind === 'phlebotomy' ? { lng: -89.65, lat: 39.78 } : { lng: -89.64, lat: 39.79 },
-    start_at: appointment.start_at,
-    end_at: appointment.end_at,
-    type: appointment.kind,
-    provider: appointment.provider,
-    status: meta.status,
-    provider_id: appointment.id.slice(0, 8),
-    can_reschedule: appointment.state === 'confirmed' || appointment.state === 'pending',
-    event_status: meta.eventStatus,
-    events: appointment.events,
-    iana_timezone: 'UTC',
-    appointment_notes: appointment.appointment_notes,
-  };
-}
-
-function moveAppointment(
-  appointment: SandboxAppointment,
-  event: string,
-  now: string,
-  data?: Record<string, unknown>,
-) {
-  appointment.state = next(lifecycleOf(appointment.kind), appointment.state, event);
-  const meta = metaOf(lifecycleOf(appointment.kind), appointment.state);
-  appointment.events.push({ created_at: now, status: meta.eventStatus as string, ...(data ? { data } : {}) });
-}
-
-/** Drops the clock's pending steps of an appointment (after a reschedule or a cancel). */
-function unschedule(runtime: WorldRuntime, id: string) {
-  runtime.world.timers = runtime.world.timers.filter((t) => t.id !== id);
-}
-
-function scheduleVisit(runtime: WorldRuntime, appointment: SandboxAppointment) {
-  const kind = appointment.kind === 'phlebotomy' ? 'phlebotomy' : 'psc';
-  runtime.schedule({ at: appointment.start_at as string, kind, id: appointment.id, event: 'START' });
-  runtime.schedule({ at: appointment.end_at as string, kind, id: appointment.id, event: 'COMPLETE' });
-}
-
-/** What the clock does to an appointment: confirmation (PSC), then the visit, then the drawn sample. */
-export function onAppointmentTimer(runtime: WorldRuntime, appointment: SandboxAppointment, event: string) {
-  moveAppointment(appointment, event, runtime.world.now);
-  if (event === 'CONFIRM') scheduleVisit(runtime, appointment);
-  if (event === 'COMPLETE') {
-    const order = runtime.world.orders[appointment.order_id];
-    if (order) onOrderTimer(runtime, order, 'SAMPLE_DRAWN');
-  }
-}
-
-function activeAppointment(context: OperationContext, order: SandboxOrder, kind: Kind) {
-  const id = kind === 'phlebotomy' ? order.appointment_id : order.psc_appointment_id;
-  const appointment = id ? context.world.appointments[id] : undefined;
-  return appointment && !isFinal(lifecycleOf(kind), appointment.state) ? appointment : undefined;
-}
-
-function newAppointment(
-  context: OperationContext,
-  order: SandboxOrder,
-  kind: Kind,
-  fields: Partial<SandboxAppointment>,
-) {
-  const appointment: SandboxAppointment = {
-    id: nextUuid(context.world, 'appointment'),
-    kind,
-    state: 'pending',
-    user_id: order.user_id,
-    order_id: order.id,
-    address: (order.request.patient_address as Record<string, unknown> | undefined) ?? {},
-    provider: 'sandbox_phlebotomy',
-    start_at: null,
-    end_at: null,
-    appointment_notes: null,
-    events: [],
-    ...fields,
-  };
-  appointment.events.push({
-    created_at: context.world.now,
-    status: metaOf(lifecycleOf(kind), appointment.state).eventStatus as string,
-  });
-  context.world.appointments[appointment.id] = appointment;
-  if (kind === 'phlebotomy') order.appointment_id = appointment.id;
-  else order.psc_appointment_id = appointment.id;
-  return appointment;
-}
-
 export const getPhlebotomyAppointmentAvailability: OperationHandler = (context) => {
   orderById(context, context.path.order_id);
   return { status: 200, body: { timezone: 'UTC', slots: slotsFrom(context, 'phlebotomy') } };
@@ -192,6 +107,7 @@ export const getPhlebotomyAppointmentAvailability: OperationHandler = (context) 
 
 export const requestPhlebotomyAppointment: OperationHandler = (context) => {
   const order = orderById(context, context.path.order_id);
+  refuseDrawOnTestKit(order);
   if (activeAppointment(context, order, 'phlebotomy'))
     throw new HttpError(
       409,
@@ -226,6 +142,7 @@ const accessNotes = (appointment: SandboxAppointment) =>
 
 export const bookPhlebotomyAppointment: OperationHandler = (context) => {
   const order = orderById(context, context.path.order_id);
+  refuseDrawOnTestKit(order);
   // Everything that can refuse runs before anything changes.
   const slot = slotOf(context, 'phlebotomy');
   next('order', order.state, 'APPOINTMENT_BOOKED');
@@ -272,6 +189,7 @@ export const getPscAppointmentAvailability: OperationHandler = (context) => {
 
 export const bookPscAppointment: OperationHandler = (context) => {
   const order = orderById(context, context.path.order_id);
+  refuseDrawOnTestKit(order);
   if (activeAppointment(context, order, 'patient_service_center'))
     throw new HttpError(409, 'appointment_exists', 'This order already has a service center appointment.');
   const slot = slotOf(context, 'patient_service_center');
@@ -296,37 +214,3 @@ export const getPscAppointment: OperationHandler = (context) => {
   if (!appointment) throw notFound(`a service center appointment of order ${order.id}`);
   return { status: 200, body: appointmentRecord(appointment) };
 };
-
-/** Cancels the order's active appointment (phlebotomy or service center); the order waits for a new one. */
-export function cancelAppointment(runtime: WorldRuntime, orderId: string) {
-  const order = orderById(runtime, orderId);
-  const id = [order.appointment_id, order.psc_appointment_id].find(
-    (candidate) => candidate && !isFinalAppointment(runtime.world.appointments[candidate]),
-  );
-  const appointment = id ? runtime.world.appointments[id] : undefined;
-  if (!appointment) throw notFound(`an active appointment of order ${order.id}`);
-  next('order', order.state, 'APPOINTMENT_CANCELLED'); // refuses before anything changes
-  moveAppointment(appointment, 'CANCEL', runtime.world.now);
-  unschedule(runtime, appointment.id);
-  moveOrder(runtime, order, 'APPOINTMENT_CANCELLED');
-  return appointmentRecord(appointment);
-}
-
-/** Cancels an order, and its active appointment with it. */
-export function cancelOrder(runtime: WorldRuntime, orderId: string) {
-  const order = orderById(runtime, orderId);
-  next('order', order.state, 'CANCEL'); // refuses before anything changes
-  for (const id of [order.appointment_id, order.psc_appointment_id]) {
-    const appointment = id ? runtime.world.appointments[id] : undefined;
-    if (appointment && !isFinalAppointment(appointment)) {
-      moveAppointment(appointment, 'CANCEL', runtime.world.now);
-      unschedule(runtime, appointment.id);
-    }
-  }
-  unschedule(runtime, order.id);
-  moveOrder(runtime, order, 'CANCEL');
-  return orderRecord(runtime, order);
-}
-
-const isFinalAppointment = (appointment: SandboxAppointment | undefined) =>
-  !appointment || isFinal(lifecycleOf(appointment.kind), appointment.state);

@@ -1,6 +1,6 @@
-import { LAB_ACCOUNTS, LAB_TESTS, LABS, MARKERS } from '../internal/catalogue-data.js';
-import type { OperationContext, OperationHandler } from '../internal/context.js';
 import { notFound } from '../internal/http-error.js';
+import { LAB_ACCOUNTS, LAB_TESTS, LABS, MARKERS } from '../world/catalogue-data.js';
+import type { OperationContext, OperationHandler } from './operation-context.js';
 
 const DEFAULT_PAGE_SIZE = 50;
 

@@ -1,4 +1,3 @@
-import type { OperationHandler } from '../internal/context.js';
 import {
   bookPhlebotomyAppointment,
   bookPscAppointment,
@@ -11,6 +10,7 @@ import {
 import { listLabAccounts, listLabTestMarkers, listMarkers } from './catalogue.js';
 import { getStepsGrouped, summaryHandler } from './data.js';
 import { completePasswordProviderMfa, createLinkCode, createLinkToken } from './link.js';
+import type { OperationHandler } from './operation-context.js';
 import { createOrder, importOrder } from './orders.js';
 import { createParsingJob, getParsingJob } from './parsing-jobs.js';
 import { createSignInToken, deregisterProvider, resolveUser } from './users.js';

@@ -1,12 +1,6 @@
-import { biomarkersFor } from '../internal/biomarkers.js';
-import type { OperationHandler, WorldRuntime } from '../internal/context.js';
 import { HttpError, notFound } from '../internal/http-error.js';
-import { nextToken } from '../internal/world.js';
-import { metaOf, next } from '../machines/lifecycles.js';
-import type { SandboxParsingJob } from '../world-state.js';
-
-/** Seconds of sandbox time a parsing job takes. */
-export const PARSING_SECONDS = 30;
+import { parsingJobRecord, startParsingJob } from '../world/parsing-jobs.js';
+import type { OperationHandler } from './operation-context.js';
 
 const SIGNATURES: ReadonlyArray<readonly [string, readonly number[]]> = [
   ['application/pdf', [0x25, 0x50, 0x44, 0x46, 0x2d]],
@@ -18,42 +12,6 @@ const SIGNATURES: ReadonlyArray<readonly [string, readonly number[]]> = [
 export function sniffReport(head: Uint8Array): string | undefined {
   return SIGNATURES.find(([, signature]) => signature.every((byte, i) => head[i] === byte))?.[0];
 }
-
-export function parsingJobRecord(job: SandboxParsingJob) {
-  return {
-    id: job.id,
-    status: metaOf('parsingJob', job.state).status,
-    created_at: job.created_at,
-    updated_at: job.updated_at,
-    file: job.file,
-    results: job.results,
-  };
-}
-
-function emitJob(runtime: WorldRuntime, job: SandboxParsingJob, type: 'created' | 'updated') {
-  runtime.emit({
-    event_type: `lab_report.parsing_job.${type}`,
-    user_id: null,
-    client_user_id: null,
-    data: parsingJobRecord(job),
-  });
-}
-
-/** What the clock does to a job: its outcome, by scenario; a job under review completes a day later. */
-export function onParsingTimer(runtime: WorldRuntime, job: SandboxParsingJob, event: string) {
-  job.state = next('parsingJob', job.state, event);
-  job.updated_at = runtime.world.now;
-  if (job.state === 'completed' || job.state === 'pending_review')
-    job.results = biomarkersFor(runtime.world.seed, job.id);
-  if (job.state === 'pending_review')
-    runtime.schedule({ at: 86_400, kind: 'parsing', id: job.id, event: 'REVIEWED' });
-  emitJob(runtime, job, 'updated');
-}
-
-const OUTCOMES: Readonly<Record<string, string>> = {
-  parsing_needs_review: 'FLAGGED_FOR_REVIEW',
-  parsing_fails: 'FAILED',
-};
 
 export const createParsingJob: OperationHandler = async (context) => {
   const file = (context.body as { file?: unknown }).file;
@@ -76,24 +34,11 @@ export const createParsingJob: OperationHandler = async (context) => {
       'unsupported_file_type',
       `The lab report must be one of ${(rules?.mediaTypes ?? SIGNATURES.map(([type]) => type)).join(', ')} (told by its first bytes).`,
     );
-  const { world } = context;
-  const job: SandboxParsingJob = {
-    id: nextToken(world, 'job_'),
-    state: 'pending',
-    scenario: context.scenario ?? 'happy_path',
-    created_at: world.now,
-    updated_at: world.now,
-    file: { content_type: contentType, size: file.size, name: (file as File).name || 'lab-report' },
-    results: [],
-  };
-  world.parsingJobs[job.id] = job;
-  emitJob(context, job, 'created');
-  context.schedule({
-    at: PARSING_SECONDS,
-    kind: 'parsing',
-    id: job.id,
-    event: OUTCOMES[job.scenario] ?? 'PARSED',
-  });
+  const job = startParsingJob(
+    context,
+    { content_type: contentType, size: file.size, name: (file as File).name || 'lab-report' },
+    context.scenario,
+  );
   return { status: 200, body: parsingJobRecord(job) };
 };
 

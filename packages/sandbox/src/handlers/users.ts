@@ -1,71 +1,11 @@
-import { providerSource } from '../internal/catalogue-data.js';
-import type { OperationContext, OperationHandler } from '../internal/context.js';
-import { HttpError, notFound } from '../internal/http-error.js';
-import { nextToken, nextUuid } from '../internal/world.js';
-import { scenarioOfClientUserId } from '../scenarios.js';
-import type { SandboxUser, WorldState } from '../world-state.js';
-
-/** `client_user_id`s with this prefix are never created: resolving one answers 404, to test that path. */
-export const UNKNOWN_USER_PREFIX = 'unknown_';
-
-/** The provider every new sandbox user starts connected to, so data reads have something to return. */
-export const DEMO_PROVIDER = 'oura';
-
-export function userRecord(world: WorldState, user: SandboxUser) {
-  return {
-    user_id: user.user_id,
-    team_id: world.team_id,
-    client_user_id: user.client_user_id,
-    created_on: user.created_on,
-    connected_sources: user.connected_sources,
-    fallback_time_zone: { id: 'UTC', source_slug: 'sandbox', updated_at: user.created_on },
-    ingestion_start: null,
-    ingestion_end: null,
-  };
-}
-
-export function userById(world: WorldState, userId: string | undefined): SandboxUser {
-  const user = userId === undefined ? undefined : world.users[userId];
-  if (!user) throw notFound(`user ${userId}`);
-  return user;
-}
-
-/** Connects a provider to a user (once) and emits `provider.connection.created`. */
-export function connectProvider(context: OperationContext, user: SandboxUser, slug: string): void {
-  if (user.connected_sources.some((c) => c.source.slug === slug)) return;
-  const source = providerSource(slug);
-  user.connected_sources.push({ created_on: context.world.now, source });
-  context.emit({
-    event_type: 'provider.connection.created',
-    user_id: user.user_id,
-    client_user_id: user.client_user_id,
-    data: { user_id: user.user_id, provider: source, resource: 'connection' },
-  });
-  context.schedule({ at: 60, kind: 'data', id: user.user_id, event: slug });
-}
+import { HttpError } from '../internal/http-error.js';
+import { resolveUserOf, userById, userRecord } from '../world/users.js';
+import { nextToken } from '../world/world.js';
+import type { OperationHandler } from './operation-context.js';
 
 export const resolveUser: OperationHandler = (context) => {
-  const clientUserId = context.path.client_user_id as string;
-  const { world } = context;
-  let userId = world.userIdsByClientId[clientUserId];
-  if (userId === undefined) {
-    if (clientUserId.startsWith(UNKNOWN_USER_PREFIX)) throw notFound(`user ${clientUserId}`);
-    // The API shows no user-creation operation: the sandbox creates a user the first time it is resolved.
-    userId = nextUuid(world, 'user');
-    const user: SandboxUser = {
-      user_id: userId,
-      client_user_id: clientUserId,
-      created_on: world.now,
-      scenario: scenarioOfClientUserId(clientUserId) ?? 'happy_path',
-      connected_sources: [],
-    };
-    world.users[userId] = user;
-    world.userIdsByClientId[clientUserId] = userId;
-    connectProvider(context, user, DEMO_PROVIDER);
-    const midnight = new Date(`${world.now.slice(0, 10)}T00:00:00.000Z`).getTime() + 86_400_000;
-    context.schedule({ at: new Date(midnight).toISOString(), kind: 'daily', id: userId, event: 'DAY_ENDED' });
-  }
-  return { status: 200, body: userRecord(world, userById(world, userId)) };
+  const user = resolveUserOf(context, context.path.client_user_id as string);
+  return { status: 200, body: userRecord(context.world, user) };
 };
 
 export const createSignInToken: OperationHandler = (context) => {

@@ -1,4 +1,9 @@
-import type { Violation } from './validator.js';
+/** One way a request or a response breaks the spec, named the way the mock names it. */
+export interface Violation {
+  location: string[];
+  code: string;
+  message: string;
+}
 
 /** A refusal the sandbox answers with `status` and a JSON body naming the problem. */
 export class HttpError extends Error {
@@ -7,6 +12,8 @@ export class HttpError extends Error {
     readonly code: string,
     message: string,
     readonly violations?: Violation[],
+    /** Headers the answer carries besides the body (`retry-after` on a 429). */
+    readonly headers?: Readonly<Record<string, string>>,
   ) {
     super(message);
     this.name = 'HttpError';

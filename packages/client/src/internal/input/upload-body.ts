@@ -2,7 +2,7 @@
 // read here (counted as they come, refused past the size limit), so only bytes are ever sent.
 import { ValidationError } from '../../errors.js';
 import type { FileRule, Rule } from '../../operation.js';
-import { SNIFF_BYTES, sniffMediaType } from '../../sniff-media-type.js';
+import { SNIFF_BYTES, SNIFFABLE_TYPES, sniffMediaType } from '../../sniff-media-type.js';
 import type { FileInput } from '../../uploadable.js';
 import { checkFile, checkMediaType, essence, isFileInput, isStream, isUploadData } from './upload-input.js';
 
@@ -44,6 +44,20 @@ const streamName = (data: unknown): string | undefined => {
   return typeof path === 'string' ? path.split(/[/\\]/).pop() || undefined : undefined;
 };
 
+const sniffBlob = async (blob: Blob): Promise<string | undefined> =>
+  sniffMediaType(new Uint8Array(await blob.slice(0, SNIFF_BYTES).arrayBuffer()));
+
+/**
+ * Refuses a file whose leading bytes say another kind than its declared type (a web page sent as
+ * application/pdf): the service would store or parse what it is not. Checked only for declared types
+ * the signature table can tell, so an unknown or generic type (application/octet-stream) passes.
+ */
+function checkBytesMatch(declared: string | undefined, sniffed: string | undefined, field: string): void {
+  if (declared === undefined || sniffed === undefined || declared === sniffed) return;
+  if (!SNIFFABLE_TYPES.includes(declared)) return;
+  throw new ValidationError(field, `is declared ${declared} but its leading bytes are ${sniffed}`);
+}
+
 /** One file field as a File carrying its name and content type, checked against the field's rules. */
 async function toFile(rule: FileRule, value: unknown, field: string, name: string): Promise<File> {
   checkFile(rule, value, field);
@@ -57,10 +71,10 @@ async function toFile(rule: FileRule, value: unknown, field: string, name: strin
   if (rule.maxBytes !== undefined && blob.size > rule.maxBytes)
     throw new ValidationError(field, `must be at most ${rule.maxBytes} bytes (got ${blob.size})`);
   const given = contentType ?? (blob.type || undefined);
-  const type = given
-    ? essence(given)
-    : sniffMediaType(new Uint8Array(await blob.slice(0, SNIFF_BYTES).arrayBuffer()));
+  const sniffed = await sniffBlob(blob);
+  const type = given ? essence(given) : sniffed;
   checkMediaType(rule, type, field);
+  checkBytesMatch(type, sniffed, field);
   const subtype = type?.split('/')[1]?.replace(/[^a-z0-9]/g, '');
   const fileName =
     filename ?? ((data instanceof File && data.name) || streamName(data) || `${name}.${subtype || 'bin'}`);
@@ -72,12 +86,14 @@ async function toFile(rule: FileRule, value: unknown, field: string, name: strin
  * a stream) turned into a File; other fields are left as they are. Validation has run already.
  */
 export async function prepareUploads(rule: Rule | undefined, body: unknown): Promise<unknown> {
-  if (
-    typeof body !== 'object' ||
-    body === null ||
-    (typeof FormData !== 'undefined' && body instanceof FormData)
-  )
+  if (typeof body !== 'object' || body === null) return body;
+  if (typeof FormData !== 'undefined' && body instanceof FormData) {
+    // A form built by the caller is sent as it is, but a file in it must not contradict its type.
+    for (const [name, value] of body)
+      if (value instanceof Blob && value.type)
+        checkBytesMatch(essence(value.type), await sniffBlob(value), `body.${name}`);
     return body;
+  }
   const prepared: Record<string, unknown> = { ...(body as Record<string, unknown>) };
   for (const [name, value] of Object.entries(prepared)) {
     if (value === undefined || value === null) continue;

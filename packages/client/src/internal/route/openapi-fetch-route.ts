@@ -1,4 +1,5 @@
 import { withSecrets } from '../../errors.js';
+import { unreadResponse } from '../transport/buffered-response.js';
 import { CALL, type CallState } from '../transport/call-state.js';
 import { asSvcError } from './as-svc-error.js';
 import { type CallContext, callSecrets, checkBeforeSending, type FetchResult } from './call-context.js';
@@ -20,7 +21,10 @@ export async function sendThroughOpenapiFetch(
   try {
     checkBeforeSending(core, init, state, secrets);
     init[CALL] = state;
-    return await core.request(method, path, init);
+    const result = await core.request(method, path, init);
+    // openapi-fetch has read the body; the caller gets the response with its body unread, as fetch's.
+    result.response = unreadResponse(result.response as Response);
+    return result;
   } catch (error) {
     throw withSecrets(asSvcError(error, state), secrets);
   }

@@ -12,8 +12,14 @@
 
 /** Where a reply keeps its body, read whole: a Response of ours, or a node:http reply. */
 export const BODY = Symbol('svc.body');
+const USED = Symbol('svc.used');
+const STREAM = Symbol('svc.stream');
 export type Body = string | ArrayBuffer;
-type Buffered = Response & { [BODY]: Body };
+type Buffered = Response & {
+  [BODY]: Body;
+  [USED]?: boolean;
+  [STREAM]?: ReadableStream<Uint8Array> | undefined;
+};
 
 /** JSON and text bodies are read as text: no copy into an ArrayBuffer, no second decoding. */
 const TEXT_TYPE = /json|^\s*text\//i;
@@ -24,7 +30,7 @@ export const isTextType = (type: string | null): boolean => type !== null && TEX
 /** Reads the whole body the cheapest way for its type: text for JSON and text, bytes otherwise. */
 export function readBody(response: Response): Promise<Body> {
   const type = response.headers.get('content-type');
-  return isTextType(type) ? response.text() : response.arrayBuffer();
+  return type !== null && TEXT_TYPE.test(type) ? response.text() : response.arrayBuffer();
 }
 
 let decoder: TextDecoder | undefined;
@@ -43,20 +49,57 @@ const bytesOf = (response: Buffered): ArrayBuffer => {
   return encoder.encode(body).buffer as ArrayBuffer;
 };
 
+/** Fetch's own wording for a body read twice. */
+const unusable = (): TypeError => new TypeError('Body is unusable: Body has already been read');
+
+/** Marks the body read, as the fetched body's first read does; a second read rejects, as fetch's. */
+function consume(response: Buffered): void {
+  if (response[USED] || response[STREAM]?.locked) throw unusable();
+  response[USED] = true;
+  // A stream handed out earlier is locked by this read, as fetch's own would be.
+  response[STREAM]?.getReader();
+}
+
 async function text(this: Buffered): Promise<string> {
+  consume(this);
   return textOf(this);
 }
 async function json(this: Buffered): Promise<unknown> {
+  consume(this);
   return JSON.parse(textOf(this));
 }
 async function arrayBuffer(this: Buffered): Promise<ArrayBuffer> {
+  consume(this);
   return bytesOf(this);
 }
+async function bytes(this: Buffered): Promise<Uint8Array> {
+  consume(this);
+  return new Uint8Array(bytesOf(this));
+}
 async function blob(this: Buffered): Promise<Blob> {
+  consume(this);
   return new Blob([this[BODY]], { type: this.headers.get('content-type') ?? '' });
 }
-function clone(this: Buffered): Response {
-  return new Response(bytesOf(this), this);
+async function formData(this: Buffered): Promise<FormData> {
+  consume(this);
+  return new Response(bytesOf(this), { headers: this.headers }).formData();
+}
+
+/** The body readers, all serving the body in memory, each once. */
+const READERS = { text, json, arrayBuffer, bytes, blob, formData };
+
+/** The body as a stream, made when first asked for; reading it marks the body used. */
+function streamOf(response: Buffered): ReadableStream<Uint8Array> {
+  return new ReadableStream({
+    type: 'bytes',
+    pull(controller) {
+      response[USED] = true;
+      const chunk = new Uint8Array(bytesOf(response));
+      // A byte stream refuses an empty chunk: an empty body just ends.
+      if (chunk.byteLength > 0) controller.enqueue(chunk);
+      controller.close();
+    },
+  }) as ReadableStream<Uint8Array>;
 }
 
 /** The body of a reply (bufferedResponse's, or a node:http one), when it was read as text; undefined otherwise. */
@@ -65,25 +108,28 @@ export function bufferedText(response: object): string | undefined {
   return typeof body === 'string' ? body : undefined;
 }
 
-/** The body readers, all serving the body in memory. */
-const READERS = { text, json, arrayBuffer, blob, clone };
 const FETCHED = Symbol('svc.fetched');
 
-/** What a BufferedResponse reads from: a fetched Response, or what a node:http reply knows of its answer. */
-export type Fetched = Pick<
-  Response,
-  'status' | 'statusText' | 'headers' | 'url' | 'redirected' | 'type' | 'body' | 'bodyUsed'
->;
+/**
+ * What a BufferedResponse reads from: a fetched Response, or what a node:http reply knows of its
+ * answer (`body` null when the answer has none, as a fetched Response's).
+ */
+export type Fetched = Pick<Response, 'status' | 'statusText' | 'headers' | 'url' | 'redirected' | 'type'> & {
+  body: unknown;
+};
 
 /**
  * The class of a bodiless Response with the fetched one's status, that reads as it and serves the body
- * already read. Made on first use, not at import: reading the global `Response` makes Node 20 load its
- * whole fetch implementation (about 30 ms), which an import of the client must not pay.
+ * already read: once, through a reader, `body` or `clone()`, with an honest `bodyUsed`. Made on first
+ * use, not at import: reading the global `Response` makes Node 20 load its whole fetch implementation
+ * (about 30 ms), which an import of the client must not pay.
  */
 function defineBufferedResponse() {
   class BufferedResponse extends Response {
     readonly [FETCHED]: Fetched;
     readonly [BODY]: Body;
+    [USED] = false;
+    [STREAM]: ReadableStream<Uint8Array> | undefined;
     constructor(fetched: Fetched, body: Body) {
       super(null, { status: fetched.status, statusText: fetched.statusText });
       this[FETCHED] = fetched;
@@ -91,13 +137,39 @@ function defineBufferedResponse() {
     }
   }
   // Set on the prototype once: TypeScript cannot override Response's properties with accessors.
-  for (const name of ['headers', 'url', 'redirected', 'type', 'body', 'bodyUsed'] as const)
+  for (const name of ['headers', 'url', 'redirected', 'type'] as const)
     Object.defineProperty(BufferedResponse.prototype, name, {
       configurable: true,
       get(this: BufferedResponse) {
         return this[FETCHED][name];
       },
     });
+  Object.defineProperties(BufferedResponse.prototype, {
+    body: {
+      configurable: true,
+      get(this: BufferedResponse & Buffered) {
+        // A HEAD answer has no body to stream, as fetch's has none.
+        if (this[FETCHED].body === null) return null;
+        this[STREAM] ??= streamOf(this);
+        return this[STREAM];
+      },
+    },
+    bodyUsed: {
+      configurable: true,
+      get(this: BufferedResponse) {
+        return this[USED];
+      },
+    },
+    clone: {
+      configurable: true,
+      writable: true,
+      value(this: BufferedResponse & Buffered): Response {
+        if (this.bodyUsed || this[STREAM]?.locked)
+          throw new TypeError('Response.clone: Body has already been consumed.');
+        return new BufferedResponse(this[FETCHED], this[BODY]);
+      },
+    },
+  });
   for (const [name, reader] of Object.entries(READERS))
     Object.defineProperty(BufferedResponse.prototype, name, {
       configurable: true,
@@ -109,7 +181,7 @@ function defineBufferedResponse() {
 
 let BufferedResponse: ReturnType<typeof defineBufferedResponse> | undefined;
 
-/** The response, its body already read by readBody: `text()`, `json()`, `arrayBuffer()`, `blob()` and `clone()` serve it. */
+/** The response, its body already read by readBody: its readers, `body` and `clone()` serve it, once. */
 export function bufferedResponse(response: Fetched, body: Body): Response {
   BufferedResponse ??= defineBufferedResponse();
   try {
@@ -118,4 +190,14 @@ export function bufferedResponse(response: Fetched, body: Body): Response {
     // A status no Response can be made with (`Response.error()`'s 0): the readers go on the fetched one.
     return Object.assign(response, READERS, { [BODY]: body }) as unknown as Response;
   }
+}
+
+/**
+ * The same response with its body unread: openapi-fetch reads the body before a named method sees
+ * it, and `withResponse()` hands back a body the caller can still read. Any other Response as it is.
+ */
+export function unreadResponse(response: Response): Response {
+  return BufferedResponse && response instanceof BufferedResponse
+    ? new BufferedResponse(response[FETCHED], response[BODY])
+    : response;
 }

@@ -347,8 +347,8 @@ class NodeReply implements Reply {
         url: new URL(this.url).href,
         redirected: false,
         type: 'basic',
-        body: null,
-        bodyUsed: true,
+        // Null where fetch's Response has no body (204, 304, a HEAD): the same test as fetch's.
+        body: NULL_BODY.has(this.status) ? null : this[BODY],
       },
       this[BODY],
     );

@@ -69,11 +69,12 @@ export function createTransport(config: TransportConfig): Transport {
   // A custom fetch takes every call; otherwise, on Node, named calls go over node:http.
   const node = fetchImpl ? undefined : createNodeHttp?.(config.baseUrl, config.httpAgent);
 
-  async function resolveKey(key: Exclude<ApiKey, string>, secrets: Secrets): Promise<string> {
+  async function resolveKey(key: Exclude<ApiKey, string>): Promise<string> {
     const value = await key();
     if (typeof value !== 'string' || value === '')
       throw new ValidationError('apiKey', 'the apiKey function returned no key');
-    secrets.add(value);
+    // The client's, not only the call's: a key rotated out may be echoed by a later answer.
+    clientSecrets.add(value);
     const problem = keyProblem(value);
     if (problem) throw new ValidationError('apiKey', `the apiKey function returned a key with ${problem}`);
     return value;
@@ -101,7 +102,7 @@ export function createTransport(config: TransportConfig): Transport {
         const key =
           typeof apiKey === 'string'
             ? apiKey
-            : await withinDeadline(resolveKey(apiKey, secrets), signal, timeoutMs, `${what} (apiKey lookup)`);
+            : await withinDeadline(resolveKey(apiKey), signal, timeoutMs, `${what} (apiKey lookup)`);
         headers.set(API_KEY_HEADER, key);
       } else {
         headers.delete(API_KEY_HEADER);

@@ -1,0 +1,160 @@
+import { HttpError } from '../internal/http-error.js';
+import type { SpecOperation } from '../openapi/spec-index.js';
+
+/** Largest JSON body the sandbox reads, in bytes. */
+export const MAX_JSON_BYTES = 1_048_576;
+/** Largest multipart body the sandbox reads, in bytes: a 10 MB report plus room for the form's framing. */
+export const MAX_MULTIPART_BYTES = 10_000_000 + 65_536;
+
+/** The raw path's segments, percent-decoded; a bad escape (`%E0%A4%A`) is a 400, never a crash. */
+export function pathSegments(pathname: string): string[] {
+  return pathname
+    .split('/')
+    .slice(1)
+    .map((segment) => {
+      try {
+        return decodeURIComponent(segment);
+      } catch {
+        throw new HttpError(
+          400,
+          'bad_path_encoding',
+          `The path segment "${segment}" is not valid percent-encoding.`,
+        );
+      }
+    });
+}
+
+const mediaTypeOf = (request: Request) =>
+  (request.headers.get('content-type') ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
+
+/** Reads the body up to `limit` bytes; a larger one is refused with 413 without reading it all. */
+export async function readBytes(request: Request, limit: number): Promise<Uint8Array> {
+  const declared = Number(request.headers.get('content-length'));
+  if (Number.isFinite(declared) && declared > limit) throw tooLarge(limit);
+  if (!request.body) return new Uint8Array();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  const reader = request.body.getReader();
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > limit) {
+      await reader.cancel();
+      throw tooLarge(limit);
+    }
+    chunks.push(value);
+  }
+  const bytes = new Uint8Array(size);
+  let offset = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  return bytes;
+}
+
+const tooLarge = (limit: number) =>
+  new HttpError(413, 'body_too_large', `The request body is over the limit of ${limit} bytes.`);
+
+/** Deepest nesting of arrays and objects a JSON body may have. */
+export const MAX_JSON_DEPTH = 64;
+
+/**
+ * How deeply `text` (valid JSON) nests arrays and objects, counted up to `limit + 1`. Counted on the
+ * text, before parsing: a deeper value would be stored in a world that can then no longer be cloned,
+ * snapshotted or saved (the engine's recursion runs out of stack).
+ */
+function depthOf(text: string, limit: number): number {
+  let depth = 0;
+  let deepest = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (inString) {
+      if (c === 0x5c) i++;
+      else if (c === 0x22) inString = false;
+    } else if (c === 0x22) inString = true;
+    else if (c === 0x5b || c === 0x7b) {
+      depth++;
+      if (depth > deepest) deepest = depth;
+      if (deepest > limit) return deepest;
+    } else if (c === 0x5d || c === 0x7d) depth--;
+  }
+  return deepest;
+}
+
+/** Parses a JSON body; malformed JSON is a 400 that says where it broke, nesting past 64 levels a 400 too. */
+export function parseJson(bytes: Uint8Array): unknown {
+  let text: string;
+  let value: unknown;
+  try {
+    text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+    value = JSON.parse(text);
+  } catch (error) {
+    throw new HttpError(
+      400,
+      'malformed_json',
+      `The request body is not valid JSON: ${(error as Error).message}`,
+    );
+  }
+  if (depthOf(text, MAX_JSON_DEPTH) > MAX_JSON_DEPTH)
+    throw new HttpError(
+      400,
+      'json_too_deep',
+      `The request body nests arrays and objects deeper than ${MAX_JSON_DEPTH} levels.`,
+    );
+  return value;
+}
+
+/**
+ * The body of an operation: parsed JSON, or the fields of a multipart form (files as `File`), with the
+ * media type it came as; undefined when the operation takes no body or none was sent.
+ */
+export async function readBody(
+  request: Request,
+  operation: SpecOperation,
+): Promise<{ mediaType: string; value: unknown } | undefined> {
+  const spec = operation.requestBody;
+  if (!spec) return undefined;
+  const mediaType = mediaTypeOf(request);
+  const multipart = mediaType === 'multipart/form-data';
+  const bytes = await readBytes(request, multipart ? MAX_MULTIPART_BYTES : MAX_JSON_BYTES);
+  if (bytes.byteLength === 0) {
+    if (spec.required)
+      throw new HttpError(422, 'invalid_request', 'This operation needs a request body.', [
+        { location: ['request', 'body'], code: 'required', message: 'request body is required' },
+      ]);
+    return undefined;
+  }
+  if (!spec.content[mediaType])
+    throw new HttpError(
+      415,
+      'unsupported_media_type',
+      `Send the body as ${Object.keys(spec.content).join(' or ')} (got ${mediaType || 'no content-type'}).`,
+    );
+  if (!multipart) return { mediaType, value: parseJson(bytes) };
+  let form: FormData;
+  try {
+    form = await new Request('http://sandbox.invalid/', {
+      method: 'POST',
+      headers: { 'content-type': request.headers.get('content-type') as string },
+      body: bytes as Uint8Array<ArrayBuffer>,
+    }).formData();
+  } catch {
+    throw new HttpError(
+      400,
+      'malformed_multipart',
+      'The request body is not a well-formed multipart/form-data body.',
+    );
+  }
+  const fields: Record<string, unknown> = {};
+  for (const [name, value] of form.entries()) fields[name] = value;
+  return { mediaType, value: fields };
+}
+
+/** The body as its schema sees it: file parts stand in as strings (`format: binary`). */
+export const schemaView = (value: unknown): unknown =>
+  value !== null && typeof value === 'object' && !Array.isArray(value)
+    ? Object.fromEntries(Object.entries(value).map(([k, v]) => [k, v instanceof Blob ? '<binary>' : v]))
+    : value;

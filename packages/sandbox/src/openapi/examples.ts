@@ -1,0 +1,62 @@
+import { followRef } from '@svc/spec/follow-ref';
+import { HttpError } from '../internal/http-error.js';
+import type { SpecOperation } from './spec-index.js';
+import type { MediaTypeObject, OpenApiDocument } from './spec-types.js';
+import { responseKey } from './validator.js';
+
+/** What a `Prefer` header asks for, as the mock reads it: `code=404`, `example=name`. */
+export interface Preference {
+  code?: number;
+  example?: string;
+}
+
+export function parsePrefer(header: string | null): Preference {
+  const preference: Preference = {};
+  for (const part of (header ?? '').split(/[,;]/)) {
+    const [key, value] = part.split('=').map((s) => s.trim());
+    if (key === 'code' && value && /^[1-5]\d\d$/.test(value)) preference.code = Number(value);
+    if (key === 'example' && value) preference.example = value.replace(/^"|"$/g, '');
+  }
+  return preference;
+}
+
+/**
+ * The answer of an operation from the spec's examples: the named example, else the first one, at the
+ * preferred status (default 200). A status whose response has no example answers the open error shape.
+ */
+export function exampleResponse(
+  document: OpenApiDocument,
+  operation: SpecOperation,
+  preference: Preference,
+): { status: number; body: unknown } {
+  const status = preference.code ?? 200;
+  const key = responseKey(operation, status);
+  if (!key)
+    throw new HttpError(
+      422,
+      'invalid_prefer',
+      `Prefer: code=${status} is not a status this operation declares`,
+    );
+  const media: MediaTypeObject | undefined = operation.responses[key]?.content?.['application/json'];
+  const examples = media?.examples ?? {};
+  const names = Object.keys(examples);
+  if (preference.example !== undefined && !names.includes(preference.example))
+    throw new HttpError(
+      422,
+      'invalid_prefer',
+      `Prefer: example=${preference.example} is not an example of this response` +
+        (names.length ? ` (examples: ${names.join(', ')})` : ''),
+    );
+  const name = preference.example ?? names[0];
+  if (name !== undefined) return { status, body: followRef(document, examples[name])?.value };
+  if (media?.example !== undefined) return { status, body: media.example };
+  return {
+    status,
+    body: {
+      error: {
+        code: 'preferred_status',
+        message: `Answered ${status} because the request asked for it (Prefer: code=${status}).`,
+      },
+    },
+  };
+}

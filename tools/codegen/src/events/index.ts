@@ -1,0 +1,7 @@
+export {
+  type Catalogue,
+  type CatalogueEntry,
+  readCatalogue,
+  type SplitEventName,
+} from './events-catalogue.js';
+export { generateEvents } from './generate-events.js';

@@ -1,0 +1,40 @@
+// Shared by the headless-Chromium tests of @svc/docs and @svc/browser-test.
+import { existsSync, mkdirSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { type Browser, chromium } from 'playwright-core';
+
+/** Debian's Chromium; `CHROMIUM_PATH` points elsewhere on other machines. Never a downloaded browser. */
+export const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+/** Flags for a closed network: without the background-networking ones Chromium keeps dialling Google. */
+const FLAGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
+
+/** Starts headless Chromium with a fresh profile, or fails saying how to install it (nothing is skipped). */
+export async function launchChromium(): Promise<Browser> {
+  if (!existsSync(chromiumPath)) {
+    throw new Error(
+      `Chromium not found at ${chromiumPath}. The root \`pnpm test\` installs it ` +
+        '(tools/config/ensure-chromium.mjs: apt-get install -y chromium), or set CHROMIUM_PATH to another build.',
+    );
+  }
+  // playwright-core gives every launch a fresh temporary --user-data-dir and adds --headless.
+  return chromium.launch({ executablePath: chromiumPath, headless: true, args: FLAGS });
+}
+
+/**
+ * Path for a screenshot in a package's gitignored `test-results/` folder (created if missing).
+ * `packageRoot` is the package folder as a URL, e.g. `new URL('../../', import.meta.url)` from a test.
+ */
+export function artifactPath(packageRoot: URL, name: string): string {
+  const folder = fileURLToPath(new URL('test-results/', packageRoot));
+  mkdirSync(folder, { recursive: true });
+  return resolve(folder, name);
+}
