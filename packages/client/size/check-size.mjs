@@ -29,6 +29,15 @@ import { build } from 'esbuild';
  * would have left the 13.5 kB budget 53 B short.
  */
 const BUDGET = 13.75 * 1024;
+/**
+ * Node's build adds the node:http transport of named calls (src/internal/transport/node-http.ts, which
+ * `#node-http` resolves to only under the `node` condition): about 2.4 kB gzip measured for issue 24,
+ * so Node's budget is the browsers' plus 2.5 kB. Browsers, workers, Deno, Bun and workerd get the build
+ * without it: issue 24 added 216 B there (the reply a transport hands back, the errors of an attempt
+ * shared by both transports, the `httpAgent` option's check). Measured after merging main at 81ed129,
+ * whose own code already stood at 14,991 B, over BUDGET before issue 24's change (15,207 B with it).
+ */
+const NODE_BUDGET = BUDGET + 2.5 * 1024;
 
 async function measure(entry, platform) {
   const result = await build({
@@ -61,10 +70,11 @@ for (const platform of ['browser', 'node']) {
     continue;
   }
   const ours = total.gzip - baseline.gzip;
-  const verdict = ours <= BUDGET ? 'ok' : 'OVER BUDGET';
+  const budget = platform === 'node' ? NODE_BUDGET : BUDGET;
+  const verdict = ours <= budget ? 'ok' : 'OVER BUDGET';
   process.stdout.write(
-    `${platform.padEnd(7)} three calls: ${total.minified} B min, ${total.gzip} B gzip | openapi-fetch alone: ${baseline.gzip} B gzip | our code: ${ours} B gzip of ${BUDGET} B budget: ${verdict}\n`,
+    `${platform.padEnd(7)} three calls: ${total.minified} B min, ${total.gzip} B gzip | openapi-fetch alone: ${baseline.gzip} B gzip | our code: ${ours} B gzip of ${budget} B budget: ${verdict}\n`,
   );
-  if (ours > BUDGET) failed = true;
+  if (ours > budget) failed = true;
 }
 process.exit(failed ? 1 : 0);

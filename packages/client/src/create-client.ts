@@ -7,6 +7,7 @@ import type { FetchLike } from './fetch-like.js';
 import type { NamedMethods } from './generated/named-methods.js';
 import { operations } from './generated/operations.js';
 import { IDEMPOTENCY_KEY_HEADER } from './headers.js';
+import type { HttpAgent } from './http-agent.js';
 import { callOperation, type Routes } from './internal/call/call-operation.js';
 import { callPath } from './internal/call/call-path.js';
 import { readEnv } from './internal/env.js';
@@ -39,8 +40,18 @@ interface CommonOptions {
    * (an internal tool, a test), or send the calls through your own server instead.
    */
   dangerouslyAllowBrowser?: boolean;
-  /** A fetch implementation; default: the global `fetch`, looked up at call time. */
+  /**
+   * A fetch implementation; every call then goes through it. Default: on Node, named methods send over
+   * `node:http`/`node:https` (unless the global `fetch` was replaced, by a test's mock for instance),
+   * and the typed path client over the global `fetch`; elsewhere, the global `fetch`, looked up at call time.
+   */
   fetch?: FetchLike;
+  /**
+   * The agent of named calls on Node (a proxy agent, custom TLS, socket limits). Default: a keep-alive
+   * agent of the client's own, whose idle sockets never keep the process alive. Unused where calls go
+   * over fetch.
+   */
+  httpAgent?: HttpAgent;
   /** Limit of each attempt, body read included (default 60 000 ms). */
   timeoutMs?: number;
   /** Retries after the first attempt (default 2). */
@@ -166,7 +177,9 @@ export function createClient(options: ClientOptions = {}): SvcClient {
   const problem = baseUrlProblem(baseUrl, options.allowInsecureHttp === true);
   if (problem) throw new ValidationError('baseUrl', problem);
   checkCallOptions({ timeoutMs, maxRetries });
-  const { idempotencyHeader } = options;
+  const { idempotencyHeader, httpAgent } = options;
+  if (httpAgent !== undefined && typeof (httpAgent as Partial<HttpAgent> | null)?.destroy !== 'function')
+    throw new ValidationError('httpAgent', 'must be an http(s).Agent');
   if (
     idempotencyHeader !== undefined &&
     !(
@@ -201,6 +214,7 @@ export function createClient(options: ClientOptions = {}): SvcClient {
     logger: level === 'off' ? undefined : log,
     idempotencyHeader,
     secrets,
+    httpAgent,
   });
   const core = createFetchClient<paths>({
     baseUrl,
