@@ -63,6 +63,12 @@ interface CommonOptions {
    * retried only when the service certainly did not process it, so a retry can never duplicate an order.
    */
   idempotencyHeader?: string;
+  /**
+   * Allow a plain `http:` `baseUrl` to a host other than this machine. Off by default: over plain
+   * http the API key and your users' health data travel unencrypted. Loopback (`localhost`,
+   * `127.0.0.0/8`, `::1`) is always allowed; turn this on only for a network you trust end to end.
+   */
+  allowInsecureHttp?: boolean;
 }
 
 /**
@@ -106,8 +112,12 @@ function baseUrlOf(options: ClientOptions): string {
   return url;
 }
 
+/** Hosts that are this machine: `localhost` and its subdomains, 127.0.0.0/8, ::1 (plain or IPv4-mapped). */
+const LOOPBACK_HOST =
+  /^(localhost|.+\.localhost|127(\.\d{1,3}){3}|\[::1\]|\[::ffff:7f[0-9a-f]{2}:[0-9a-f]{1,4}\])$/;
+
 /** Why a base URL cannot be used, or undefined; never quotes it (it may carry credentials). */
-function baseUrlProblem(value: string): string | undefined {
+function baseUrlProblem(value: string, allowInsecureHttp: boolean): string | undefined {
   let url: URL;
   try {
     url = new URL(value);
@@ -119,6 +129,12 @@ function baseUrlProblem(value: string): string | undefined {
   if (url.username || url.password) return 'must not contain credentials (user:pass@)';
   if (url.search || value.includes('?')) return 'must not contain a query (?…)';
   if (url.hash || value.includes('#')) return 'must not contain a fragment (#…)';
+  // The URL parser has normalised the host (case, IPv4 forms such as 2130706433), so the test is exact.
+  if (url.protocol === 'http:' && !allowInsecureHttp && !LOOPBACK_HOST.test(url.hostname))
+    return (
+      'must use https: over plain http the API key and health data travel unencrypted. Use https, ' +
+      'or pass allowInsecureHttp: true for a network you trust (localhost and loopback need neither)'
+    );
   return undefined;
 }
 
@@ -147,7 +163,7 @@ export function createClient(options: ClientOptions = {}): SvcClient {
   const keyIssue = typeof apiKey === 'string' ? keyProblem(apiKey) : undefined;
   if (keyIssue) throw new ValidationError('apiKey', `must not contain ${keyIssue}`);
   const baseUrl = baseUrlOf(options);
-  const problem = baseUrlProblem(baseUrl);
+  const problem = baseUrlProblem(baseUrl, options.allowInsecureHttp === true);
   if (problem) throw new ValidationError('baseUrl', problem);
   checkCallOptions({ timeoutMs, maxRetries });
   const { idempotencyHeader } = options;

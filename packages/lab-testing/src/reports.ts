@@ -3,7 +3,7 @@ import type { Schema } from '@svc/types';
 import { type Biomarker, toBiomarker } from './biomarker.js';
 import { ParsingJobFailedError } from './errors.js';
 import { poll } from './internal/poll.js';
-import { classifyParsingJobStatus } from './parsing-job-status.js';
+import { classifyParsingJobStatus, FINAL_PARSING_JOB_STAGES } from './parsing-job-status.js';
 import type { PollOptions } from './poll-options.js';
 import { prepareReportFile, type ReportFileInput } from './report-file.js';
 
@@ -49,7 +49,8 @@ export function parsingJobId(job: ParsingJob): string {
   throw new SvcError('The parsing job record carries no `id`: cannot follow the job');
 }
 
-const isFinal = (job: ParsingJob): boolean => classifyParsingJobStatus(job.status) !== 'unknown';
+const isFinal = (job: ParsingJob): boolean =>
+  FINAL_PARSING_JOB_STAGES.has(classifyParsingJobStatus(job.status));
 
 export function createReports(client: SvcClient, defaults: PollOptions): Reports {
   const api: Reports = {
@@ -70,9 +71,10 @@ export function createReports(client: SvcClient, defaults: PollOptions): Reports
         what: `parsing job ${jobId}`,
         isDone: isFinal,
         stageOf: (record) => classifyParsingJobStatus(record.status),
+        statusOf: (record) => record.status,
       });
       const stage = classifyParsingJobStatus(job.status);
-      if (stage === 'failed' || stage === 'unknown') throw new ParsingJobFailedError(jobId, job);
+      if (stage !== 'completed' && stage !== 'pending_review') throw new ParsingJobFailedError(jobId, job);
       const results = Array.isArray(job.results) ? job.results : [];
       return { jobId, stage, biomarkers: results.map(toBiomarker), job };
     },

@@ -87,7 +87,7 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
 
   const apiKey = options.apiKey ?? DEFAULT_API_KEY;
   const main = worldControls(registry, registry.nameOf(apiKey));
-  const url = (options.url ?? 'http://sandbox.svc.invalid').replace(/\/$/, '');
+  const url = (options.url ?? 'https://sandbox.svc.invalid').replace(/\/$/, '');
   return {
     url,
     controls: sandboxControls({ baseUrl: url, apiKey, fetch: handle, apiKeyHeader: index.apiKeyHeader }),

@@ -8,7 +8,15 @@ export {
 export { INCORRECT_MFA_CODE } from './handlers/link.js';
 export { CLOCK_HEADER, REQUEST_ID_HEADER } from './http/handle-request.js';
 export type { RateLimit } from './http/rate-limit.js';
-export { lifecycles, lifecyclesMarkdown, type Transition, transitionsOf } from './machines/lifecycles.js';
+export {
+  LIFECYCLES,
+  type Lifecycle,
+  type LifecycleState,
+  lifecycleStates,
+  lifecyclesMarkdown,
+  type Transition,
+  transitionsOf,
+} from './machines/lifecycles.js';
 export {
   CONTROL_ROUTES,
   type SandboxAppointmentRecord,

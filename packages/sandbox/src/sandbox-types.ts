@@ -21,7 +21,7 @@ export interface SandboxOptions {
   startTime?: string | Date;
   /** Days of generated data every user has before its world began. Default 90. */
   historyDays?: number;
-  /** Base URL the sandbox answers as (in-process: any origin; the server passes its own). */
+  /** Base URL the sandbox answers as (in-process: any origin, default `https://sandbox.svc.invalid`, which a client accepts as its `baseUrl`; the server passes its own). */
   url?: string;
   /** Key of the world `clock`, `webhooks`, `reset`, `snapshot` and `restore` act on. Default `sk_test_sandbox`. */
   apiKey?: string;

@@ -72,7 +72,7 @@ describe('waiting for a parsing job (stateful fake)', () => {
       .catch((caught) => caught);
     expect(error).toBeInstanceOf(PollTimeoutError);
     expect(error.message).toMatch(
-      /parsing job job_fake_1 did not finish within 200 ms \(\d+ reads, last stage unknown\)/,
+      /parsing job job_fake_1 did not finish within 200 ms \(\d+ reads, last seen: status processing, which this version does not know\)$/,
     );
     expect(error.lastValue).toMatchObject({ status: 'processing' });
   });

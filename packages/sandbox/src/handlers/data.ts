@@ -27,12 +27,20 @@ interface Range {
   last: number;
 }
 
-/** The UTC days a read covers: `start_date` to `end_date` (default: the sandbox's today). */
+/** Days a summary read covers when it names no `start_date` (optional there): the 30 days up to `end_date`. */
+export const DEFAULT_RANGE_DAYS = 30;
+
+/**
+ * The UTC days a read covers: `start_date` to `end_date` (default: the sandbox's today). `start_date` is
+ * read as the spec has it: required on the timeseries read (the validator refuses it missing), optional
+ * on summaries, where its absence means the DEFAULT_RANGE_DAYS before `end_date`.
+ */
 function rangeOf(context: OperationContext): Range {
-  const first = dayOf('start_date', context.query.start_date as string);
+  const { start_date: start, end_date: end } = context.query;
   const today = Math.floor(new Date(context.world.now).getTime() / DAY_MS) * DAY_MS;
-  const end = context.query.end_date;
-  const last = end ? dayOf('end_date', end) : Math.max(today, first);
+  const first = start === undefined ? undefined : dayOf('start_date', start);
+  const last = end ? dayOf('end_date', end) : Math.max(today, first ?? today);
+  if (first === undefined) return { first: last - (DEFAULT_RANGE_DAYS - 1) * DAY_MS, last };
   if (last < first) throw badRequest('end_date', 'must not be before start_date');
   if ((last - first) / DAY_MS >= MAX_RANGE_DAYS)
     throw badRequest('end_date', `must be within ${MAX_RANGE_DAYS} days of start_date`);

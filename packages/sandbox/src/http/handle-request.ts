@@ -38,10 +38,13 @@ export const REQUEST_ID_HEADER = 'x-request-id';
 /** Largest body a control route reads (a snapshot of a busy world), in bytes. */
 const MAX_CONTROL_BYTES = 64 * 1_048_576;
 
+/** Says on every answer that this sandbox's clock moves only when told, so a waiting client can say so. */
+const CLOCK_HEADER = 'svc-sandbox-clock';
+
 const json = (status: number, body: unknown, head = false) =>
   new Response(head || status === 204 ? null : JSON.stringify(body), {
     status,
-    headers: { 'content-type': 'application/json' },
+    headers: { 'content-type': 'application/json', [CLOCK_HEADER]: 'frozen' },
   });
 
 /** Everything about a request that needs no world: its operation, its checks, its body. */
@@ -134,9 +137,9 @@ async function answerOperation(
 }
 
 /**
- * One request's change to a world, kept whole or not at all: if `work` throws, or the change cannot
- * be saved (`onCommit`), the world and its undelivered events return to how they were, and a failed
- * save answers 503 with its cause. Events are delivered only once the change is kept.
+ * One request's change to a world. Its events are delivered only once the change is kept. With
+ * `onCommit` (the server's `--state`) the change is kept whole or not at all: if `work` throws or the
+ * save fails, the world returns to how it was, and a failed save answers 503 with its cause.
  */
 async function commit<T>(
   parts: PipelineParts,
@@ -145,8 +148,8 @@ async function commit<T>(
   work: () => Promise<T>,
 ): Promise<T> {
   const reads = method === 'GET' || method === 'HEAD';
-  // A read may still change the world (resolving a new user creates it): its counters tell.
-  const before = parts.onCommit || !reads ? structuredClone(entry.state) : undefined;
+  // Only when saving: a copy costs as much as the save's own serialisation, not more per request.
+  const before = parts.onCommit ? structuredClone(entry.state) : undefined;
   const { state } = entry;
   const { sequence, timerSequence } = state;
   const mark = entry.outbox.length;
@@ -161,6 +164,7 @@ async function commit<T>(
     undo();
     throw error;
   }
+  // A read may still change the world (resolving a new user creates it): its counters tell.
   const changed =
     !reads ||
     entry.state !== state ||

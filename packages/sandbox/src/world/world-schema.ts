@@ -2,7 +2,7 @@ import type { ErrorObject } from 'ajv';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import { HttpError } from '../internal/http-error.js';
-import { type Lifecycle, lifecycles } from '../machines/lifecycles.js';
+import { type Lifecycle, stateNamesOf } from '../machines/lifecycles.js';
 import { SCENARIOS } from './scenarios.js';
 import type { SandboxState } from './world-registry.js';
 import type { WorldState } from './world-state.js';
@@ -18,7 +18,7 @@ const nullableText = { type: ['string', 'null'] };
 const count = { type: 'integer', minimum: 0, maximum: Number.MAX_SAFE_INTEGER };
 const openObject = { type: 'object' };
 const stateOf = (...machines: Lifecycle[]) => ({
-  enum: [...new Set(machines.flatMap((m) => Object.keys(lifecycles[m].config.states ?? {})))],
+  enum: [...new Set(machines.flatMap(stateNamesOf))],
 });
 const scenario = { enum: Object.keys(SCENARIOS) };
 const recordOf = (value: object) => ({ type: 'object', additionalProperties: value });

@@ -4,18 +4,20 @@ import { idempotent } from '../../src/http/idempotency.js';
 import { createSandbox } from '../../src/index.js';
 import { type SandboxServer, serveSandbox } from '../../src/serve-sandbox.js';
 import { createWorld } from '../../src/world/world.js';
-import { API_KEY, call, strictSandbox } from '../fixtures/sandbox.js';
+import { API_KEY, call, orderFor, strictSandbox } from '../fixtures/sandbox.js';
 
-const order = (key: string) => ({
-  body: {},
+/** The same order for one patient (an order needs a known user_id), under one idempotency key. */
+const order = (key: string, body: Record<string, unknown>) => ({
+  body,
   headers: { 'idempotency-key': key },
 });
 
 describe('one idempotency key, many concurrent requests (issue 21)', () => {
   it('creates one order for 40 concurrent in-process requests with one key, and answers each with it', async () => {
     const sandbox = strictSandbox();
+    const body = await orderFor(sandbox);
     const answers = await Promise.all(
-      Array.from({ length: 40 }, () => call(sandbox, 'POST', '/v3/order', order('same-key'))),
+      Array.from({ length: 40 }, () => call(sandbox, 'POST', '/v3/order', order('same-key', body))),
     );
     expect(new Set(answers.map((a) => a.status))).toEqual(new Set([200]));
     expect(new Set(answers.map((a) => a.body.id)).size).toBe(1);
@@ -59,6 +61,7 @@ describe('over HTTP', () => {
   afterAll(() => server.close());
 
   it('creates one order for 40 concurrent requests with one key', async () => {
+    const body = JSON.stringify(await orderFor(sandbox));
     const answers = await Promise.all(
       Array.from({ length: 40 }, () =>
         fetch(`${server.url}/v3/order`, {
@@ -68,7 +71,7 @@ describe('over HTTP', () => {
             'content-type': 'application/json',
             'idempotency-key': 'http-key',
           },
-          body: '{}',
+          body,
         }).then(async (r) => ({ status: r.status, body: await r.json() })),
       ),
     );

@@ -3,6 +3,7 @@ import { load } from 'js-yaml';
 import { describe, expect, it } from 'vitest';
 import { CLI_OPTIONS } from '../../src/cli-options.js';
 import { CONTROL_ROUTES, lifecyclesMarkdown, type SandboxOptions, SCENARIOS } from '../../src/index.js';
+import { SCENARIO_RESOURCES } from '../../src/world/scenarios.js';
 
 const README = new URL('../../README.md', import.meta.url);
 const WRITE = process.env.SVC_SANDBOX_WRITE_README === '1';
@@ -40,8 +41,14 @@ describe('the README', () => {
   });
 
   it('lists every scenario', () => {
-    const rows = Object.entries(SCENARIOS).map(([name, text]) => `| \`${name}\` | ${text} |`);
-    expectSection('scenarios', ['| scenario | what happens |', '| --- | --- |', ...rows].join('\n'));
+    const rows = Object.entries(SCENARIOS).map(
+      ([name, text]) =>
+        `| \`${name}\` | ${SCENARIO_RESOURCES[name as keyof typeof SCENARIOS].join(', ')} | ${text} |`,
+    );
+    expectSection(
+      'scenarios',
+      ['| scenario | shapes | what happens |', '| --- | --- | --- |', ...rows].join('\n'),
+    );
   });
 });
 

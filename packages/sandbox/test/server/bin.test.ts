@@ -57,9 +57,12 @@ async function exitOf(child: ChildProcess): Promise<{ code: number | null; stder
   return { code, stderr };
 }
 
-/** Creates an order over HTTP with the bin's key. */
-const createOrder = (url: string) =>
-  fetch(`${url}/v3/order`, { method: 'POST', headers: JSON_KEY, body: '{}' });
+/** Creates an order for a patient (resolved first) over HTTP with the bin's key. */
+async function createOrder(url: string, userId?: string) {
+  const user_id =
+    userId ?? (await (await fetch(`${url}/v2/user/resolve/bin-patient`, { headers: KEY })).json()).user_id;
+  return fetch(`${url}/v3/order`, { method: 'POST', headers: JSON_KEY, body: JSON.stringify({ user_id }) });
+}
 
 /** Stops a started bin by its process id and waits for it to exit. */
 async function stop(child: ChildProcess) {
@@ -185,8 +188,9 @@ describe('the svc-sandbox bin', () => {
     child.stderr?.on('data', (chunk) => {
       stderr += chunk;
     });
+    const patient = await (await fetch(`${url}/v2/user/resolve/bin-patient`, { headers: KEY })).json();
     rmSync(folder, { recursive: true });
-    const refused = await createOrder(url);
+    const refused = await createOrder(url, patient.user_id);
     expect(refused.status).toBe(503);
     const { error } = await refused.json();
     expect(error.code).toBe('state_not_saved');

@@ -59,6 +59,7 @@ const HOSTILE: Array<() => [string, string, string | undefined, Record<string, s
   () => ['PUT', '/_sandbox/webhooks', `{"url":"${hangingUrl}","secret":"${SECRET}"}`],
   () => ['PUT', '/_sandbox/webhooks', '{"url":"javascript:alert(1)","secret":"plain"}'],
   () => ['POST', '/v3/order', `{"patient_address":${deep(5_000)}}`],
+  () => ['POST', '/v3/order', `{"extra":${deep(20_000)}}`],
   () => ['POST', '/v3/order', '{}', { 'idempotency-key': 'shared' }],
   () => ['POST', '/v3/order', '{"user_id":"other"}', { 'idempotency-key': 'shared' }],
   () => ['POST', '/v3/order', `{"a":"${'x'.repeat(1_100_000)}"}`],

@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import { call, strictSandbox } from '../fixtures/sandbox.js';
+import { call, orderFor, strictSandbox } from '../fixtures/sandbox.js';
 
 const SECRET = 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw';
 const servers: Server[] = [];
@@ -32,8 +32,9 @@ describe('webhook delivery and redirects (issue 21)', () => {
     const elsewhere = await listen((res) => res.writeHead(204).end());
     const redirecting = await listen((res) => res.writeHead(307, { location: elsewhere.url }).end());
     const sandbox = strictSandbox({ webhookFetch: undefined, webhookRetryDelaysMs: [1] });
+    const patientOrder = await orderFor(sandbox);
     await sandbox.webhooks.configure({ url: redirecting.url, secret: SECRET });
-    await call(sandbox, 'POST', '/v3/order', { body: {} });
+    await call(sandbox, 'POST', '/v3/order', { body: patientOrder });
     await sandbox.webhooks.flush();
     expect(redirecting.hits.length).toBeGreaterThan(0);
     expect(elsewhere.hits).toEqual([]);
