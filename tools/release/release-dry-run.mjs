@@ -216,6 +216,10 @@ try {
     cpSync(join(repo, file), join(scratch, file));
   }
   say('  copied the repository (git-tracked and new files, no node_modules, no dist)');
+  // turbo finds a package's files through git; without a repository it walks the file system and follows
+  // the workspace links in node_modules, which loop through tools/ (it encloses @svc/codegen).
+  run('git init', ['git', 'init', '-q']);
+  run('git add', ['git', 'add', '-A']);
   run('install', [...pnpm, 'install', '--frozen-lockfile', '--prefer-offline']);
 
   const before = new Map(workspacePackages(scratch).map((pkg) => [pkg.manifest.name, pkg.manifest.version]));
