@@ -3,7 +3,7 @@
 
 import { expr, isExpression, sampleFlow } from './sample-flows.js';
 import type { ClientHeaders, SampleInputs } from './sample-inputs.js';
-import type { Json, JsonObject, Operation } from './spec-model.js';
+import type { Json, Operation } from './spec-model.js';
 
 const IDENTIFIER = /^[A-Za-z_$][\w$]*$/;
 

@@ -67,7 +67,8 @@ export function referenceSpec(bundled: JsonObject, inputs: ReferenceInputs): Jso
     ),
     {
       url: 'http://127.0.0.1:4011',
-      description: 'Local sandbox: `npx svc-sandbox` from @svc/sandbox, stateful (users, orders, a clock), any key accepted',
+      description:
+        'Local sandbox: `npx svc-sandbox` from @svc/sandbox, stateful (users, orders, a clock), any key accepted',
     },
     {
       url: 'http://127.0.0.1:4010',
