@@ -12,6 +12,7 @@ const pnpm = /pnpm\.c?js$/.test(process.env.npm_execpath ?? '')
   ? [process.execPath, process.env.npm_execpath ?? '']
   : ['pnpm'];
 
+/** @returns {never} */
 function fail(/** @type {string} */ message) {
   process.stderr.write(`pack:all: ${message}\n`);
   process.exit(1);
