@@ -1,7 +1,7 @@
 // Issue 23: every curl sample of the reference runs as pasted, with real bash and curl, against the
 // sandbox server a partner starts (`svc-sandbox --frozen`): base URL and key from SVC_BASE_URL and
 // SVC_API_KEY, ids from the sample's earlier curl steps, and no curl error or non-2xx answer.
-import { execFile } from 'node:child_process';
+import { execFile, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -25,10 +25,20 @@ const STRICT = [
   '',
 ].join('\n');
 
+// The tools the samples use, with the Debian package each comes from.
+const TOOLS = { bash: 'bash', curl: 'curl', jq: 'jq', uuidgen: 'uuid-runtime' };
+
 let sandbox: RunningSandbox | undefined;
 let workDir: string;
 
 beforeAll(async () => {
+  const missing = Object.keys(TOOLS).filter(
+    (tool) => spawnSync('sh', ['-c', `command -v ${tool}`], { stdio: 'ignore' }).status !== 0,
+  );
+  if (missing.length > 0)
+    throw new Error(
+      `the curl samples need ${missing.join(', ')}: apt-get install -y ${missing.map((tool) => TOOLS[tool as keyof typeof TOOLS]).join(' ')}`,
+    );
   // Strict: an answer that breaks the spec is a 500, so a sample that only looks fine fails too.
   sandbox = await startSandboxBin(['--frozen', '--strict']);
   // The samples read `report.pdf` from where they run, as a partner's shell would.
@@ -58,6 +68,9 @@ describe('issue 23: the reference curl samples run as pasted against the sandbox
         failed: `exit ${error.code}\n${error.stderr ?? ''}${error.stdout ?? ''}`,
       }));
       expect('failed' in result ? result.failed : '', curl).toBe('');
+      // Nothing on stderr either: a missing tool (`uuidgen: command not found`) inside `$(…)` does not
+      // stop bash, and curl would send the request without that header.
+      expect('stderr' in result ? result.stderr : '', curl).toBe('');
     },
   );
 });
