@@ -116,27 +116,73 @@ export function typescriptSample(
 
 const shellQuote = (text: string): string => `'${text.replaceAll("'", "'\\''")}'`;
 
-/** The same request with curl, against `baseUrl`, the key from `$SVC_API_KEY`, the headers as the spec names them. */
-export function curlSample(
-  operation: Operation,
-  inputs: SampleInputs,
-  baseUrl: string,
-  clientHeaders: ClientHeaders,
-): string {
+/** A value in a curl sample: the shell word of an expression (`$USER_ID`), else the text itself. */
+function shellText(value: unknown, operationId: string): string {
+  if (!isExpression(value)) return typeof value === 'string' ? value : JSON.stringify(value);
+  if (value.shell && 'text' in value.shell) return value.shell.text;
+  if (value.shell) return JSON.stringify(value.shell.json);
+  throw new Error(`${operationId}: the sample value ${value.expression} has no curl form (sample-flows.ts)`);
+}
+
+/**
+ * A JSON body for `-d '…'`: single-quoted, with values from earlier steps spliced in as
+ * `"'"$USER_ID"'"` (the quote closes, the variable expands in double quotes, the quote reopens).
+ */
+function shellJson(value: unknown, operationId: string): string {
+  const words = new Map<string, string>();
+  const swap = (item: unknown): unknown => {
+    if (isExpression(item)) {
+      const marker = `__shell_${words.size}__`;
+      const shell = item.shell;
+      words.set(
+        JSON.stringify(marker),
+        shell && 'json' in shell ? JSON.stringify(shell.json) : `"'"${shellText(item, operationId)}"'"`,
+      );
+      return marker;
+    }
+    if (Array.isArray(item)) return item.map(swap);
+    if (item && typeof item === 'object')
+      return Object.fromEntries(Object.entries(item).map(([key, inner]) => [key, swap(inner)]));
+    return item;
+  };
+  let text = JSON.stringify(swap(value)).replaceAll("'", "'\\''");
+  for (const [marker, word] of words) text = text.replace(marker, word);
+  return `'${text}'`;
+}
+
+/**
+ * The same request with curl, as a bash script a partner can paste: the base URL and key from
+ * `$SVC_BASE_URL` and `$SVC_API_KEY`, the ids from earlier curl steps (sample-flows.ts, the same
+ * steps as the TypeScript sample), the headers as the spec names them.
+ */
+export function curlSample(operation: Operation, inputs: SampleInputs, clientHeaders: ClientHeaders): string {
+  const id = operation.operationId;
+  const flow = sampleFlow(
+    id,
+    inputs.params.map((param) => param.name),
+  );
   let path = operation.path;
-  const query = new URLSearchParams();
+  const query: string[] = [];
   const headers: string[] = [`-H "${clientHeaders.apiKey}: $SVC_API_KEY"`];
-  for (const param of inputs.params) {
-    const text = typeof param.value === 'string' ? param.value : JSON.stringify(param.value);
-    if (param.in === 'path') path = path.replace(`{${param.name}}`, encodeURIComponent(text));
-    else if (param.in === 'query') query.append(param.name, text);
-    else if (param.in === 'header') headers.push(`-H ${shellQuote(`${param.name}: ${text}`)}`);
+  // A value from an earlier step goes in as its shell word; a literal one percent-encoded.
+  const encoded = (value: unknown): string =>
+    isExpression(value) ? shellText(value, id) : encodeURIComponent(shellText(value, id));
+  // The sample's own parameters (the flow may add optional ones, such as a summary's range).
+  const extra = operation.parameters.filter(
+    (param) => param.name in flow.params && !inputs.params.some((input) => input.name === param.name),
+  );
+  for (const param of [...inputs.params, ...extra]) {
+    const value = flow.params[param.name] ?? ('value' in param ? param.value : undefined);
+    if (param.in === 'path') path = path.replace(`{${param.name}}`, encoded(value));
+    else if (param.in === 'query') query.push(`${encodeURIComponent(param.name)}=${encoded(value)}`);
+    else if (param.in === 'header') headers.push(`-H "${param.name}: ${shellText(value, id)}"`);
   }
   if (operation.raw['x-svc-idempotent'] === true)
     headers.push(`-H "${clientHeaders.idempotencyKey}: $(uuidgen)"`);
-  const url = `${baseUrl}${path}${query.size > 0 ? `?${query}` : ''}`;
+  // Double quotes so `$SVC_BASE_URL` and ids expand; paths and encoded queries hold no `$`, `"` or backquote.
+  const url = `$SVC_BASE_URL${path}${query.length > 0 ? `?${query.join('&')}` : ''}`;
   const parts = [
-    `curl${operation.method === 'get' ? '' : ` -X ${operation.method.toUpperCase()}`} ${shellQuote(url)}`,
+    `curl${operation.method === 'get' ? '' : ` -X ${operation.method.toUpperCase()}`} "${url}"`,
     ...headers,
   ];
   const body = inputs.body;
@@ -151,8 +197,16 @@ export function curlSample(
   } else if (body) {
     parts.push(
       `-H ${shellQuote(`content-type: ${body.contentType}`)}`,
-      `-d ${shellQuote(JSON.stringify(body.value))}`,
+      `-d ${shellJson(flow.body ?? body.value, id)}`,
     );
   }
-  return `${parts.join(' \\\n  ')}\n`;
+  const setup = flow.curlSetup.map((line) => line.replaceAll('{apiKeyHeader}', clientHeaders.apiKey));
+  const lines = [
+    '# The base URL and key come from SVC_BASE_URL and SVC_API_KEY (the local sandbox: http://127.0.0.1:4011).',
+    ...(setup.length > 0 ? ['# Each step reads the id the next one needs from its answer with jq.'] : []),
+    ...setup,
+    ...(setup.length > 0 ? [''] : []),
+    parts.join(' \\\n  '),
+  ];
+  return `${lines.join('\n')}\n`;
 }

@@ -20,8 +20,8 @@ export interface OperationSamples {
   curl: string;
 }
 
-/** Both samples of every operation, rendered from the spec (curl against `baseUrl`). */
-export function computeSamples(spec: JsonObject, baseUrl: string): OperationSamples[] {
+/** Both samples of every operation, rendered from the spec. */
+export function computeSamples(spec: JsonObject): OperationSamples[] {
   const headers = clientHeaders(spec);
   const tagsShown = new Set<string>();
   return readSampleInputs(spec).map(({ operation, inputs }) => {
@@ -32,7 +32,7 @@ export function computeSamples(spec: JsonObject, baseUrl: string): OperationSamp
     return {
       operation,
       typescript: typescriptSample(operation, inputs, { showErrorHandling }),
-      curl: curlSample(operation, inputs, baseUrl, headers),
+      curl: curlSample(operation, inputs, headers),
     };
   });
 }
