@@ -1,5 +1,6 @@
-// @svc/sync's tests start throwaway PostgreSQL 15 and Redis servers. Installs Debian's packages when
-// they are missing, so the README's test command works on a fresh machine (as ensure-chromium.mjs does).
+// What the tests need from Debian besides Chromium (ensure-chromium.mjs): @svc/sync's tests start
+// throwaway PostgreSQL 15 and Redis servers, and the API reference's curl samples run with bash, curl,
+// jq and uuidgen. Installs the missing packages, so the README's test command works on a fresh machine.
 
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -15,8 +16,18 @@ const needs = [
     pkg: 'redis-server',
     env: 'SVC_REDIS_SERVER',
   },
+  ...[
+    ['curl', 'curl'],
+    ['jq', 'jq'],
+    ['uuidgen', 'uuid-runtime'],
+  ].map(([command, pkg]) => ({ path: `/usr/bin/${command}`, pkg, env: 'PATH' })),
 ];
-const missing = needs.filter((need) => !existsSync(need.path));
+/** A tool is there when its file is, or (for commands) when the shell finds it on PATH. */
+const present = (need) =>
+  existsSync(need.path) ||
+  (need.env === 'PATH' &&
+    spawnSync('sh', ['-c', `command -v ${need.path.split('/').pop()}`], { stdio: 'ignore' }).status === 0);
+const missing = needs.filter((need) => !present(need));
 if (missing.length === 0) process.exit(0);
 
 const names = missing.map((need) => need.pkg).join(' ');
@@ -41,7 +52,7 @@ for (const args of [
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 for (const need of missing) {
-  if (!existsSync(need.path)) {
+  if (!present(need)) {
     process.stderr.write(`${need.pkg} is installed but ${need.path} does not exist: set ${need.env}\n`);
     process.exit(1);
   }
