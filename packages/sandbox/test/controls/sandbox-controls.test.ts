@@ -8,7 +8,7 @@ import {
   SandboxControlError,
   sandboxControls,
 } from '../../src/index.js';
-import { API_KEY, bundledSpec, call, strictSandbox } from '../fixtures/sandbox.js';
+import { API_KEY, bundledSpec, call, orderFor, strictSandbox } from '../fixtures/sandbox.js';
 
 const control = load(readFileSync(new URL('../../control-openapi.yaml', import.meta.url), 'utf8')) as {
   paths: Record<string, Record<string, { operationId: string }>>;
@@ -72,7 +72,7 @@ describe('issue 22: one typed surface drives the sandbox', () => {
 
   it('triggers an event about a named order, carrying its current record', async () => {
     const sandbox = strictSandbox();
-    const order = (await call(sandbox, 'POST', '/v3/order', { body: {} })).body;
+    const order = (await call(sandbox, 'POST', '/v3/order', { body: await orderFor(sandbox) })).body;
     const event = await sandbox.controls.trigger('labtest.order.updated', { order_id: order.id });
     expect(event.data).toMatchObject({ id: order.id, status: 'received.at_home_phlebotomy.ordered' });
   });

@@ -85,17 +85,25 @@ describe('the sandbox server under hostile requests (issue 21)', () => {
         Array.from({ length: 25 }, async (_, j) => {
           const n = i + j;
           const [method, path, body, extra] = (HOSTILE[n % HOSTILE.length] as (typeof HOSTILE)[number])();
-          const response = await fetch(`${server.url}${path}`, {
-            method,
-            headers: {
-              'x-svc-api-key': WORLDS[n % WORLDS.length] as string,
-              'content-type': 'application/json',
-              ...extra,
-            },
-            body,
-          });
-          await response.arrayBuffer();
-          return response.status;
+          const oversized = (body?.length ?? 0) > 1_048_576;
+          try {
+            const response = await fetch(`${server.url}${path}`, {
+              method,
+              headers: {
+                'x-svc-api-key': WORLDS[n % WORLDS.length] as string,
+                'content-type': 'application/json',
+                ...extra,
+              },
+              body,
+            });
+            await response.arrayBuffer();
+            return response.status;
+          } catch (error) {
+            // A body over the limit is answered 413 at once on a closing connection: a client still
+            // writing it may see the connection end instead (its 413 is tested in slow-oversized-body).
+            if (oversized) return 0;
+            throw error;
+          }
         }),
       );
       for (const status of batch) statuses.set(status, (statuses.get(status) ?? 0) + 1);
@@ -113,5 +121,6 @@ describe('the sandbox server under hostile requests (issue 21)', () => {
       });
       expect(clock.status).toBe(200);
     }
-  });
+    // A thousand requests through one loopback server: tens of seconds on a loaded 2-core machine.
+  }, 180_000);
 });

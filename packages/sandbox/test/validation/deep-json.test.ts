@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { call, strictSandbox } from '../fixtures/sandbox.js';
+import { call, orderFor, strictSandbox } from '../fixtures/sandbox.js';
 
 const deep = (depth: number) => `${'['.repeat(depth)}${']'.repeat(depth)}`;
 
@@ -13,7 +13,7 @@ describe('deeply nested JSON (issue 21)', () => {
     });
     expect(refused.status).toBe(400);
     expect(refused.body.error.code).toBe('json_too_deep');
-    expect((await call(sandbox, 'POST', '/v3/order', { body: {} })).status).toBe(200);
+    expect((await call(sandbox, 'POST', '/v3/order', { body: await orderFor(sandbox) })).status).toBe(200);
     expect((await call(sandbox, 'GET', '/_sandbox/snapshot')).status).toBe(200);
     expect((await call(sandbox, 'POST', '/_sandbox/clock/advance', { body: { seconds: 60 } })).status).toBe(
       200,
@@ -22,8 +22,9 @@ describe('deeply nested JSON (issue 21)', () => {
 
   it('still takes a body nested 64 levels deep', async () => {
     const sandbox = strictSandbox();
+    const { user_id } = await orderFor(sandbox);
     const accepted = await call(sandbox, 'POST', '/v3/order', {
-      raw: `{"extra":${deep(63)}}`,
+      raw: `{"user_id":"${user_id}","extra":${deep(63)}}`,
       headers: { 'content-type': 'application/json' },
     });
     expect(accepted.status).toBe(200);
