@@ -67,6 +67,7 @@ const sync = createSync({ client, store, resources: RESOURCES, limits: { maxConc
 
 const load = os.loadavg().map((n) => Math.round(n * 100) / 100);
 const started = Date.now();
+const startRss = process.memoryUsage().rss;
 const rss: number[] = [];
 // Requests sent and 429s received, as the sync counts them (every attempt is a request).
 const counts = { requests: 0, refused: 0 };
@@ -124,7 +125,8 @@ const afterFirst30 = {
   answered: counts.requests - counts.refused - ((at30?.requests ?? 0) - (at30?.refused ?? 0)),
   refused: counts.refused - (at30?.refused ?? 0),
 };
-const sustained = afterFirst30.answered / Math.max(1, seconds - 30);
+// A run shorter than a minute has no steady state to speak of.
+const sustained = seconds >= 60 && at30 ? afterFirst30.answered / (seconds - 30) : Number.NaN;
 const mb = (bytes: number) => Math.round(bytes / 1_048_576);
 const figures = {
   users: USERS,
@@ -141,13 +143,22 @@ const figures = {
     Math.round((afterFirst30.refused / Math.max(1, afterFirst30.answered + afterFirst30.refused)) * 10_000) /
     100,
   rssMB: {
+    start: mb(startRss),
     first: mb(rss[0] ?? 0),
     median: mb([...rss].sort((a, b) => a - b)[rss.length >> 1] ?? 0),
     max: mb(Math.max(...rss)),
+    // Flat means the last quarter is no higher than the first.
+    byQuarter: [1, 2, 3, 4].map((q) =>
+      mb(Math.max(...rss.slice(((q - 1) * rss.length) >> 2, (q * rss.length) >> 2), 0)),
+    ),
   },
   rows: status.rows,
   rowsExact,
   sampleUsersExact: `${sample.length} users, ${truth.size} rows: ${sampleExact ? 'exact' : 'DIFFERENT'}`,
+  loadAtEnd: os
+    .loadavg()
+    .map((n) => Math.round(n * 100) / 100)
+    .join(' / '),
   machine: `${os.cpus().length} cores (${os.cpus()[0]?.model ?? '?'}), Node ${process.version}, load ${load.join(' / ')} at start`,
 };
 process.stdout.write(`${JSON.stringify(figures, null, 2)}\n`);
