@@ -49,7 +49,9 @@ export class RatePacer {
     const elapsed = now - Math.max(this.#lastIncrease, this.#lastDecrease);
     if (Number.isFinite(this.#rate) && elapsed >= 100) {
       this.#lastIncrease = now;
-      this.#rate += ((this.#rate * 0.004 + 0.2) * elapsed) / 1000;
+      // Near the limit (a 429 in the last 15 s) probe slowly; far from it (a low first estimate) climb fast.
+      const nearLimit = now - this.#lastDecrease < 15_000;
+      this.#rate += ((nearLimit ? this.#rate * 0.004 + 0.2 : this.#rate * 0.03 + 1) * elapsed) / 1000;
     }
   }
 
