@@ -1,10 +1,12 @@
 /**
  * Paces requests to the rate the service allows, found by AIMD on the rate itself: no pacing until the
  * first 429; then the rate of the last second's successes; every 429 after that (at most one per
- * `cooldownMs`) takes off 10 %, and time without one adds 1 request/s plus 3 % per second. The rate settles
- * just under the service's limit with a probe every few seconds, instead of a burst of 429s each time a
- * `Retry-After` runs out. After `quietMs` without a 429 the limit is taken to be gone (an outage over, a
- * quota raised) and pacing stops until the next 429, which starts again from at least 90 % of the last rate.
+ * `cooldownMs`) takes off 10 %, and time without one adds 0.2 request/s plus 0.4 % per second. The rate
+ * settles just under the service's limit with a probe every 20 s or so: each probe costs about one round
+ * trip of 429s (the requests already on their way when the budget runs out), so probing slowly is what
+ * keeps 429s under 1 % of requests. After `quietMs` without a 429 the limit is taken to be gone (an outage
+ * over, a quota raised) and pacing stops until the next 429, which starts again from at least 90 % of the
+ * last rate.
  */
 export class RatePacer {
   #rate = Number.POSITIVE_INFINITY;
@@ -19,7 +21,7 @@ export class RatePacer {
   constructor(
     private readonly now: () => number = Date.now,
     private readonly cooldownMs = 1_000,
-    private readonly quietMs = 5_000,
+    private readonly quietMs = 30_000,
   ) {}
 
   /** Requests per second now (Infinity: not paced). */
@@ -47,7 +49,9 @@ export class RatePacer {
     const elapsed = now - Math.max(this.#lastIncrease, this.#lastDecrease);
     if (Number.isFinite(this.#rate) && elapsed >= 100) {
       this.#lastIncrease = now;
-      this.#rate += ((this.#rate * 0.03 + 1) * elapsed) / 1000;
+      // Near the limit (a 429 in the last 15 s) probe slowly; far from it (a low first estimate) climb fast.
+      const nearLimit = now - this.#lastDecrease < 15_000;
+      this.#rate += ((nearLimit ? this.#rate * 0.004 + 0.2 : this.#rate * 0.03 + 1) * elapsed) / 1000;
     }
   }
 

@@ -59,16 +59,16 @@ describe('adaptive concurrency', () => {
     expect(waits.map(Math.round)).toEqual([0, Math.round(1000 / learned), Math.round(2000 / learned)]);
     now += 1_000;
     pacer.succeeded();
-    expect(pacer.rate).toBeCloseTo(learned * 1.03 + 1); // + 1 + 3 %
+    expect(pacer.rate).toBeCloseTo(learned * 1.004 + 0.2); // + 0.2 + 0.4 %
     now += 1_000;
     pacer.overloaded();
-    expect(pacer.rate).toBeCloseTo((learned * 1.03 + 1) * 0.9); // - 10 %
-    // Five quiet seconds: the limit is taken to be gone, until the next 429.
-    now += 5_001;
+    expect(pacer.rate).toBeCloseTo((learned * 1.004 + 0.2) * 0.9); // - 10 %
+    // Thirty quiet seconds: the limit is taken to be gone, until the next 429.
+    now += 30_001;
     expect(pacer.reserve()).toBe(0);
     expect(pacer.rate).toBe(Number.POSITIVE_INFINITY);
     pacer.overloaded();
-    expect(pacer.rate).toBeCloseTo((learned * 1.03 + 1) * 0.81); // 90 % of the last rate: no success in the last second
+    expect(pacer.rate).toBeCloseTo((learned * 1.004 + 0.2) * 0.81); // 90 % of the last rate: no success in the last second
   });
 
   it('finds how many reads the service takes at once instead of storming it', async () => {
