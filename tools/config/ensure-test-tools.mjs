@@ -17,13 +17,13 @@ const needs = [
     env: 'SVC_REDIS_SERVER',
   },
   ...[
-    ['curl', 'curl'],
-    ['jq', 'jq'],
-    ['uuidgen', 'uuid-runtime'],
-  ].map(([command, pkg]) => ({ path: `/usr/bin/${command}`, pkg, env: 'PATH' })),
+    { command: 'curl', pkg: 'curl' },
+    { command: 'jq', pkg: 'jq' },
+    { command: 'uuidgen', pkg: 'uuid-runtime' },
+  ].map(({ command, pkg }) => ({ path: `/usr/bin/${command}`, pkg, env: 'PATH' })),
 ];
 /** A tool is there when its file is, or (for commands) when the shell finds it on PATH. */
-const present = (need) =>
+const present = (/** @type {{ path: string, pkg: string, env: string }} */ need) =>
   existsSync(need.path) ||
   (need.env === 'PATH' &&
     spawnSync('sh', ['-c', `command -v ${need.path.split('/').pop()}`], { stdio: 'ignore' }).status === 0);
