@@ -195,7 +195,12 @@ export function createSync(options: SyncOptions): Sync {
   async function resolve(clientUserId: string, context: WindowRunContext): Promise<StoredUser> {
     const outcome = await withAttempts(context, async () => {
       await beforeRequest(context);
-      return client.resolveUser({ client_user_id: clientUserId }, { maxRetries: 0, signal: context.signal });
+      const answer = await client.resolveUser(
+        { client_user_id: clientUserId },
+        { maxRetries: 0, signal: context.signal },
+      );
+      context.pacer.succeeded();
+      return answer;
     });
     let user: StoredUser;
     if ('value' in outcome) {

@@ -2,9 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { createSync } from '../../src/index.js';
 import { AimdLimiter } from '../../src/internal/aimd.js';
 import { RatePacer } from '../../src/internal/rate-pacer.js';
+import { readWindow } from '../../src/internal/read-window.js';
 import { Slots } from '../../src/internal/slots.js';
 import { type FaultRule, status, withFaults } from '../fixtures/faults.js';
-import { sandboxClient, sandboxTruth } from '../fixtures/sandbox.js';
+import { SANDBOX_NOW, sandboxClient, sandboxTruth } from '../fixtures/sandbox.js';
 import { storedRows } from '../fixtures/stored-rows.js';
 import { tempStores } from '../fixtures/temp-store.js';
 
@@ -69,6 +70,31 @@ describe('adaptive concurrency', () => {
     expect(pacer.rate).toBe(Number.POSITIVE_INFINITY);
     pacer.overloaded();
     expect(pacer.rate).toBeCloseTo((learned * 1.004 + 0.2) * 0.81); // 90 % of the last rate: no success in the last second
+  });
+
+  it('issue 25: paces by answered requests, not windows (a week of steps is seven requests)', async () => {
+    const { client } = sandboxClient();
+    const user = await client.resolveUser({ client_user_id: 'pacer-user' });
+    let sent = 0;
+    let answered = 0;
+    const window = {
+      userId: user.user_id,
+      resource: 'steps',
+      provider: 'oura',
+      start: '2025-12-01',
+      end: '2025-12-07',
+      asOf: SANDBOX_NOW,
+    } as const;
+    await readWindow(
+      client,
+      window,
+      async () => void sent++,
+      undefined,
+      () => void answered++,
+    );
+    expect(sent).toBe(7);
+    // The pacer learns a rate from these: one per window would learn a seventh of the real rate.
+    expect(answered).toBe(sent);
   });
 
   it('finds how many reads the service takes at once instead of storming it', async () => {
