@@ -78,6 +78,10 @@ export interface Sync {
   idle(): Promise<void>;
 }
 
+/** Users planned at once: enough that the per-user cap never holds every slot, few enough that memory stays flat. */
+const userBatchOf = (limits: Required<Limits>) =>
+  Math.max(8, Math.ceil((2 * limits.maxConcurrency) / limits.perUser));
+
 export function createSync(options: SyncOptions): Sync {
   const resources = [...(options.resources ?? RESOURCES)];
   for (const resource of resources)
@@ -170,10 +174,17 @@ export function createSync(options: SyncOptions): Sync {
     signal?: AbortSignal,
   ): SyncRun {
     const feed = new ProgressFeed();
+    // Planning resolves a batch of users at once, each listening to this signal while it waits.
+    const planning = new AbortController();
+    setMaxListeners(4 * userBatchOf(limits) + 16, planning.signal);
+    const stopPlanning = () => planning.abort(signal?.reason);
+    if (signal?.aborted) stopPlanning();
+    signal?.addEventListener('abort', stopPlanning, { once: true });
     const result = (async (): Promise<RunResult> => {
       try {
-        await runAll(windows(feed, contextFor(feed, signal ?? new AbortController().signal)), feed, signal);
+        await runAll(windows(feed, contextFor(feed, planning.signal)), feed, signal);
       } finally {
+        signal?.removeEventListener('abort', stopPlanning);
         feed.finish();
       }
       const progress = feed.snapshot();
@@ -195,7 +206,12 @@ export function createSync(options: SyncOptions): Sync {
   async function resolve(clientUserId: string, context: WindowRunContext): Promise<StoredUser> {
     const outcome = await withAttempts(context, async () => {
       await beforeRequest(context);
-      return client.resolveUser({ client_user_id: clientUserId }, { maxRetries: 0, signal: context.signal });
+      const answer = await client.resolveUser(
+        { client_user_id: clientUserId },
+        { maxRetries: 0, signal: context.signal },
+      );
+      context.pacer.succeeded();
+      return answer;
     });
     let user: StoredUser;
     if ('value' in outcome) {
@@ -235,8 +251,7 @@ export function createSync(options: SyncOptions): Sync {
       return startRun(
         asOf,
         async function* (feed, context) {
-          // Enough users planned ahead that the per-user cap never holds every slot (bounded: memory stays flat).
-          const userBatch = Math.max(8, Math.ceil((2 * limits.maxConcurrency) / limits.perUser));
+          const userBatch = userBatchOf(limits);
           const batch: string[] = [];
           async function* planBatch(): AsyncGenerator<SyncWindow> {
             const users = await Promise.all(batch.splice(0).map((id) => resolve(id, context)));

@@ -1,7 +1,8 @@
 /**
  * Paces requests to the rate the service allows, found by AIMD on the rate itself: no pacing until the
  * first 429; then the rate of the last second's successes; every 429 after that (at most one per
- * `cooldownMs`) takes off 10 %, and time without one adds 0.2 request/s plus 0.4 % per second. The rate
+ * `cooldownMs`) takes off 10 %, and time without one adds 0.2 request/s plus 0.4 % per second for 15 s,
+ * then 1 request/s plus 3 % per second (far below the limit, e.g. after a low first estimate). The rate
  * settles just under the service's limit with a probe every 20 s or so: each probe costs about one round
  * trip of 429s (the requests already on their way when the budget runs out), so probing slowly is what
  * keeps 429s under 1 % of requests. After `quietMs` without a 429 the limit is taken to be gone (an outage

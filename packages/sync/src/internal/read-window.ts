@@ -54,6 +54,8 @@ export async function readWindow(
   window: SyncWindow,
   beforeRequest: BeforeRequest,
   signal?: AbortSignal,
+  /** Called after each answer that is not an error: a steps window is many requests, and a pacer counts requests. */
+  afterResponse: () => void = () => {},
 ): Promise<WindowRows> {
   const options = { maxRetries: 0, ...(signal ? { signal } : {}) };
   const asOf = Date.parse(window.asOf);
@@ -73,6 +75,7 @@ export async function readWindow(
         },
         options,
       );
+      afterResponse();
       for (const group of response.groups?.[window.provider] ?? []) {
         for (const point of group.data ?? []) {
           // A point outside the run's fixed end time belongs to a later run (or a webhook).
@@ -104,6 +107,7 @@ export async function readWindow(
       options,
     ),
   );
+  afterResponse();
   const list = body?.[resource];
   if (!Array.isArray(list)) throw new ShapeError(`the ${resource} summary answer has no "${resource}" list`);
   const summaries: SummaryRow[] = [];

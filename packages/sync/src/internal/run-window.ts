@@ -53,8 +53,8 @@ export async function withAttempts<T>(
   for (let attempt = 1; ; attempt++) {
     try {
       const value = await call();
+      // The pacer counts answered requests as they come (`call` may send several), the limiter windows.
       context.limiter.succeeded();
-      context.pacer.succeeded();
       return { value };
     } catch (error) {
       const kind = classifyError(error);
@@ -85,7 +85,13 @@ export async function runWindow(context: WindowRunContext, window: SyncWindow): 
   const outcome = await withAttempts(context, () => {
     // The read's start time: a row stored from a read that started later is never overwritten by this one.
     fetchedAt = new Date().toISOString();
-    return readWindow(context.client, window, () => beforeRequest(context), context.signal);
+    return readWindow(
+      context.client,
+      window,
+      () => beforeRequest(context),
+      context.signal,
+      () => context.pacer.succeeded(),
+    );
   });
   if ('deferred' in outcome) return 'deferred';
   if ('failure' in outcome) {

@@ -1,10 +1,13 @@
+import { createClient } from '@svc/client';
+import { createSandbox } from '@svc/sandbox';
 import { describe, expect, it } from 'vitest';
 import { createSync } from '../../src/index.js';
 import { AimdLimiter } from '../../src/internal/aimd.js';
 import { RatePacer } from '../../src/internal/rate-pacer.js';
+import { readWindow } from '../../src/internal/read-window.js';
 import { Slots } from '../../src/internal/slots.js';
 import { type FaultRule, status, withFaults } from '../fixtures/faults.js';
-import { sandboxClient, sandboxTruth } from '../fixtures/sandbox.js';
+import { API_KEY, SANDBOX_NOW, sandboxClient, sandboxTruth } from '../fixtures/sandbox.js';
 import { storedRows } from '../fixtures/stored-rows.js';
 import { tempStores } from '../fixtures/temp-store.js';
 
@@ -70,6 +73,53 @@ describe('adaptive concurrency', () => {
     pacer.overloaded();
     expect(pacer.rate).toBeCloseTo((learned * 1.004 + 0.2) * 0.81); // 90 % of the last rate: no success in the last second
   });
+
+  it('issue 25: paces by answered requests, not windows (a week of steps is seven requests)', async () => {
+    const { client } = sandboxClient();
+    const user = await client.resolveUser({ client_user_id: 'pacer-user' });
+    let sent = 0;
+    let answered = 0;
+    const window = {
+      userId: user.user_id,
+      resource: 'steps',
+      provider: 'oura',
+      start: '2025-12-01',
+      end: '2025-12-07',
+      asOf: SANDBOX_NOW,
+    } as const;
+    await readWindow(
+      client,
+      window,
+      async () => void sent++,
+      undefined,
+      () => void answered++,
+    );
+    expect(sent).toBe(7);
+    // The pacer learns a rate from these: one per window would learn a seventh of the real rate.
+    expect(answered).toBe(sent);
+  });
+
+  it('issue 25: a batch of users waiting out a rate limit while they are resolved warns of no listener leak', async () => {
+    const { store, address } = await stores.open();
+    const sandbox = createSandbox({
+      apiKey: API_KEY,
+      seed: 'sync-batch',
+      rateLimit: { perSecond: 40, burst: 1 },
+    });
+    const client = createClient({
+      apiKey: API_KEY,
+      baseUrl: sandbox.url,
+      fetch: sandbox.fetch,
+      maxRetries: 0,
+    });
+    const sync = createSync({ client, store, resources: ['sleep'], limits: { maxConcurrency: 32 } });
+    const users = Array.from({ length: 40 }, (_, i) => `batch-${i}`);
+    // 40 users are resolved at once, most of them waiting on a 429; the shared setup fails on a warning.
+    const result = await sync.backfill({ users, from: '2026-01-01', to: '2026-01-02' }).result;
+    expect(result.status).toBe('done');
+    expect(result.progress.rateLimited).toBeGreaterThan(0);
+    expect((await storedRows(address)).size).toBe(80);
+  }, 60_000);
 
   it('finds how many reads the service takes at once instead of storming it', async () => {
     // The service takes 3 requests at once and answers 503 to the rest.
