@@ -181,7 +181,7 @@ function quickStartInstalls() {
  * every package as a partner's code would.
  */
 function followQuickStart(/** @type {string} */ packed, /** @type {string[]} */ names) {
-  const project = join(scratch, '.quick-start');
+  const project = join(scratch, 'svc-quick-start');
   mkdirSync(project);
   run('quick start: npm init', ['npm', 'init', '-y'], project, true);
   const installs = quickStartInstalls();
