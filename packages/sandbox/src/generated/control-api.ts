@@ -29,7 +29,7 @@ export interface paths {
         put?: never;
         /**
          * Move the sandbox clock forward
-         * @description Moves your world's clock by `seconds`, or to the time `to`, running every lifecycle step due on the way in time order (appointments take place, samples travel, parsing jobs finish) and emitting their webhooks. The clock never moves backwards.
+         * @description Moves your world's clock by `seconds`, or to the time `to`, running every lifecycle step due on the way in time order (appointments take place, samples travel, parsing jobs finish) and emitting their webhooks. The clock never moves backwards, moves at most ten years in one advance and never past 9999-12-31T23:59:59.999Z; an advance that would run more than 10,000 steps is refused with 422 and the world unchanged (advance in shorter moves).
          */
         post: operations["advanceClock"];
         delete?: never;
@@ -315,7 +315,10 @@ export interface components {
             idempotency: Record<string, never>;
             linkTokens: Record<string, never>;
             timers: unknown[];
+            /** @description The newest 1,000 events. */
             events: unknown[];
+            /** @description How many older events were dropped to keep `events` at 1,000. */
+            droppedEvents?: number;
         } & {
             [key: string]: unknown;
         };
@@ -438,6 +441,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    /** @description At most ten years in one advance. */
                     seconds: number;
                 } | {
                     /** Format: date-time */
@@ -572,14 +576,17 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Every delivery attempt, oldest first. */
+            /** @description The newest delivery attempts, oldest first. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": {
+                        /** @description The newest 1,000 attempts. */
                         deliveries: components["schemas"]["Delivery"][];
+                        /** @description Older attempts dropped to keep the log at 1,000, and events dropped unsent from a full queue. */
+                        dropped: number;
                     };
                 };
             };
