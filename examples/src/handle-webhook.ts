@@ -16,7 +16,7 @@ import {
   type WebhookEvent,
 } from '@svc/events';
 import { labTesting } from '@svc/lab-testing';
-import { advanceSandboxClock, client, isSandbox, sandboxControl } from './target.js';
+import { client, isSandbox, sandbox } from './target.js';
 
 const secret = process.env.SVC_WEBHOOK_SECRET ?? generateWebhookSecret();
 
@@ -77,22 +77,23 @@ if (!isSandbox) {
   );
 } else {
   // Against the sandbox: register the receiver, then cause events the way a partner's flow would.
-  await sandboxControl('PUT', 'webhooks', { url, secret });
+  await sandbox.webhooks.configure({ url, secret });
   const lab = labTesting(client);
   const user = await client.resolveUser({ client_user_id: 'webhook-demo' });
   const order = await lab.orders.create({
     user_id: user.user_id,
     patient_address: { first_line: '1 Main St' },
   });
-  await lab.appointments.phlebotomy.book(String(order.id), {});
-  await advanceSandboxClock(5 * 86_400); // the draw, the sample's trip, the lab's results
+  if (!order.id) throw new Error('the created order carries no id');
+  await lab.appointments.phlebotomy.book(order.id, {});
+  await sandbox.clock.advance({ seconds: 5 * 86_400 }); // the draw, the sample's trip, the lab's results
   await lab.reports.upload(await readFile(new URL('../fixtures/sample-report.pdf', import.meta.url)));
-  await advanceSandboxClock(60);
+  await sandbox.clock.advance({ seconds: 60 });
   // Deliveries are sent as they happen, with retries: wait until the receiver has verified as many
   // deliveries as the sandbox has events (its snapshot lists every event of this key's world).
   const deadline = Date.now() + 20_000;
   for (;;) {
-    const { events } = (await sandboxControl('GET', 'snapshot')) as { events: unknown[] };
+    const { events } = await sandbox.snapshot();
     if (verified + rejected >= events.length || Date.now() > deadline) break;
     await new Promise((wait) => setTimeout(wait, 100));
   }

@@ -15,7 +15,8 @@ for (const marker of await markers.toArray({ limit: 20 })) {
   console.log(`marker ${marker.slug}: ${marker.name} (${marker.unit ?? 'no unit'}, $${marker.price ?? '?'})`);
 }
 
-// 2. An order for the patient; one idempotency key per logical order, reused by every retry.
+// 2. An order for the patient (a user of your team); one idempotency key per logical order, reused by every retry.
+const patient = await client.resolveUser({ client_user_id: 'appointment-demo' });
 const patient_address = {
   first_line: '123 Main St',
   city: 'Springfield',
@@ -24,11 +25,13 @@ const patient_address = {
   access_notes: 'Gate code 4521', // forwarded to the phlebotomist
 };
 const order = await lab.orders.create({
+  user_id: patient.user_id,
   patient_address,
   lab_account_id: account?.lab_account_id,
   clinical_notes: 'Fasting since 8 pm.', // at most 1000 characters, checked before sending
 });
-const orderId = String(order.id);
+if (!order.id) throw new Error('the created order carries no id');
+const orderId = order.id;
 console.log(`order ${orderId}: stage ${orderStatus(order).stage}`);
 
 // 3. Slots for the next 14 days, then request and book the draw.

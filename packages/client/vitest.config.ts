@@ -1,6 +1,18 @@
 // Brings the typing of what the kit's global setups provide to `inject()` into this package's program.
+
+import { fileURLToPath } from 'node:url';
 import type {} from '@svc/test-kit';
 import { packageConfig, typeTests } from '@svc/tools/vitest';
+
+/**
+ * Every test runs twice: as Node runs the client (named calls over node:http), and as every other
+ * runtime does, with `#node-http` resolved to nothing, as in the build for browsers, Deno, Bun and workerd.
+ */
+const fetchOnly = {
+  alias: {
+    '#node-http': fileURLToPath(new URL('./src/internal/transport/no-node-http.ts', import.meta.url)),
+  },
+};
 
 export default packageConfig({
   projects: [
@@ -11,6 +23,16 @@ export default packageConfig({
         include: ['test/**/*.test.ts'],
         exclude: ['test/contract/**'],
         typecheck: typeTests,
+      },
+    },
+    {
+      extends: true,
+      resolve: fetchOnly,
+      test: {
+        name: 'unit (fetch only)',
+        include: ['test/**/*.test.ts'],
+        // What node:http adds has no meaning where it is absent.
+        exclude: ['test/contract/**', 'test/node-transport/**'],
       },
     },
     {

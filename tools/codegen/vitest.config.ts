@@ -1,3 +1,12 @@
-import { packageConfig } from '@svc/tools/vitest';
+import { defineConfig } from 'vitest/config';
 
-export default packageConfig({ testTimeout: 120_000 });
+// @svc/codegen sits inside tools/ (@svc/tools): listing @svc/tools as its dependency would link
+// tools/codegen/node_modules/@svc/tools to an ancestor folder, a loop turbo refuses to traverse. So this
+// one config names the shared setup by its path in the enclosing folder instead of @svc/tools/vitest.
+export default defineConfig({
+  test: {
+    include: ['test/**/*.test.ts'],
+    setupFiles: ['../config/fail-on-runtime-warnings.ts'],
+    testTimeout: 120_000,
+  },
+});

@@ -165,6 +165,48 @@ function checkTarball(/** @type {string} */ tarball, /** @type {{ path: string, 
   return { found, files: files.size };
 }
 
+/** The `npm install` lines of the README's tarball quick start (its `sh` blocks after "from packed tarballs"). */
+function quickStartInstalls() {
+  const readme = readFileSync(join(repo, 'README.md'), 'utf8');
+  const section = readme.slice(readme.indexOf('from packed tarballs'), readme.indexOf('**Once released**'));
+  const lines = [...section.matchAll(/```sh\n([\s\S]*?)```/g)].flatMap((block) =>
+    (block[1] ?? '').split('\n'),
+  );
+  return lines.map((line) => line.trim()).filter((line) => line.startsWith('npm install'));
+}
+
+/**
+ * Follows the README's tarball quick start into a new project: its `npm install` lines, run as written
+ * with SVC_PACKAGES naming the packed folder; then checks the sandbox is a dev dependency and imports
+ * every package as a partner's code would.
+ */
+function followQuickStart(/** @type {string} */ packed, /** @type {string[]} */ names) {
+  const project = join(scratch, 'svc-quick-start');
+  mkdirSync(project);
+  run('quick start: npm init', ['npm', 'init', '-y'], project, true);
+  const installs = quickStartInstalls();
+  if (installs.length === 0) throw new Error('the README quick start has no `npm install` line to follow');
+  for (const line of installs) {
+    const result = spawnSync('sh', ['-c', line], {
+      cwd: project,
+      encoding: 'utf8',
+      env: { ...process.env, SVC_PACKAGES: packed, npm_config_audit: 'false', npm_config_fund: 'false' },
+    });
+    if (result.status !== 0) {
+      process.stderr.write(`${result.stdout}${result.stderr}`);
+      throw new Error(`the README quick start failed at: ${line}`);
+    }
+  }
+  say(`  quick start: ${installs.length} README install steps`);
+  const manifest = readJson(join(project, 'package.json'));
+  if (!manifest.devDependencies?.['@svc/sandbox'])
+    problems.push('quick start: the README installs @svc/sandbox, but not as a dev dependency');
+  if (manifest.dependencies?.['@svc/sandbox'])
+    problems.push('quick start: the README puts @svc/sandbox in production dependencies');
+  const script = `${names.map((name) => `await import(${JSON.stringify(name)});`).join('\n')}\n`;
+  run('quick start: import every package', [process.execPath, '--input-type=module', '-e', script], project);
+}
+
 const repoBefore = releaseState(repo);
 try {
   const started = Date.now();
@@ -174,6 +216,10 @@ try {
     cpSync(join(repo, file), join(scratch, file));
   }
   say('  copied the repository (git-tracked and new files, no node_modules, no dist)');
+  // turbo finds a package's files through git; without a repository it walks the file system and follows
+  // the workspace links in node_modules, which loop through tools/ (it encloses @svc/codegen).
+  run('git init', ['git', 'init', '-q']);
+  run('git add', ['git', 'add', '-A']);
   run('install', [...pnpm, 'install', '--frozen-lockfile', '--prefer-offline']);
 
   const before = new Map(workspacePackages(scratch).map((pkg) => [pkg.manifest.name, pkg.manifest.version]));
@@ -227,6 +273,10 @@ try {
     );
     problems.push(...found.map((problem) => `${name}: ${problem}`));
   }
+  followQuickStart(
+    tarballs,
+    published.map((pkg) => pkg.manifest.name),
+  );
   const where = keep ? ` into ${tarballs}` : '';
   say(`\n${published.length} packages packed${where} in ${((Date.now() - started) / 1000).toFixed(0)} s`);
 } catch (error) {

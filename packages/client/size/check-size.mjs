@@ -27,8 +27,22 @@ import { build } from 'esbuild';
  * Response it returned until a full garbage collection and a body attached to it went along (a 1.2 MB
  * body cost 2 ms more CPU per call than plain fetch with a signal); 150 B, 13,877 B measured, which
  * would have left the 13.5 kB budget 53 B short.
+ * Raised to 15.5 kB for issues 21, 23 and 24 (measured at each merge, browser build): issue 21's client
+ * hardening +1,173 B (every key a client sent stays masked for its life, secrets held in a WeakMap and
+ * redacted header copies instead of data on errors, a withResponse() Response that reads like the
+ * fetched one, HTML/GIF/WebP signatures checked against the declared upload type, plain-http baseUrl
+ * refused); issue 23's error explanations +424 B (the service's text, `code` and `param` read from the
+ * common error-body shapes); issue 24's shared attempt and reply +221 B: 15,636 B measured.
  */
-const BUDGET = 13.75 * 1024;
+const BUDGET = 15.5 * 1024;
+/**
+ * Node's build adds the node:http transport of named calls (src/internal/transport/node-http.ts, which
+ * `#node-http` resolves to only under the `node` condition): about 2.4 kB gzip measured for issue 24,
+ * so Node's budget is the browsers' plus 2.5 kB. Browsers, workers, Deno, Bun and workerd get the build
+ * without it: issue 24 added 216 B there (the reply a transport hands back, the errors of an attempt
+ * shared by both transports, the `httpAgent` option's check).
+ */
+const NODE_BUDGET = BUDGET + 2.5 * 1024;
 
 async function measure(entry, platform) {
   const result = await build({
@@ -61,10 +75,11 @@ for (const platform of ['browser', 'node']) {
     continue;
   }
   const ours = total.gzip - baseline.gzip;
-  const verdict = ours <= BUDGET ? 'ok' : 'OVER BUDGET';
+  const budget = platform === 'node' ? NODE_BUDGET : BUDGET;
+  const verdict = ours <= budget ? 'ok' : 'OVER BUDGET';
   process.stdout.write(
-    `${platform.padEnd(7)} three calls: ${total.minified} B min, ${total.gzip} B gzip | openapi-fetch alone: ${baseline.gzip} B gzip | our code: ${ours} B gzip of ${BUDGET} B budget: ${verdict}\n`,
+    `${platform.padEnd(7)} three calls: ${total.minified} B min, ${total.gzip} B gzip | openapi-fetch alone: ${baseline.gzip} B gzip | our code: ${ours} B gzip of ${budget} B budget: ${verdict}\n`,
   );
-  if (ours > BUDGET) failed = true;
+  if (ours > budget) failed = true;
 }
 process.exit(failed ? 1 : 0);

@@ -7,6 +7,7 @@ import type { FetchLike } from './fetch-like.js';
 import type { NamedMethods } from './generated/named-methods.js';
 import { operations } from './generated/operations.js';
 import { IDEMPOTENCY_KEY_HEADER } from './headers.js';
+import type { HttpAgent } from './http-agent.js';
 import { callOperation, type Routes } from './internal/call/call-operation.js';
 import { callPath } from './internal/call/call-path.js';
 import { readEnv } from './internal/env.js';
@@ -39,8 +40,18 @@ interface CommonOptions {
    * (an internal tool, a test), or send the calls through your own server instead.
    */
   dangerouslyAllowBrowser?: boolean;
-  /** A fetch implementation; default: the global `fetch`, looked up at call time. */
+  /**
+   * A fetch implementation; every call then goes through it. Default: on Node, named methods send over
+   * `node:http`/`node:https` (unless the global `fetch` was replaced, by a test's mock for instance),
+   * and the typed path client over the global `fetch`; elsewhere, the global `fetch`, looked up at call time.
+   */
   fetch?: FetchLike;
+  /**
+   * The agent of named calls on Node (a proxy agent, custom TLS, socket limits). Default: a keep-alive
+   * agent of the client's own, whose idle sockets never keep the process alive. Unused where calls go
+   * over fetch.
+   */
+  httpAgent?: HttpAgent;
   /** Limit of each attempt, body read included (default 60 000 ms). */
   timeoutMs?: number;
   /** Retries after the first attempt (default 2). */
@@ -63,6 +74,12 @@ interface CommonOptions {
    * retried only when the service certainly did not process it, so a retry can never duplicate an order.
    */
   idempotencyHeader?: string;
+  /**
+   * Allow a plain `http:` `baseUrl` to a host other than this machine. Off by default: over plain
+   * http the API key and your users' health data travel unencrypted. Loopback (`localhost`,
+   * `127.0.0.0/8`, `::1`) is always allowed; turn this on only for a network you trust end to end.
+   */
+  allowInsecureHttp?: boolean;
 }
 
 /**
@@ -106,8 +123,12 @@ function baseUrlOf(options: ClientOptions): string {
   return url;
 }
 
+/** Hosts that are this machine: `localhost` and its subdomains, 127.0.0.0/8, ::1 (plain or IPv4-mapped). */
+const LOOPBACK_HOST =
+  /^(localhost|.+\.localhost|127(\.\d{1,3}){3}|\[::1\]|\[::ffff:7f[0-9a-f]{2}:[0-9a-f]{1,4}\])$/;
+
 /** Why a base URL cannot be used, or undefined; never quotes it (it may carry credentials). */
-function baseUrlProblem(value: string): string | undefined {
+function baseUrlProblem(value: string, allowInsecureHttp: boolean): string | undefined {
   let url: URL;
   try {
     url = new URL(value);
@@ -119,6 +140,12 @@ function baseUrlProblem(value: string): string | undefined {
   if (url.username || url.password) return 'must not contain credentials (user:pass@)';
   if (url.search || value.includes('?')) return 'must not contain a query (?…)';
   if (url.hash || value.includes('#')) return 'must not contain a fragment (#…)';
+  // The URL parser has normalised the host (case, IPv4 forms such as 2130706433), so the test is exact.
+  if (url.protocol === 'http:' && !allowInsecureHttp && !LOOPBACK_HOST.test(url.hostname))
+    return (
+      'must use https: over plain http the API key and health data travel unencrypted. Use https, ' +
+      'or pass allowInsecureHttp: true for a network you trust (localhost and loopback need neither)'
+    );
   return undefined;
 }
 
@@ -147,10 +174,12 @@ export function createClient(options: ClientOptions = {}): SvcClient {
   const keyIssue = typeof apiKey === 'string' ? keyProblem(apiKey) : undefined;
   if (keyIssue) throw new ValidationError('apiKey', `must not contain ${keyIssue}`);
   const baseUrl = baseUrlOf(options);
-  const problem = baseUrlProblem(baseUrl);
+  const problem = baseUrlProblem(baseUrl, options.allowInsecureHttp === true);
   if (problem) throw new ValidationError('baseUrl', problem);
   checkCallOptions({ timeoutMs, maxRetries });
-  const { idempotencyHeader } = options;
+  const { idempotencyHeader, httpAgent } = options;
+  if (httpAgent !== undefined && typeof (httpAgent as Partial<HttpAgent> | null)?.destroy !== 'function')
+    throw new ValidationError('httpAgent', 'must be an http(s).Agent');
   if (
     idempotencyHeader !== undefined &&
     !(
@@ -185,6 +214,7 @@ export function createClient(options: ClientOptions = {}): SvcClient {
     logger: level === 'off' ? undefined : log,
     idempotencyHeader,
     secrets,
+    httpAgent,
   });
   const core = createFetchClient<paths>({
     baseUrl,

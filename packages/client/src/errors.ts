@@ -1,4 +1,5 @@
 // The one error hierarchy of @svc/client and its factory. Every error the package throws is a SvcError.
+import { explainErrorBody } from './internal/explain-error-body.js';
 import { nameErrors } from './internal/name-errors.js';
 import {
   liveSecrets,
@@ -78,12 +79,19 @@ export function withSecrets<E>(error: E, secrets: Secrets): E {
   return error;
 }
 
-/** The service answered with a status that is not a success; `body` is the parsed (redacted) error body. */
+/**
+ * The service answered with a status that is not a success; `body` is the parsed (redacted) error body.
+ * The service documents no error body, so the explanation ending the message, `code` and `param` are read from it on a best-effort basis.
+ */
 export class ApiError extends SvcError {
   readonly status: number;
   /** Response headers (request headers are never kept, so no credential can leak through an error). */
   readonly headers: Headers;
   readonly body: unknown;
+  /** The error code the body names (`code`, `error.code`, or the first of `errors[]`/`detail[]`), e.g. `not_found`. */
+  readonly code: string | undefined;
+  /** The request field the body blames (`param`, `field`, or a `loc` path such as `body.mfa_code`). */
+  readonly param: string | undefined;
   /** From the `x-request-id` response header (see REQUEST_ID_HEADER); quote it to support. */
   readonly requestId: string | undefined;
 
@@ -93,6 +101,9 @@ export class ApiError extends SvcError {
     this.status = status;
     this.headers = redactHeaders(headers, list);
     this.body = redactValue(body, list);
+    const { code, param } = explainErrorBody(this.body);
+    this.code = code;
+    this.param = param;
     this.requestId = requestIdOf(this.headers);
   }
 }
@@ -178,12 +189,11 @@ const STATUS_CLASSES: Record<number, typeof ApiError> = {
   429: RateLimitError,
 };
 
-/** The service's own words, when its body offers a short text field; never the whole body. */
+/** The service's own words, when its body carries an explanation (see explainErrorBody); never the whole body. */
 function summary(body: unknown, secrets: Secrets | undefined): string {
-  const record = body as Record<string, unknown> | null | undefined;
-  const text = typeof body === 'string' ? body : (record?.detail ?? record?.message ?? record?.error);
+  const { text } = explainErrorBody(body);
   // Redacted before it is cut: a cut through a secret would leave its tail unmasked.
-  return typeof text === 'string' && text ? `: ${redactWith(text, secrets).slice(0, 200)}` : '';
+  return text ? `: ${redactWith(text, secrets).slice(0, 200)}` : '';
 }
 
 /**

@@ -34,6 +34,7 @@ export type { NamedMethods, OperationId } from './generated/named-methods.js';
 // so listing them here would be a hand-kept copy of the spec's operation list.
 export type * from './generated/operation-types.js';
 export { REQUEST_ID_HEADER, SDK_HEADER } from './headers.js';
+export type { HttpAgent } from './http-agent.js';
 export { idempotencyKey } from './idempotency-key.js';
 export type { Logger, LogLevel } from './logger.js';
 export type { NamedData, NamedParams } from './named-method-types.js';

@@ -1,5 +1,6 @@
 import { REQUEST_ID_HEADER } from './headers.js';
+import type { HeaderReader } from './internal/transport/reply.js';
 
 /** The request id of a response, if the service sent one. */
-export const requestIdOf = (headers: Headers): string | undefined =>
+export const requestIdOf = (headers: HeaderReader): string | undefined =>
   headers.get(REQUEST_ID_HEADER) ?? undefined;

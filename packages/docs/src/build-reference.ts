@@ -11,7 +11,7 @@ import { referenceSpec } from './reference-spec.js';
 
 const dist = fileURLToPath(new URL('../dist/', import.meta.url));
 const spec = readBundledSpec();
-const computed = computeSamples(spec, ENVIRONMENTS.production.eu);
+const computed = computeSamples(spec);
 const samples = new Map<string, { typescript: string; curl: string }>();
 for (const { operation, typescript, curl } of computed) {
   // Show exactly the file the typecheck compiled; a stale file means `pnpm generate` was not run.

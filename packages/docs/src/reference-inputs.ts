@@ -20,12 +20,19 @@ export interface OperationSamples {
   curl: string;
 }
 
-/** Both samples of every operation, rendered from the spec (curl against `baseUrl`). */
-export function computeSamples(spec: JsonObject, baseUrl: string): OperationSamples[] {
+/** Both samples of every operation, rendered from the spec. */
+export function computeSamples(spec: JsonObject): OperationSamples[] {
   const headers = clientHeaders(spec);
-  return readSampleInputs(spec).map(({ operation, inputs }) => ({
-    operation,
-    typescript: typescriptSample(operation, inputs),
-    curl: curlSample(operation, inputs, baseUrl, headers),
-  }));
+  const tagsShown = new Set<string>();
+  return readSampleInputs(spec).map(({ operation, inputs }) => {
+    // The first sample of each tag shows catching the typed error a failure is.
+    const tag = Array.isArray(operation.raw.tags) ? String(operation.raw.tags[0]) : '';
+    const showErrorHandling = !tagsShown.has(tag);
+    tagsShown.add(tag);
+    return {
+      operation,
+      typescript: typescriptSample(operation, inputs, { showErrorHandling }),
+      curl: curlSample(operation, inputs, headers),
+    };
+  });
 }

@@ -66,6 +66,11 @@ export function referenceSpec(bundled: JsonObject, inputs: ReferenceInputs): Jso
       })),
     ),
     {
+      url: 'http://127.0.0.1:4011',
+      description:
+        'Local sandbox: `npx svc-sandbox` from @svc/sandbox, stateful (users, orders, a clock), any key accepted',
+    },
+    {
       url: 'http://127.0.0.1:4010',
       description: 'Local mock: `npx svc-mock` from @svc/mock, any key accepted',
     },

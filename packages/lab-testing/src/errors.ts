@@ -19,11 +19,24 @@ abstract class RecordHoldingError extends SvcError {
   }
 }
 
+/** What a timed-out wait last saw: the raw status and its stage, in words. */
+function lastSeen(stage: string | undefined, status: string | undefined, attempts: number): string {
+  if (attempts === 0) return 'no read finished';
+  if (status === undefined) return 'last seen: a record without a status';
+  if (stage === undefined || stage === 'unknown')
+    return `last seen: status ${status}, which this version does not know`;
+  return `last seen: status ${status} (stage ${stage})`;
+}
+
 /** A wait (parsing job, PSC confirmation) did not reach a final state within `timeoutMs`. */
 export class PollTimeoutError extends RecordHoldingError {
   override name = 'PollTimeoutError';
   /** The last record read before the deadline (undefined if none arrived); not serialized. */
   declare readonly lastValue: unknown;
+  /** The raw status of the last record read (e.g. `pending`), when it carried one. */
+  readonly lastStatus: string | undefined;
+  /** What to do about it, when the server said why nothing moves (e.g. the sandbox's frozen clock). */
+  readonly hint: string | undefined;
 
   constructor(
     /** What was awaited, e.g. `parsing job job_123`. */
@@ -34,14 +47,18 @@ export class PollTimeoutError extends RecordHoldingError {
     /** The stage of the last record read (e.g. `reserved`), when one arrived. */
     readonly lastStage: string | undefined,
     lastValue: unknown,
-    options?: { cause?: unknown },
+    options: { cause?: unknown; lastStatus?: string; hint?: string | undefined } = {},
   ) {
+    const { lastStatus, hint, ...errorOptions } = options;
     super(
-      `${operation} did not finish within ${timeoutMs} ms (${attempts} reads${lastStage ? `, last stage ${lastStage}` : ''})`,
+      `${operation} did not finish within ${timeoutMs} ms (${attempts} reads, ${lastSeen(lastStage, lastStatus, attempts)})` +
+        (hint ? `. ${hint}` : ''),
       'lastValue',
       lastValue,
-      options,
+      errorOptions,
     );
+    this.lastStatus = lastStatus;
+    this.hint = hint;
   }
 }
 
@@ -74,6 +91,29 @@ export class ParsingJobFailedError extends RecordHoldingError {
     job: unknown,
   ) {
     super(`Parsing job ${jobId} failed`, 'job', job);
+  }
+}
+
+/**
+ * A parsing job finished (`completed` or `pending_review`) but its results are not in a shape this
+ * helper can read (no list under `results`), so no biomarkers are given rather than an empty list.
+ * `job` is the job record exactly as received (not serialized): read its results from it.
+ */
+export class ParsingResultsUnreadableError extends RecordHoldingError {
+  override name = 'ParsingResultsUnreadableError';
+  declare readonly job: unknown;
+
+  constructor(
+    readonly jobId: string,
+    /** The final stage the job reached. */
+    readonly stage: 'completed' | 'pending_review',
+    job: unknown,
+  ) {
+    super(
+      `Parsing job ${jobId} is ${stage}, but its results are not a list this helper can read; the job record is on \`error.job\``,
+      'job',
+      job,
+    );
   }
 }
 

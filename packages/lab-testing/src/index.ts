@@ -23,6 +23,7 @@ export type {
 export { markerSearchQuery } from './catalogue.js';
 export {
   ParsingJobFailedError,
+  ParsingResultsUnreadableError,
   PollTimeoutError,
   PscBookingFailedError,
   UnexpectedResponseError,

@@ -1,6 +1,8 @@
 // Order status → user-facing stage. The service documents only a few values (section 3.4) and says
 // more will come: the raw enums stay open, the stages are a closed union with an explicit `unknown`.
-import type { Schema } from '@svc/types';
+// The other phases are the sandbox's conventions (`SandboxValues`), classified so that every status the
+// sandbox sends has a stage.
+import type { SandboxValues, Schema } from '@svc/types';
 import { type KnownValues, lookup } from './internal/known-values.js';
 
 type Order = Schema<'Order'>;
@@ -12,11 +14,25 @@ export type OrderLowLevelStatus = Schema<'OrderLowLevelStatus'>;
 
 /**
  * Where an order stands, for people. Closed: switch over it exhaustively (see `assertNever`).
+ * - `received`: ordered, nothing collected yet (status `received.*`).
  * - `collecting_sample`: the sample is being collected (status `collecting_sample.*`).
  * - `in_transit_problem`: a test kit ran into a problem in transit (`problemInTransit` says which leg).
+ * - `sample_with_lab`: the lab has the sample (status `sample_with_lab.*`).
+ * - `completed`: results are ready (status `completed.*`).
+ * - `cancelled`: the order was cancelled (status `cancelled.*`).
  * - `unknown`: a status this version does not know (added later) or none at all; show a neutral text.
+ *
+ * `received`, `sample_with_lab`, `completed` and `cancelled` are read from the phases the Svc sandbox
+ * sends; the service may send other statuses, which read `unknown`.
  */
-export type OrderStage = 'collecting_sample' | 'in_transit_problem' | 'unknown';
+export type OrderStage =
+  | 'received'
+  | 'collecting_sample'
+  | 'in_transit_problem'
+  | 'sample_with_lab'
+  | 'completed'
+  | 'cancelled'
+  | 'unknown';
 
 /** Which leg of transit a problem is on: to the customer, or to the lab. */
 export type TransitLeg = 'customer' | 'lab';
@@ -31,17 +47,28 @@ const LOW_LEVEL_STAGES = {
   problem_in_transit_lab: ['in_transit_problem', 'lab'],
 } as const satisfies Record<KnownValues<OrderLowLevelStatus>, readonly [OrderStage, TransitLeg | null]>;
 
+/** The first segment of a dotted status: `collecting_sample.testkit.…` → `collecting_sample`. */
+type PhaseOf<S extends string> = S extends `${infer Phase}.${string}` ? Phase : S;
+
 /**
  * Statuses are dotted paths whose first segment is the phase (`collecting_sample.testkit.…`); a value
- * not in the table but under a known phase keeps that phase rather than falling to `unknown`.
+ * not in the table but under a known phase keeps that phase rather than falling to `unknown`. Every
+ * phase of a documented status or of the sandbox's must have a stage here, or this does not compile.
  */
-const PHASES: Readonly<Record<string, OrderStage>> = { collecting_sample: 'collecting_sample' };
+const PHASES = {
+  received: 'received',
+  collecting_sample: 'collecting_sample',
+  sample_with_lab: 'sample_with_lab',
+  completed: 'completed',
+  cancelled: 'cancelled',
+} as const satisfies Record<PhaseOf<KnownValues<OrderStatus> | SandboxValues['OrderStatus']>, OrderStage>;
 
 function orderStatusEntry(status: unknown): readonly [OrderStage, TransitLeg | null] {
   const known = lookup<readonly [OrderStage, TransitLeg | null]>(ORDER_STATUS_STAGES, status);
   if (known) return known;
-  if (typeof status === 'string') {
-    const phase = lookup(PHASES, status.split('.', 1)[0]);
+  // Only a dotted value is under a phase: a bare `completed` is not an order status this reads.
+  if (typeof status === 'string' && status.includes('.')) {
+    const phase = lookup<OrderStage>(PHASES, status.slice(0, status.indexOf('.')));
     if (phase) return [phase, null];
   }
   return ['unknown', null];

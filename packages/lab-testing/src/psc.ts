@@ -68,6 +68,7 @@ export function createPsc(client: SvcClient, defaults: PollOptions): PscAppointm
           what: `PSC appointment of order ${orderId}`,
           isDone: (record) => SETTLED.has(appointmentStatus(record).stage),
           stageOf: (record) => appointmentStatus(record).stage,
+          statusOf: (record) => appointmentStatus(record).status ?? appointmentStatus(record).eventStatus,
         },
       );
       const { stage, status, eventStatus } = appointmentStatus(appointment);

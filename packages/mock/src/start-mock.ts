@@ -1,7 +1,9 @@
 import { spawn } from 'node:child_process';
 import { bundledSpecPath } from './bundled-spec-path.js';
 import { freePort } from './internal/free-port.js';
+import { type GuardFront, startGuardFront } from './internal/guard-front.js';
 import { prismBin } from './internal/prism-bin.js';
+import { uploadRules } from './internal/upload-rules.js';
 import { MockStartError } from './mock-start-error.js';
 
 export interface MockServerOptions {
@@ -40,13 +42,39 @@ export interface MockServer {
 
 const READY = /Prism is listening on/;
 
-/** Starts Prism on the bundled spec and resolves once it accepts requests; rejects with its log if it does not. */
+/** A busy port says what to do first; the listen error (with its EADDRINUSE) stays on `log`. */
+function frontError(error: NodeJS.ErrnoException, host: string, port: number): MockStartError {
+  if (error.code === 'EADDRINUSE') {
+    const message = `port ${port} is already in use on ${host}: stop what listens on ${host}:${port}, or choose another port (svc-mock --port <n>; startMock({ port: 0 }) picks a free one)`;
+    return new MockStartError(message, error.message, { showLog: false });
+  }
+  return new MockStartError(`could not listen on ${host}:${port}: ${error.message}`, error.message, {
+    showLog: false,
+  });
+}
+
+/**
+ * Starts Prism on the bundled spec behind a guarding front and resolves once it accepts requests;
+ * rejects with Prism's log if it does not. The front listens where asked and answers itself what
+ * would end Prism's process (a path whose percent-encoding does not decode) or slip past its checks
+ * (an upload that is not multipart or has no file part); Prism listens on a private loopback port.
+ */
 export async function startMock(options: MockServerOptions = {}): Promise<MockServer> {
   const host = options.host ?? '127.0.0.1';
-  const port = options.port || (await freePort(host));
-  const args = [prismBin(), 'mock', options.specPath ?? bundledSpecPath(), '-h', host, '-p', String(port)];
+  const specPath = options.specPath ?? bundledSpecPath();
+  let front: GuardFront;
+  try {
+    front = await startGuardFront(host, options.port ?? 0);
+  } catch (error) {
+    throw frontError(error as NodeJS.ErrnoException, host, options.port ?? 0);
+  }
+  const prismPort = await freePort('127.0.0.1');
+  const args = [prismBin(), 'mock', specPath, '-h', '127.0.0.1', '-p', String(prismPort)];
   if (options.dynamic) args.push('--dynamic');
   if (options.errors) args.push('--errors');
+  // Read as Prism reads it, while Prism starts; a spec Prism cannot serve is reported from Prism's log.
+  const rules = uploadRules(specPath);
+  rules.catch(() => {});
 
   const child = spawn(process.execPath, args, {
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -58,42 +86,44 @@ export async function startMock(options: MockServerOptions = {}): Promise<MockSe
     child.once('exit', (code, signal) => resolveExit({ expected: stopping, code, signal })),
   );
 
-  await new Promise<void>((resolveReady, reject) => {
-    const timer = setTimeout(() => {
-      child.kill('SIGKILL');
-      reject(
-        new MockStartError(
-          `Prism did not listen on ${host}:${port} within ${options.startTimeoutMs ?? 30_000} ms`,
-          output,
-        ),
-      );
-    }, options.startTimeoutMs ?? 30_000);
-    const onData = (chunk: Buffer) => {
-      output += chunk.toString('utf8');
-      if (READY.test(output)) {
+  try {
+    await new Promise<void>((resolveReady, reject) => {
+      const timer = setTimeout(() => {
+        child.kill('SIGKILL');
+        reject(
+          new MockStartError(
+            `Prism did not listen on 127.0.0.1:${prismPort} within ${options.startTimeoutMs ?? 30_000} ms`,
+            output,
+          ),
+        );
+      }, options.startTimeoutMs ?? 30_000);
+      const onData = (chunk: Buffer) => {
+        output += chunk.toString('utf8');
+        if (READY.test(output)) {
+          clearTimeout(timer);
+          resolveReady();
+        }
+      };
+      child.stdout.on('data', onData);
+      child.stderr.on('data', onData);
+      child.once('error', (error) => {
         clearTimeout(timer);
-        resolveReady();
-      }
-    };
-    child.stdout.on('data', onData);
-    child.stderr.on('data', onData);
-    child.once('error', (error) => {
-      clearTimeout(timer);
-      reject(new MockStartError(`could not start Prism: ${error.message}`, output));
+        reject(new MockStartError(`could not start Prism: ${error.message}`, output));
+      });
+      child.once('exit', (code, signal) => {
+        clearTimeout(timer);
+        reject(new MockStartError(`Prism exited before listening (code ${code}, signal ${signal})`, output));
+      });
     });
-    child.once('exit', (code, signal) => {
-      clearTimeout(timer);
-      // Prism answers a busy port with its whole usage text and EADDRINUSE last: say what to do first.
-      if (/EADDRINUSE/.test(output)) {
-        const tried = `${host}:${port}`;
-        const message = `port ${port} is already in use on ${host}: stop what listens on ${tried}, or choose another port (svc-mock --port <n>; startMock({ port: 0 }) picks a free one)`;
-        reject(new MockStartError(message, output, { showLog: false }));
-        return;
-      }
-      reject(new MockStartError(`Prism exited before listening (code ${code}, signal ${signal})`, output));
-    });
-  });
+    front.forwardTo(prismPort, await rules);
+  } catch (error) {
+    child.kill('SIGKILL');
+    await front.close();
+    if (error instanceof MockStartError) throw error;
+    throw new MockStartError(`could not read ${specPath}: ${(error as Error).message}`, output);
+  }
 
+  const port = front.port;
   const url = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
   return {
     url,
@@ -102,6 +132,7 @@ export async function startMock(options: MockServerOptions = {}): Promise<MockSe
     exited,
     async stop() {
       stopping = true;
+      await front.close();
       if (child.exitCode !== null || child.signalCode !== null) return;
       child.kill('SIGTERM');
       const force = setTimeout(() => child.kill('SIGKILL'), 3_000);

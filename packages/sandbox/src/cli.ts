@@ -2,15 +2,21 @@
 // svc-sandbox: the stateful sandbox on a loopback port. Bad input gets a 4xx and the server keeps
 // serving; a crash exits non-zero with its cause.
 import { existsSync, readFileSync } from 'node:fs';
-import { rename, writeFile } from 'node:fs/promises';
+import { rename, rm, writeFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
-import { createSandbox, DEFAULT_API_KEY } from './create-sandbox.js';
-import { serveSandbox } from './serve-sandbox.js';
+import { CLI_OPTIONS } from './cli-options.js';
+import { createSandbox, DEFAULT_API_KEY, DEFAULT_START_TIME } from './create-sandbox.js';
+import { type RequestLogEntry, serveSandbox } from './serve-sandbox.js';
 import { checkWebhookConfig } from './webhooks/webhook-dispatcher.js';
 import type { SandboxState } from './world/world-registry.js';
 
+/** Where the webhook secret can come from instead of the command line (visible to every user in `ps`). */
+const SECRET_ENV = 'SVC_SANDBOX_WEBHOOK_SECRET';
 const USAGE = `Usage: svc-sandbox [--port 4011] [--host 127.0.0.1] [--seed TEXT] [--state FILE]
-                   [--webhook-url URL --webhook-secret whsec_…] [--strict]`;
+                   [--frozen] [--start-time DATE-TIME] [--history-days 90]
+                   [--rate-limit N [--rate-burst N]] [--log text|json] [--quiet]
+                   [--webhook-url URL [--webhook-secret whsec_…]] [--strict]
+The webhook secret is read from ${SECRET_ENV} when --webhook-secret is not given.`;
 
 function fail(message: string, code = 1): never {
   process.stderr.write(`svc-sandbox: ${message}\n`);
@@ -25,16 +31,7 @@ process.on('unhandledRejection', (error) =>
 let args: ReturnType<typeof parse>;
 function parse() {
   return parseArgs({
-    options: {
-      port: { type: 'string', default: '4011' },
-      host: { type: 'string', default: '127.0.0.1' },
-      seed: { type: 'string' },
-      state: { type: 'string' },
-      'webhook-url': { type: 'string' },
-      'webhook-secret': { type: 'string' },
-      strict: { type: 'boolean', default: false },
-      help: { type: 'boolean', default: false },
-    },
+    options: CLI_OPTIONS,
     strict: true,
   }).values;
 }
@@ -50,11 +47,14 @@ if (args.help) {
 const port = Number(args.port);
 if (!Number.isInteger(port) || port < 0 || port > 65535)
   fail(`--port must be a port number (got ${args.port})\n${USAGE}`, 2);
-if (Boolean(args['webhook-url']) !== Boolean(args['webhook-secret']))
-  fail('--webhook-url and --webhook-secret go together', 2);
+const webhookSecret = args['webhook-secret'] ?? (process.env[SECRET_ENV] || undefined);
+if (args['webhook-secret'] !== undefined && !args['webhook-url'])
+  fail('--webhook-secret needs --webhook-url', 2);
+if (args['webhook-url'] && webhookSecret === undefined)
+  fail(`--webhook-url needs a secret: set ${SECRET_ENV} (or pass --webhook-secret)`, 2);
 
 const webhooks = args['webhook-url']
-  ? { url: args['webhook-url'], secret: args['webhook-secret'] as string }
+  ? { url: args['webhook-url'], secret: webhookSecret as string }
   : undefined;
 if (webhooks) {
   try {
@@ -63,9 +63,65 @@ if (webhooks) {
     fail((error as Error).message, 2);
   }
 }
-const sandbox = createSandbox({ seed: args.seed, strict: args.strict, webhooks });
-
+if (args.log !== 'text' && args.log !== 'json')
+  fail(`--log must be text or json (got ${args.log})\n${USAGE}`, 2);
+if (args['rate-burst'] !== undefined && args['rate-limit'] === undefined)
+  fail('--rate-burst needs --rate-limit', 2);
+/** A number flag, or undefined when not given; anything but a number stops with exit code 2. */
+const numberFlag = (name: 'history-days' | 'rate-limit' | 'rate-burst') => {
+  const text = args[name];
+  if (text === undefined) return undefined;
+  const value = Number(text);
+  if (text.trim() === '' || !Number.isFinite(value))
+    fail(`--${name} must be a number (got ${text})\n${USAGE}`, 2);
+  return value;
+};
+const rateLimit = numberFlag('rate-limit');
+const rateBurst = numberFlag('rate-burst');
 const stateFile = args.state;
+
+// Writes are serialised; each goes to a temporary file renamed over the old one, so a crash
+// mid-write leaves the previous state whole. A request is answered only once its write is done.
+let writing: Promise<void> = Promise.resolve();
+async function write(): Promise<void> {
+  if (!stateFile) return;
+  const temporary = `${stateFile}.${process.pid}.tmp`;
+  try {
+    await writeFile(temporary, JSON.stringify(sandbox.exportState()));
+    await rename(temporary, stateFile);
+  } catch (error) {
+    await rm(temporary, { force: true }).catch(() => {});
+    const { code, message } = error as NodeJS.ErrnoException;
+    throw new Error(`could not write --state ${stateFile} (${code ?? 'error'}: ${message})`);
+  }
+}
+function persist(): Promise<void> {
+  const run = writing.then(write);
+  writing = run.catch(() => {});
+  return run;
+}
+
+let sandbox: ReturnType<typeof createSandbox>;
+try {
+  sandbox = createSandbox({
+    seed: args.seed,
+    strict: args.strict,
+    webhooks,
+    onCommit: stateFile ? persist : undefined,
+    // The server lives on the partner's day: real time unless --frozen.
+    clock: args.frozen ? 'frozen' : 'real',
+    startTime: args['start-time'],
+    historyDays: numberFlag('history-days'),
+    rateLimit:
+      rateLimit === undefined
+        ? undefined
+        : { perSecond: rateLimit, ...(rateBurst === undefined ? {} : { burst: rateBurst }) },
+  });
+} catch (error) {
+  // Bad option values are TypeErrors naming the option in its in-process spelling.
+  fail(`${(error as Error).message}\n${USAGE}`, 2);
+}
+
 if (stateFile && existsSync(stateFile)) {
   try {
     sandbox.importState(JSON.parse(readFileSync(stateFile, 'utf8')) as SandboxState);
@@ -74,24 +130,22 @@ if (stateFile && existsSync(stateFile)) {
   }
 }
 
-// Writes are serialised and coalesced; each goes to a temporary file renamed over the old one, so a
-// crash mid-write leaves the previous state whole.
-let writing: Promise<void> = Promise.resolve();
-let dirty = false;
-function persist(): void {
-  if (!stateFile || dirty) return;
-  dirty = true;
-  writing = writing.then(async () => {
-    dirty = false;
-    const temporary = `${stateFile}.${process.pid}.tmp`;
-    await writeFile(temporary, JSON.stringify(sandbox.exportState()));
-    await rename(temporary, stateFile);
-  });
+/** One line per request on stdout: readable text, or JSON lines with --log json. */
+function logRequest(entry: RequestLogEntry): void {
+  process.stdout.write(
+    args.log === 'json'
+      ? `${JSON.stringify({ time: new Date().toISOString(), ...entry })}\n`
+      : `${entry.method} ${entry.path} ${entry.status} ${entry.ms}ms ${entry.request_id ?? '-'}\n`,
+  );
 }
 
 let server: Awaited<ReturnType<typeof serveSandbox>>;
 try {
-  server = await serveSandbox(sandbox, { port, host: args.host, onChange: persist });
+  server = await serveSandbox(sandbox, {
+    port,
+    host: args.host,
+    onRequest: args.quiet ? undefined : logRequest,
+  });
 } catch (error) {
   const code = (error as NodeJS.ErrnoException).code;
   if (code === 'EADDRINUSE')
@@ -104,14 +158,17 @@ try {
 }
 server.server.on('error', (error) => fail(`server error: ${error.message}`));
 
+const clockLine =
+  sandbox.clock.mode === 'real'
+    ? `Clock: real time (a new world starts at ${args['start-time'] ?? 'the wall-clock now'}); --frozen holds it still`
+    : `Clock: frozen (a new world starts at ${args['start-time'] ?? DEFAULT_START_TIME}); POST /_sandbox/clock/advance moves it`;
 process.stdout.write(
-  `svc-sandbox listening on ${server.url}${args.strict ? ' (strict)' : ''}\n` +
+  `svc-sandbox listening on ${server.url}${args.strict ? ' (strict)' : ''}\n${clockLine}\n` +
     `Try: curl -s -H '${sandbox.apiKeyHeader}: ${DEFAULT_API_KEY}' ${server.url}/v2/user/resolve/alice\n`,
 );
 
 async function shutdown() {
-  persist();
-  await writing;
+  await persist().catch((error: Error) => fail(error.message));
   await server.close();
   process.exit(0);
 }

@@ -1,18 +1,48 @@
 import { readFileSync } from 'node:fs';
 import { bundledSpecPath } from './bundled-spec-path.js';
 import { createRequestHandler } from './http/handle-request.js';
+import { checkRateLimit, RateLimiter } from './http/rate-limit.js';
 import { SpecIndex } from './openapi/spec-index.js';
 import type { OpenApiDocument } from './openapi/spec-types.js';
 import { SpecValidator } from './openapi/validator.js';
+import { sandboxControls } from './sandbox-controls.js';
 import type { Sandbox, SandboxOptions } from './sandbox-types.js';
 import { DEFAULT_RETRY_DELAYS_MS } from './webhooks/webhook-dispatcher.js';
 import { worldControls } from './world/world-controls.js';
-import { WorldRegistry } from './world/world-registry.js';
+import { type ClockMode, WorldRegistry } from './world/world-registry.js';
 
 export type { Sandbox, SandboxOptions } from './sandbox-types.js';
 
-/** Sandbox time every world starts at, unless `startTime` says otherwise. */
+/** Sandbox time every world starts at on a frozen clock, unless `startTime` says otherwise. */
 export const DEFAULT_START_TIME = '2026-01-05T09:00:00.000Z';
+
+import { DEFAULT_HISTORY_DAYS } from './world/world.js';
+
+export { DEFAULT_HISTORY_DAYS };
+
+/** Longest history a world may be given: ten years. */
+const MAX_HISTORY_DAYS = 3_660;
+
+/** Where a new world starts: `startTime` when given, the fixed default on a frozen clock, else the wall clock. */
+function startTimeOf(options: SandboxOptions, clock: ClockMode): string | undefined {
+  if (options.startTime === undefined) return clock === 'frozen' ? DEFAULT_START_TIME : undefined;
+  const time = new Date(options.startTime).getTime();
+  if (Number.isNaN(time)) throw new TypeError('startTime must be a date-time (ISO 8601) or a Date');
+  return new Date(time).toISOString();
+}
+
+function clockOf(options: SandboxOptions): ClockMode {
+  const clock = options.clock ?? 'frozen';
+  if (clock !== 'frozen' && clock !== 'real') throw new TypeError("clock must be 'frozen' or 'real'");
+  return clock;
+}
+
+function historyDaysOf(options: SandboxOptions): number {
+  const days = options.historyDays ?? DEFAULT_HISTORY_DAYS;
+  if (!Number.isInteger(days) || days < 0 || days > MAX_HISTORY_DAYS)
+    throw new TypeError(`historyDays must be a whole number of days from 0 to ${MAX_HISTORY_DAYS}`);
+  return days;
+}
 /** The key whose world the sandbox's top-level controls act on, unless `apiKey` says otherwise. */
 export const DEFAULT_API_KEY = 'sk_test_sandbox';
 
@@ -26,9 +56,12 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
   const document = options.spec ?? (JSON.parse(readFileSync(bundledSpecPath(), 'utf8')) as OpenApiDocument);
   const index = new SpecIndex(document);
   const validator = new SpecValidator(document);
+  const clock = clockOf(options);
   const registry = new WorldRegistry({
     seed: String(options.seed ?? 'svc-sandbox'),
-    startTime: new Date(options.startTime ?? DEFAULT_START_TIME).toISOString(),
+    clock,
+    startTime: startTimeOf(options, clock),
+    historyDays: historyDaysOf(options),
     webhookFetch: options.webhookFetch ?? ((request) => globalThis.fetch(request)),
     retryDelaysMs: options.webhookRetryDelaysMs ?? DEFAULT_RETRY_DELAYS_MS,
     webhooks: options.webhooks,
@@ -48,11 +81,16 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
     validator,
     registry,
     strict: options.strict === true,
+    rateLimiter: options.rateLimit ? new RateLimiter(checkRateLimit(options.rateLimit)) : undefined,
+    onCommit: options.onCommit,
   });
 
-  const main = worldControls(registry, registry.nameOf(options.apiKey ?? DEFAULT_API_KEY));
+  const apiKey = options.apiKey ?? DEFAULT_API_KEY;
+  const main = worldControls(registry, registry.nameOf(apiKey));
+  const url = (options.url ?? 'https://sandbox.svc.invalid').replace(/\/$/, '');
   return {
-    url: (options.url ?? 'http://sandbox.svc.invalid').replace(/\/$/, ''),
+    url,
+    controls: sandboxControls({ baseUrl: url, apiKey, fetch: handle, apiKeyHeader: index.apiKeyHeader }),
     apiKeyHeader: index.apiKeyHeader,
     fetch: (input, init) => handle(input instanceof Request && !init ? input : new Request(input, init)),
     clock: main.clock,

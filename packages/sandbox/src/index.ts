@@ -1,13 +1,45 @@
 export { bundledSpecPath } from './bundled-spec-path.js';
-export { createSandbox, DEFAULT_API_KEY, DEFAULT_START_TIME } from './create-sandbox.js';
+export {
+  createSandbox,
+  DEFAULT_API_KEY,
+  DEFAULT_HISTORY_DAYS,
+  DEFAULT_START_TIME,
+} from './create-sandbox.js';
 export { INCORRECT_MFA_CODE } from './handlers/link.js';
-export { lifecycles, lifecyclesMarkdown, type Transition, transitionsOf } from './machines/lifecycles.js';
+export { CLOCK_HEADER, REQUEST_ID_HEADER } from './http/handle-request.js';
+export type { RateLimit } from './http/rate-limit.js';
+export {
+  LIFECYCLES,
+  type Lifecycle,
+  type LifecycleState,
+  lifecycleStates,
+  lifecyclesMarkdown,
+  type Transition,
+  transitionsOf,
+} from './machines/lifecycles.js';
+export {
+  CONTROL_ROUTES,
+  type SandboxAppointmentRecord,
+  SandboxControlError,
+  type SandboxControls,
+  type SandboxControlsOptions,
+  type SandboxEventRecord,
+  type SandboxOrderRecord,
+  type SandboxParsingJobRecord,
+  sandboxControls,
+  type TriggerOptions,
+} from './sandbox-controls.js';
 export type { Sandbox, SandboxOptions } from './sandbox-types.js';
-export { type SandboxServer, type ServeOptions, serveSandbox } from './serve-sandbox.js';
+export {
+  type RequestLogEntry,
+  type SandboxServer,
+  type ServeOptions,
+  serveSandbox,
+} from './serve-sandbox.js';
 export type { WebhookConfig, WebhookDelivery } from './webhooks/webhook-delivery.js';
 export type { ClockAdvance } from './world/clock-advance.js';
 export { SCENARIO_HEADER, SCENARIOS, type Scenario } from './world/scenarios.js';
 export { UNKNOWN_USER_PREFIX } from './world/users.js';
 export type { SandboxClock, SandboxWebhooks, SandboxWorld } from './world/world-controls.js';
-export type { SandboxState } from './world/world-registry.js';
+export type { ClockMode, SandboxState } from './world/world-registry.js';
 export type { SandboxEvent, WorldState } from './world/world-state.js';

@@ -1,17 +1,27 @@
+import type { RateLimit } from './http/rate-limit.js';
 import type { OpenApiDocument } from './openapi/spec-types.js';
+import type { SandboxControls } from './sandbox-controls.js';
 import type { WebhookConfig } from './webhooks/webhook-delivery.js';
 import type { FetchLike } from './webhooks/webhook-dispatcher.js';
 import type { SandboxWorld } from './world/world-controls.js';
-import type { SandboxState } from './world/world-registry.js';
+import type { ClockMode, SandboxState } from './world/world-registry.js';
 
 export interface SandboxOptions {
   /** Seeds ids and generated data: the same seed and key give the same world. Default `"svc-sandbox"`. */
   seed?: string | number;
   /** Validate every response against the spec at run time; an invalid one becomes a 500 naming the violations. */
   strict?: boolean;
-  /** Sandbox time of a new world. Default `2026-01-05T09:00:00.000Z`. */
+  /**
+   * `'frozen'` (default in process): time moves only when `clock.advance` moves it, so tests are
+   * deterministic. `'real'` (the server's default): a world's time moves with the wall clock, and
+   * `clock.advance` still jumps ahead.
+   */
+  clock?: ClockMode;
+  /** Sandbox time of a new world. Default `2026-01-05T09:00:00.000Z` on a frozen clock, the wall-clock now on a real one. */
   startTime?: string | Date;
-  /** Base URL the sandbox answers as (in-process: any origin; the server passes its own). */
+  /** Days of generated data every user has before its world began. Default 90. */
+  historyDays?: number;
+  /** Base URL the sandbox answers as (in-process: any origin, default `https://sandbox.svc.invalid`, which a client accepts as its `baseUrl`; the server passes its own). */
   url?: string;
   /** Key of the world `clock`, `webhooks`, `reset`, `snapshot` and `restore` act on. Default `sk_test_sandbox`. */
   apiKey?: string;
@@ -21,8 +31,18 @@ export interface SandboxOptions {
   webhookFetch?: FetchLike;
   /** Waits between delivery attempts, in ms. Default `[500, 2000, 8000, 30000]` (five attempts). */
   webhookRetryDelaysMs?: readonly number[];
+  /**
+   * Requests per second per API key, with a burst: over budget, an API request is answered 429 with
+   * `Retry-After`. Counted per world on real elapsed time; control routes never count. Default off.
+   */
+  rateLimit?: RateLimit;
   /** The bundled OpenAPI document; default the copy shipped with this package. */
   spec?: OpenApiDocument;
+  /**
+   * Saves a request's change before it is answered (the server's `--state` file). If it throws, the
+   * change is undone, no webhook of it is sent, and the request is answered 503 with the error's message.
+   */
+  onCommit?: () => Promise<void> | void;
 }
 
 export interface Sandbox extends SandboxWorld {
@@ -32,6 +52,11 @@ export interface Sandbox extends SandboxWorld {
   /** The whole API as a fetch handler: no socket, no port. */
   fetch(input: Request | string | URL, init?: RequestInit): Promise<Response>;
   world(apiKey: string): SandboxWorld;
+  /**
+   * The typed controls of the `apiKey` world, through `fetch`: the same surface `sandboxControls()`
+   * gives over HTTP. For another key: `sandboxControls({ baseUrl: sandbox.url, apiKey, fetch: sandbox.fetch })`.
+   */
+  controls: SandboxControls;
   exportState(): SandboxState;
   importState(state: SandboxState): void;
 }

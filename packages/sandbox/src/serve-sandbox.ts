@@ -1,14 +1,26 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Sandbox } from './create-sandbox.js';
+import { CLOCK_HEADER, REQUEST_ID_HEADER } from './http/handle-request.js';
 
 export interface ServeOptions {
   /** Default 4011; 0 picks a free port. */
   port?: number;
   /** Default 127.0.0.1. */
   host?: string;
-  /** Called after every request that may have changed state (not GET or HEAD). */
-  onChange?: () => void;
+  /** Called once per answered request, after the answer is sent: one line of the request log. */
+  onRequest?: (entry: RequestLogEntry) => void;
+}
+
+/** One request as the server logs it. */
+export interface RequestLogEntry {
+  method: string;
+  /** The path without its query (a query can carry user ids). */
+  path: string;
+  status: number;
+  /** Milliseconds from the request's arrival to its answer being written. */
+  ms: number;
+  request_id: string | null;
 }
 
 export interface SandboxServer {
@@ -18,9 +30,9 @@ export interface SandboxServer {
 }
 
 /** Refuses with a JSON body; when the headers are already out, the connection is destroyed instead. */
-function refuse(res: ServerResponse, status: number, code: string, message: string) {
+function refuse(res: ServerResponse, clock: string, status: number, code: string, message: string) {
   if (res.headersSent) return res.destroy();
-  res.writeHead(status, { 'content-type': 'application/json' });
+  res.writeHead(status, { 'content-type': 'application/json', [CLOCK_HEADER]: clock });
   res.end(JSON.stringify({ error: { code, message } }));
 }
 
@@ -78,6 +90,21 @@ export function serveSandbox(sandbox: Sandbox, options: ServeOptions = {}): Prom
   const host = options.host ?? '127.0.0.1';
   let origin = '';
   const server = createServer((req, res) => {
+    const started = performance.now();
+    // Read from the sandbox's answer: headers given to writeHead are not readable back with getHeader.
+    let requestId: string | null = null;
+    if (options.onRequest) {
+      const onRequest = options.onRequest;
+      res.once('finish', () =>
+        onRequest({
+          method: req.method ?? '',
+          path: (req.url ?? '/').split('?')[0] as string,
+          status: res.statusCode,
+          ms: Math.round((performance.now() - started) * 10) / 10,
+          request_id: requestId,
+        }),
+      );
+    }
     let request: Request;
     // A GET or HEAD is answered without a body stream (building one costs more than the rest of a read).
     const body = hasBody(req) ? bodyOf(req) : undefined;
@@ -86,26 +113,39 @@ export function serveSandbox(sandbox: Sandbox, options: ServeOptions = {}): Prom
       request = toRequest(req, origin, body?.stream);
     } catch (error) {
       req.resume();
-      return refuse(res, 400, 'bad_request', `The request could not be read: ${(error as Error).message}`);
+      return refuse(
+        res,
+        sandbox.clock.mode,
+        400,
+        'bad_request',
+        `The request could not be read: ${(error as Error).message}`,
+      );
     }
     sandbox
       .fetch(request)
       .then(async (response) => {
+        requestId = response.headers.get(REQUEST_ID_HEADER);
         const payload = Buffer.from(await response.arrayBuffer());
-        // A body refused before it was read in full (413): drain the rest first, else closing the
-        // socket with unread bytes resets the connection and the client never sees the answer.
-        if (body && !req.complete) await body.drain();
-        res.writeHead(response.status, Object.fromEntries(response.headers));
+        // A body refused before it was read in full (413) is answered at once, on a connection that
+        // closes; the rest is read and dropped afterwards, so the client can read the answer
+        // instead of seeing a reset while it is still sending.
+        const unread = body !== undefined && !req.complete;
+        res.writeHead(response.status, {
+          ...Object.fromEntries(response.headers),
+          ...(unread ? { connection: 'close' } : {}),
+        });
         res.end(payload);
-        if (body) options.onChange?.();
+        if (unread) void body.drain();
       })
-      .catch((error: unknown) => refuse(res, 500, 'sandbox_error', (error as Error).message));
+      .catch((error: unknown) =>
+        refuse(res, sandbox.clock.mode, 500, 'sandbox_error', (error as Error).message),
+      );
   });
   // Requests Node's parser cannot read (broken request lines, bad headers) get a 400 and a closed socket.
   server.on('clientError', (_error, socket) => {
     if (socket.writable)
       socket.end(
-        'HTTP/1.1 400 Bad Request\r\ncontent-type: application/json\r\nconnection: close\r\n\r\n{"error":{"code":"bad_request","message":"The request could not be parsed."}}',
+        `HTTP/1.1 400 Bad Request\r\ncontent-type: application/json\r\n${CLOCK_HEADER}: ${sandbox.clock.mode}\r\nconnection: close\r\n\r\n{"error":{"code":"bad_request","message":"The request could not be parsed."}}`,
       );
     else socket.destroy();
   });

@@ -318,7 +318,13 @@ export const operations: readonly Operation[] = [
     path: '/v3/order/{order_id}/phlebotomy/appointment/book',
     openQuery: true,
     params: { path: { props: { order_id: { type: 'string', uuid: true } }, required: ['order_id'] } },
-    body: { type: 'object', props: { appointment_notes: { nullable: true, type: 'string', max: 1000 } } },
+    body: {
+      type: 'object',
+      props: {
+        booking_key: { type: 'string' },
+        appointment_notes: { nullable: true, type: 'string', max: 1000 },
+      },
+    },
   },
   {
     id: 'reschedulePhlebotomyAppointment',
@@ -326,7 +332,13 @@ export const operations: readonly Operation[] = [
     path: '/v3/order/{order_id}/phlebotomy/appointment/reschedule',
     openQuery: true,
     params: { path: { props: { order_id: { type: 'string', uuid: true } }, required: ['order_id'] } },
-    body: { type: 'object', props: { appointment_notes: { nullable: true, type: 'string', max: 1000 } } },
+    body: {
+      type: 'object',
+      props: {
+        booking_key: { type: 'string' },
+        appointment_notes: { nullable: true, type: 'string', max: 1000 },
+      },
+    },
   },
   {
     id: 'getPscAppointmentAvailability',
@@ -343,7 +355,7 @@ export const operations: readonly Operation[] = [
     idempotent: true,
     openQuery: true,
     params: { path: { props: { order_id: { type: 'string', uuid: true } }, required: ['order_id'] } },
-    body: { type: 'object' },
+    body: { type: 'object', props: { booking_key: { type: 'string' } } },
   },
   {
     id: 'getPscAppointment',

@@ -62,6 +62,13 @@ describe('environment variables', () => {
     expect(error.message).not.toContain('secret-pass');
   });
 
+  it('issue 21: refuses a plain-http SVC_BASE_URL to another host', () => {
+    vi.stubEnv('SVC_BASE_URL', 'http://env.example');
+    const error = validationErrorOf(() => createClient({ apiKey: 'sk-explicit' }));
+    expect(error.field).toBe('baseUrl');
+    expect(error.message).toContain('allowInsecureHttp');
+  });
+
   it('works where reading the environment throws (Deno without --allow-env)', async () => {
     const env = new Proxy(
       {},

@@ -20,6 +20,43 @@ describe('base URL selection', () => {
     );
   });
 
+  it('issue 21: refuses a plain-http baseUrl to another host, naming allowInsecureHttp and not quoting it', () => {
+    for (const baseUrl of [
+      'http://api.svc.example',
+      'http://API.partner-gateway.example:8080/svc',
+      'http://10.0.0.7',
+      'http://192.168.1.20:4010',
+      'http://[2001:db8::1]',
+      'http://[::ffff:10.0.0.1]',
+      'http://localhost.evil.example',
+      'http://128.0.0.1',
+      'http://0.0.0.0:4010',
+    ]) {
+      const error = validationErrorOf(() => createClient({ apiKey: 'sk-test-http', baseUrl }));
+      expect(error.field, baseUrl).toBe('baseUrl');
+      expect(error.message).toContain('allowInsecureHttp: true');
+      expect(error.message).not.toMatch(/example|10\.0|192\.168|2001|128\.0|0\.0\.0\.0/);
+    }
+  });
+
+  it('issue 21: sends over plain http to loopback and localhost, and elsewhere only with allowInsecureHttp', async () => {
+    for (const baseUrl of [
+      'http://127.0.0.1:4010',
+      'http://127.8.9.10',
+      'http://2130706433',
+      'http://localhost:4010',
+      'http://LOCALHOST',
+      'http://sandbox.localhost',
+      'http://[::1]:4010',
+      'http://[::ffff:127.0.0.1]',
+    ])
+      expect(await originOf({ baseUrl }), baseUrl).toMatch(/^http:\/\//);
+    expect(await originOf({ baseUrl: 'http://gw.internal.example', allowInsecureHttp: true })).toBe(
+      'http://gw.internal.example',
+    );
+    expect(await originOf({ baseUrl: 'https://gw.internal.example' })).toBe('https://gw.internal.example');
+  });
+
   it('keeps a path prefix of the base URL', async () => {
     const [sent] = await listProvidersRequests({ apiKey: 'k', baseUrl: 'https://gw.example/svc/' });
     expect(sent?.url).toBe('https://gw.example/svc/v2/providers');

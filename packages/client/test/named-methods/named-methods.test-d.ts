@@ -75,6 +75,27 @@ describe('named method types', () => {
   });
 });
 
+describe('issue 23: the fields a lab-order flow needs are typed, and the records stay open', () => {
+  it("types the created order's id", async () => {
+    const order = await client.createOrder({ body: {} as never });
+    expectTypeOf(order.id).toEqualTypeOf<string | undefined>();
+    expectTypeOf(order.anything_else).toEqualTypeOf<unknown>();
+  });
+
+  it('types an availability slot and its booking key, which a booking takes', async () => {
+    const availability = await client.getPscAppointmentAvailability({ order_id: 'o' });
+    const slot = availability.slots?.[0];
+    expectTypeOf(slot?.booking_key).toEqualTypeOf<string | undefined>();
+    expectTypeOf(slot?.start).toEqualTypeOf<string | undefined>();
+    expectTypeOf(availability.cache_age).toEqualTypeOf<unknown>();
+    client.bookPscAppointment({ order_id: 'o', body: { booking_key: slot?.booking_key } });
+    client.bookPhlebotomyAppointment({
+      order_id: 'o',
+      body: { booking_key: 'bk_1', appointment_notes: null },
+    });
+  });
+});
+
 describe('typed path client types', () => {
   it("keeps openapi-fetch's { data, error, response } result", async () => {
     const { data, response } = await client.GET('/v2/user/resolve/{client_user_id}', {

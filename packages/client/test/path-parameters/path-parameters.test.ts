@@ -137,5 +137,6 @@ describe('path parameters never change the request path', () => {
     }
     expect(all.length).toBeGreaterThan(40_000);
     expect(plainAccepted).toBeGreaterThan(1000);
-  });
+    // 41,000 values, about half of them refused with an error each: seconds of CPU on a shared machine.
+  }, 60_000);
 });

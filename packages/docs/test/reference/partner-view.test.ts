@@ -39,7 +39,9 @@ describe('an operation page, as a partner sees it', () => {
     await expect.poll(() => textOf(samples)).toContain('svc.getStepsGrouped(');
     const typescript = await textOf(samples);
     expect(typescript).toContain('TypeScript (@svc/client)');
-    expect(typescript).toContain("user_id: '5b0b9c36-3c1e-4b8e-9a57-2f1f3c1d8e42'");
+    // The ids come from earlier calls, as a partner gets them, not from the spec's examples.
+    expect(typescript).toContain("svc.resolveUser({ client_user_id: 'patient-1' })");
+    expect(typescript).toContain('user_id: user.user_id');
     expect(typescript).not.toMatch(/: 'string'/);
     // The key is the operation's security requirement (the x-svc-api-key header), not a parameter.
     expect(await renderedText()).toMatch(/Security .*apiKey/);
@@ -49,10 +51,9 @@ describe('an operation page, as a partner sees it', () => {
     await page.getByRole('menuitem', { name: 'curl' }).click();
     await expect
       .poll(() => textOf(samples))
-      .toContain(
-        "curl 'https://api.eu.svc.example/v2/timeseries/5b0b9c36-3c1e-4b8e-9a57-2f1f3c1d8e42/steps/grouped?start_date=2026-01-15'",
-      );
+      .toContain('curl "$SVC_BASE_URL/v2/timeseries/$USER_ID/steps/grouped?start_date=2026-01-01"');
     expect(await textOf(samples)).toContain('-H "x-svc-api-key: $SVC_API_KEY"');
+    expect(await textOf(samples)).toContain('USER_ID=$(curl -s "$SVC_BASE_URL/v2/user/resolve/patient-1"');
     // Partners never saw the interface document: provenance lives in the appendix only.
     expect(await renderedText()).not.toMatch(/interface document|\(section \d+|section \d+(\.\d+)*\b/i);
     await page.screenshot({ path: artifactPath(packageRoot, 'operation-curl-sample.png') });

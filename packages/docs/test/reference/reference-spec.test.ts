@@ -24,12 +24,12 @@ describe("the docs build's copy of the spec", () => {
         String(operation.operationId),
       ).toEqual(['TypeScript', 'Shell']);
       expect(samples[0]?.source).toContain(`svc.${operation.operationId}(`);
-      expect(samples[1]?.source).toMatch(/^curl /);
+      expect(samples[1]?.source).toMatch(/^curl /m);
     }
   });
 
   it('uses example values, never a bare "string" or a number placeholder', () => {
-    for (const { typescript, curl } of computeSamples(bundled, ENVIRONMENTS.production.eu)) {
+    for (const { typescript, curl } of computeSamples(bundled)) {
       expect(typescript).not.toMatch(/'string'/);
       expect(curl).not.toMatch(/=string\b|"string"/);
     }
@@ -40,11 +40,12 @@ describe("the docs build's copy of the spec", () => {
     expect(files).toEqual(operations.map((operation) => `${operation.operationId}.ts`).sort());
   });
 
-  it('lists every environment the client knows as a server, and the local mock', () => {
+  it('lists every environment the client knows as a server, and the local sandbox and mock', () => {
     const urls = (reference.servers as Array<{ url: string }>).map((server) => server.url);
     for (const regions of Object.values(ENVIRONMENTS))
       for (const url of Object.values(regions)) expect(urls).toContain(url);
     expect(urls).toContain('http://127.0.0.1:4010');
+    expect(urls).toContain('http://127.0.0.1:4011');
   });
 
   it('shows the API key as the authorization of every operation, not as a header parameter', () => {

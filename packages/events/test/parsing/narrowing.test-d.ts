@@ -26,6 +26,14 @@ describe('WebhookEvent types', () => {
     }
   });
 
+  it("issue 23: types the parsing job under a parsing event's data", () => {
+    if (event.type === 'lab_report.parsing_job.updated') {
+      expectTypeOf(event.payload.data?.id).toEqualTypeOf<string | undefined>();
+      expectTypeOf<'completed'>().toExtend<NonNullable<NonNullable<typeof event.payload.data>['status']>>();
+      expectTypeOf(event.payload.data?.results).toExtend<unknown[] | undefined>();
+    }
+  });
+
   it('names every resource of every data template', () => {
     expectTypeOf<`historical.data.${SupportedResource}.created`>().toExtend<WebhookEventName>();
     expectTypeOf<`daily.data.${SupportedResource}.created`>().toExtend<WebhookEventName>();

@@ -1,4 +1,4 @@
-import { AbortError, ValidationError } from '@svc/client';
+import { AbortError, type APIPromise, ValidationError } from '@svc/client';
 import { PollTimeoutError } from '../errors.js';
 import {
   DEFAULT_POLL_INITIAL_DELAY_MS,
@@ -7,6 +7,7 @@ import {
   MAX_POLL_MS,
   type PollOptions,
 } from '../poll-options.js';
+import { clockHintOf } from './sandbox-clock-hint.js';
 import { sleep } from './sleep.js';
 
 export interface PollConfig<T> extends PollOptions {
@@ -16,6 +17,8 @@ export interface PollConfig<T> extends PollOptions {
   isDone(value: T): boolean;
   /** The stage of a value, for the timeout message. */
   stageOf?(value: T): string;
+  /** The raw status of a value, for the timeout message: what was last seen. */
+  statusOf?(value: T): unknown;
   /** Jitter source, injectable for tests. */
   random?: () => number;
 }
@@ -47,9 +50,13 @@ export function pollDelay(attempt: number, initialMs: number, maxMs: number, ran
 /**
  * Calls `read` until `isDone`, pausing with backoff between reads. One deadline covers reads and
  * pauses; the signal handed to `read` aborts at the deadline or on the caller's abort, so an in-flight
- * request is cancelled too. Every timer and listener is removed before it settles.
+ * request is cancelled too. Every timer and listener is removed before it settles. Each read's
+ * response headers are kept so that a timeout can say what the server said about its clock.
  */
-export async function poll<T>(read: (signal: AbortSignal) => Promise<T>, config: PollConfig<T>): Promise<T> {
+export async function poll<T>(
+  read: (signal: AbortSignal) => APIPromise<T>,
+  config: PollConfig<T>,
+): Promise<T> {
   const timeoutMs = positive('timeoutMs', config.timeoutMs, DEFAULT_POLL_TIMEOUT_MS);
   const initialMs = positive('initialDelayMs', config.initialDelayMs, DEFAULT_POLL_INITIAL_DELAY_MS);
   const maxMs = Math.max(initialMs, positive('maxDelayMs', config.maxDelayMs, DEFAULT_POLL_MAX_DELAY_MS));
@@ -67,19 +74,24 @@ export async function poll<T>(read: (signal: AbortSignal) => Promise<T>, config:
   }, timeoutMs);
 
   let attempts = 0;
-  let last: { value: T } | undefined;
+  let last: { value: T; headers: Headers } | undefined;
   try {
     for (;;) {
-      const value = await read(controller.signal);
+      const { data: value, response } = await read(controller.signal).withResponse();
       attempts++;
-      last = { value };
+      last = { value, headers: response.headers };
       if (config.isDone(value)) return value;
       await sleep(pollDelay(attempts - 1, initialMs, maxMs, random), controller.signal);
     }
   } catch (error) {
     if (timedOut) {
       const stage = last && config.stageOf ? config.stageOf(last.value) : undefined;
-      throw new PollTimeoutError(config.what, timeoutMs, attempts, stage, last?.value, { cause: error });
+      const status = last && config.statusOf ? config.statusOf(last.value) : undefined;
+      throw new PollTimeoutError(config.what, timeoutMs, attempts, stage, last?.value, {
+        cause: error,
+        ...(typeof status === 'string' ? { lastStatus: status } : {}),
+        ...(last ? { hint: clockHintOf(last.headers) } : {}),
+      });
     }
     if (caller?.aborted) {
       if (error instanceof AbortError) throw error;

@@ -11,8 +11,8 @@ describe('an order through its appointment and status changes (stateful fake)', 
 
     const order = await lab.orders.create({ patient_address, clinical_notes: 'Fasting.' });
     const orderId = order.id as string;
-    // A status this version does not know is `unknown`, never an error.
-    expect(orderStatus(order).stage).toBe('unknown');
+    // `received.*` is the phase of a fresh order (issue 22: it read `unknown`).
+    expect(orderStatus(order).stage).toBe('received');
 
     const requested = await lab.appointments.phlebotomy.request(orderId, {
       address: patient_address,

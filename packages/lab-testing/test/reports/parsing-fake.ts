@@ -18,7 +18,7 @@ export const GLUCOSE = {
   loinc_code: '2345-7',
 };
 
-async function readUpload(request: Received): Promise<Upload[]> {
+async function readUpload(request: Received, fields: { field: string; value: string }[]): Promise<Upload[]> {
   const form = await new Request('http://127.0.0.1/', {
     method: 'POST',
     headers: { 'content-type': String(request.headers['content-type']) },
@@ -26,7 +26,8 @@ async function readUpload(request: Received): Promise<Upload[]> {
   }).formData();
   const uploads: Upload[] = [];
   for (const [field, value] of form) {
-    if (typeof value !== 'string') {
+    if (typeof value === 'string') fields.push({ field, value });
+    else {
       uploads.push({
         field,
         name: value.name,
@@ -41,20 +42,26 @@ async function readUpload(request: Received): Promise<Upload[]> {
 export async function parsingFake({
   statuses,
   results = [GLUCOSE],
+  omitResults = false,
 }: {
   statuses: string[];
-  results?: unknown[];
+  /** What a finished job carries under `results` (any shape, to test unreadable ones). */
+  results?: unknown;
+  /** A finished job carries no `results` field at all. */
+  omitResults?: boolean;
 }) {
   const uploads: Upload[] = [];
+  const fields: { field: string; value: string }[] = [];
   let reads = 0;
   const route = async (request: Received): Promise<Reply> => {
     if (request.method === 'POST' && request.path === '/lab_report/v1/parser/job') {
-      uploads.push(...(await readUpload(request)));
+      uploads.push(...(await readUpload(request, fields)));
       return { status: 201, body: { id: 'job_fake_1', status: 'queued', results: [] } };
     }
     if (request.method === 'GET' && request.path === '/lab_report/v1/parser/job/job_fake_1') {
       const status = statuses[Math.min(reads++, statuses.length - 1)];
       const done = status === 'completed' || status === 'pending_review' || status === 'pending review';
+      if (done && omitResults) return { body: { id: 'job_fake_1', status } };
       return { body: { id: 'job_fake_1', status, results: done ? results : [] } };
     }
     return { status: 404, body: { detail: 'not found' } };
@@ -63,6 +70,7 @@ export async function parsingFake({
   return {
     ...server,
     uploads,
+    fields,
     reads: () => server.requests.filter((request) => request.method === 'GET').length,
   };
 }

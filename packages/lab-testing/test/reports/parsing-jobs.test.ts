@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { ParsingJobFailedError, PollTimeoutError, parsingJobId } from '../../src/index.js';
+import {
+  ParsingJobFailedError,
+  ParsingResultsUnreadableError,
+  PollTimeoutError,
+  parsingJobId,
+} from '../../src/index.js';
 import { mockClient, recordingClient } from '../clients.js';
 import { JPEG, PDF } from './files.js';
 import { GLUCOSE, parsingFake } from './parsing-fake.js';
@@ -47,6 +52,13 @@ describe('waiting for a parsing job (stateful fake)', () => {
     ]);
   });
 
+  it('issue 23: sends extra form fields beside the report, unchanged', async () => {
+    const fake = await parsingFake({ statuses: ['completed'] });
+    const { lab } = recordingClient(fake.baseUrl);
+    await lab.reports.upload(new Blob([PDF]), { fields: { language: 'de' } });
+    expect(fake.fields).toEqual([{ field: 'language', value: 'de' }]);
+  });
+
   it.each(['pending_review', 'pending review'])('stops at %s: flagged for human review', async (status) => {
     const fake = await parsingFake({ statuses: ['processing', status] });
     const { lab } = recordingClient(fake.baseUrl);
@@ -72,7 +84,7 @@ describe('waiting for a parsing job (stateful fake)', () => {
       .catch((caught) => caught);
     expect(error).toBeInstanceOf(PollTimeoutError);
     expect(error.message).toMatch(
-      /parsing job job_fake_1 did not finish within 200 ms \(\d+ reads, last stage unknown\)/,
+      /parsing job job_fake_1 did not finish within 200 ms \(\d+ reads, last seen: status processing, which this version does not know\)$/,
     );
     expect(error.lastValue).toMatchObject({ status: 'processing' });
   });
@@ -99,5 +111,43 @@ describe('waiting for a parsing job (stateful fake)', () => {
       raw: odd,
     });
     expect(biomarkers[1]).toMatchObject({ name: null, value: null, raw: 'not a record' });
+  });
+
+  it.each([
+    ['absent', undefined],
+    ['null', null],
+    ['an object', { biomarkers: [{ name: 'Glucose' }] }],
+  ])(
+    'issue 23: rejects with the raw job, never zero biomarkers, when a completed job has results %s',
+    async (_, results) => {
+      const fake = await parsingFake({
+        statuses: ['processing', 'completed'],
+        results,
+        omitResults: results === undefined,
+      });
+      const { lab } = recordingClient(fake.baseUrl);
+      const error = await lab.reports.waitForJob('job_fake_1', fast).catch((caught) => caught);
+      expect(error).toBeInstanceOf(ParsingResultsUnreadableError);
+      expect(error).toMatchObject({ jobId: 'job_fake_1', stage: 'completed' });
+      expect(error.job).toMatchObject({ id: 'job_fake_1', status: 'completed' });
+      expect(JSON.stringify(error)).not.toContain('Glucose');
+    },
+  );
+
+  it('reads an empty results list as a report with no biomarkers', async () => {
+    const fake = await parsingFake({ statuses: ['completed'], results: [] });
+    const { lab } = recordingClient(fake.baseUrl);
+    const report = await lab.reports.waitForJob('job_fake_1', fast);
+    expect(report.biomarkers).toEqual([]);
+  });
+
+  it('issue 23: keeps waiting through a status it does not know, bounded by the timeout', async () => {
+    const fake = await parsingFake({ statuses: ['reviewing_by_robot'] });
+    const { lab } = recordingClient(fake.baseUrl);
+    const error = await lab.reports
+      .waitForJob('job_fake_1', { initialDelayMs: 20, maxDelayMs: 20, timeoutMs: 200 })
+      .catch((caught) => caught);
+    expect(error).toBeInstanceOf(PollTimeoutError);
+    expect(fake.reads()).toBeGreaterThan(1);
   });
 });

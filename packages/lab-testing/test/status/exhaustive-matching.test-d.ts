@@ -60,10 +60,18 @@ describe('matching over statuses and stages', () => {
   it('closes an exhaustive switch over order stages with assertNever', () => {
     function label(stage: OrderStage): string {
       switch (stage) {
+        case 'received':
+          return 'Ordered';
         case 'collecting_sample':
           return 'Collecting your sample';
         case 'in_transit_problem':
           return 'Delivery problem';
+        case 'sample_with_lab':
+          return 'At the lab';
+        case 'completed':
+          return 'Results ready';
+        case 'cancelled':
+          return 'Cancelled';
         case 'unknown':
           return 'In progress';
         default:
@@ -92,8 +100,18 @@ describe('matching over statuses and stages', () => {
   });
 
   it('types the stages as closed unions', () => {
-    expectTypeOf<OrderStage>().toEqualTypeOf<'collecting_sample' | 'in_transit_problem' | 'unknown'>();
-    expectTypeOf<ParsingJobStage>().toEqualTypeOf<'completed' | 'failed' | 'pending_review' | 'unknown'>();
+    expectTypeOf<OrderStage>().toEqualTypeOf<
+      | 'received'
+      | 'collecting_sample'
+      | 'in_transit_problem'
+      | 'sample_with_lab'
+      | 'completed'
+      | 'cancelled'
+      | 'unknown'
+    >();
+    expectTypeOf<ParsingJobStage>().toEqualTypeOf<
+      'processing' | 'completed' | 'failed' | 'pending_review' | 'unknown'
+    >();
     expectTypeOf<AppointmentStage>().toEqualTypeOf<
       'requested' | 'reserved' | 'confirmed' | 'in_progress' | 'completed' | 'cancelled' | 'unknown'
     >();

@@ -31,6 +31,18 @@ describe('classifying order statuses', () => {
     });
   });
 
+  it('reads the phases the sandbox sends: received, sample_with_lab, completed and cancelled', () => {
+    expect(classifyOrderStatus('received.at_home_phlebotomy.ordered')).toBe('received');
+    expect(classifyOrderStatus('collecting_sample.at_home_phlebotomy.draw_completed')).toBe(
+      'collecting_sample',
+    );
+    expect(classifyOrderStatus('sample_with_lab.at_home_phlebotomy.delivered_to_lab')).toBe(
+      'sample_with_lab',
+    );
+    expect(classifyOrderStatus('completed.at_home_phlebotomy.completed')).toBe('completed');
+    expect(classifyOrderStatus('cancelled.testkit.cancelled')).toBe('cancelled');
+  });
+
   it('classifies any other status, and a missing one, as unknown without throwing', () => {
     fc.assert(
       fc.property(
@@ -39,7 +51,8 @@ describe('classifying order statuses', () => {
           fc.constantFrom('__proto__', 'toString', 'constructor', 'completed', 'collecting_sample_x'),
         ),
         (status) => {
-          fc.pre(!status.startsWith('collecting_sample.') && status !== 'collecting_sample');
+          const phases = ['received.', 'collecting_sample.', 'sample_with_lab.', 'completed.', 'cancelled.'];
+          fc.pre(!phases.some((phase) => status.startsWith(phase)));
           expect(classifyOrderStatus(status)).toBe('unknown');
           fc.pre(!KNOWN_LOW_LEVEL.includes(status));
           expect(classifyOrderLowLevelStatus(status)).toBe('unknown');
@@ -59,7 +72,15 @@ describe('classifying order statuses', () => {
   });
 
   it('returns a stage for every record whatever its fields hold', () => {
-    const stages = ['collecting_sample', 'in_transit_problem', 'unknown'];
+    const stages = [
+      'received',
+      'collecting_sample',
+      'in_transit_problem',
+      'sample_with_lab',
+      'completed',
+      'cancelled',
+      'unknown',
+    ];
     const status = fc.oneof(
       fc.constantFrom(...KNOWN_STATUSES, ...KNOWN_LOW_LEVEL),
       fc.string(),

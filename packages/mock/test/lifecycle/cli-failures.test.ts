@@ -53,7 +53,9 @@ describe('Prism dying after the mock started', () => {
 
   it('settles exited as unexpected, and as expected after stop()', async () => {
     const crashed = await startMock();
-    const prism = childPids(process.pid).find((pid) => commandLine(pid).includes(` -p ${crashed.port}`));
+    // Prism listens on a private loopback port behind the mock's front; its log names it.
+    const prismPort = /Prism is listening on http:\/\/127\.0\.0\.1:(\d+)/.exec(crashed.log())?.[1];
+    const prism = childPids(process.pid).find((pid) => commandLine(pid).includes(` -p ${prismPort}`));
     expect(prism).toBeDefined();
     process.kill(prism as number, 'SIGKILL');
     expect(await crashed.exited).toMatchObject({ expected: false, signal: 'SIGKILL' });

@@ -47,6 +47,10 @@ function answer(request: IncomingMessage, response: ServerResponse): void {
     case 'job-failed':
       json(200, { id: 'job_1', status: scenario === 'job-failed' ? 'failed' : 'pending', note: echo });
       return;
+    case 'job-unreadable':
+      // Finished, with results in a shape the helper cannot read: the error holds the job, secrets and all.
+      json(200, { id: 'job_1', status: 'completed', results: { note: echo } });
+      return;
     case 'psc-cancelled':
       json(200, { status: 'cancelled', note: echo });
       return;

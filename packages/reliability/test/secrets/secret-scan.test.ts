@@ -107,6 +107,9 @@ describe('secret scan', () => {
     await provoke('a parsing job that fails', () =>
       lab.reports.waitForJob('job-failed', { timeoutMs: 10_000 }),
     );
+    await provoke('a finished parsing job whose results are no list', () =>
+      lab.reports.waitForJob('job-unreadable', { timeoutMs: 10_000 }),
+    );
     await provoke('a parsing job that never finishes', () =>
       lab.reports.waitForJob('job-pending', { timeoutMs: 300, initialDelayMs: 50 }),
     );

@@ -11,6 +11,7 @@ import {
   unschedule,
 } from '../world/appointments.js';
 import { moveOrder, orderById } from '../world/orders.js';
+import { refuseDrawOnTestKit } from '../world/scenarios.js';
 import type { SandboxAppointment } from '../world/world-state.js';
 import type { OperationContext, OperationHandler } from './operation-context.js';
 
@@ -106,6 +107,7 @@ export const getPhlebotomyAppointmentAvailability: OperationHandler = (context) 
 
 export const requestPhlebotomyAppointment: OperationHandler = (context) => {
   const order = orderById(context, context.path.order_id);
+  refuseDrawOnTestKit(order);
   if (activeAppointment(context, order, 'phlebotomy'))
     throw new HttpError(
       409,
@@ -140,6 +142,7 @@ const accessNotes = (appointment: SandboxAppointment) =>
 
 export const bookPhlebotomyAppointment: OperationHandler = (context) => {
   const order = orderById(context, context.path.order_id);
+  refuseDrawOnTestKit(order);
   // Everything that can refuse runs before anything changes.
   const slot = slotOf(context, 'phlebotomy');
   next('order', order.state, 'APPOINTMENT_BOOKED');
@@ -186,6 +189,7 @@ export const getPscAppointmentAvailability: OperationHandler = (context) => {
 
 export const bookPscAppointment: OperationHandler = (context) => {
   const order = orderById(context, context.path.order_id);
+  refuseDrawOnTestKit(order);
   if (activeAppointment(context, order, 'patient_service_center'))
     throw new HttpError(409, 'appointment_exists', 'This order already has a service center appointment.');
   const slot = slotOf(context, 'patient_service_center');

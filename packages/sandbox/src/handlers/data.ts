@@ -27,16 +27,30 @@ interface Range {
   last: number;
 }
 
-/** The UTC days a read covers: `start_date` to `end_date` (default: the sandbox's today). */
+/** Days a summary read covers when it names no `start_date` (optional there): the 30 days up to `end_date`. */
+export const DEFAULT_RANGE_DAYS = 30;
+
+/**
+ * The UTC days a read covers: `start_date` to `end_date` (default: the sandbox's today). `start_date` is
+ * read as the spec has it: required on the timeseries read (the validator refuses it missing), optional
+ * on summaries, where its absence means the DEFAULT_RANGE_DAYS before `end_date`.
+ */
 function rangeOf(context: OperationContext): Range {
-  const first = dayOf('start_date', context.query.start_date as string);
+  const { start_date: start, end_date: end } = context.query;
   const today = Math.floor(new Date(context.world.now).getTime() / DAY_MS) * DAY_MS;
-  const end = context.query.end_date;
-  const last = end ? dayOf('end_date', end) : Math.max(today, first);
+  const first = start === undefined ? undefined : dayOf('start_date', start);
+  const last = end ? dayOf('end_date', end) : Math.max(today, first ?? today);
+  if (first === undefined) return { first: last - (DEFAULT_RANGE_DAYS - 1) * DAY_MS, last };
   if (last < first) throw badRequest('end_date', 'must not be before start_date');
   if ((last - first) / DAY_MS >= MAX_RANGE_DAYS)
     throw badRequest('end_date', `must be within ${MAX_RANGE_DAYS} days of start_date`);
   return { first, last };
+}
+
+/** The first day with data: the world's history window (a world from an older snapshot has no bound). */
+function historyStartOf(context: OperationContext): number {
+  const from = Date.parse(context.world.historyFrom ?? '');
+  return Number.isNaN(from) ? Number.NEGATIVE_INFINITY : from;
 }
 
 /** The user's connected providers, narrowed by the `provider` query when given. */
@@ -119,11 +133,11 @@ export const getStepsGrouped: OperationHandler = (context) => {
   const cursorText = context.query.next_cursor ?? context.query.cursor;
   const day = cursorText ? decodeCursor(cursorText, range).day : range.first;
   const now = new Date(context.world.now).getTime();
+  const inHistory = day >= historyStartOf(context);
   const groups: Record<string, unknown[]> = {};
   for (const source of sources) {
-    groups[source.provider] = [
-      { data: stepsOfDay(context.world.seed, user.user_id, source.provider, day, now), source },
-    ];
+    const data = inHistory ? stepsOfDay(context.world.seed, user.user_id, source.provider, day, now) : [];
+    groups[source.provider] = [{ data, source }];
   }
   const nextCursor =
     day < range.last ? encodeCursor({ day: day + DAY_MS, first: range.first, last: range.last }) : null;
@@ -165,7 +179,8 @@ export const summaryHandler =
     const { user, sources } = sourcesOf(context);
     const now = new Date(context.world.now).getTime();
     const records = [];
-    for (let day = range.first; day <= range.last && day + DAY_MS <= now; day += DAY_MS) {
+    const first = Math.max(range.first, historyStartOf(context));
+    for (let day = first; day <= range.last && day + DAY_MS <= now; day += DAY_MS) {
       for (const source of sources) {
         const random = randomFor(`${context.world.seed}:${kind}:${user.user_id}:${source.provider}:${day}`);
         records.push({

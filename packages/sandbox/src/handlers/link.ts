@@ -1,6 +1,7 @@
 import { HttpError } from '../internal/http-error.js';
 import { metaOf, next } from '../machines/lifecycles.js';
-import { connectProvider, userById } from '../world/users.js';
+import { scenarioFor } from '../world/scenarios.js';
+import { connectProvider, userById, userOfBody } from '../world/users.js';
 import { addSeconds, nextToken } from '../world/world.js';
 import type { OperationHandler } from './operation-context.js';
 
@@ -9,17 +10,13 @@ export const INCORRECT_MFA_CODE = '000000';
 
 export const createLinkToken: OperationHandler = (context) => {
   const body = (context.body ?? {}) as Record<string, unknown>;
-  if (typeof body.user_id !== 'string')
-    throw new HttpError(422, 'invalid_request', 'user_id is required: the user the link is for', [
-      { location: ['request', 'body', 'user_id'], code: 'required', message: 'user_id is required' },
-    ]);
-  const user = userById(context.world, body.user_id);
+  const user = userOfBody(context.world, body, 'the link');
   const token = nextToken(context.world, 'lt_');
   context.world.linkTokens[token] = {
     user_id: user.user_id,
     provider: typeof body.provider === 'string' ? body.provider : null,
     state: 'awaiting_code',
-    scenario: context.scenario ?? user.scenario,
+    scenario: scenarioFor('link token', context.scenario, user.scenario),
     created_at: context.world.now,
   };
   return {

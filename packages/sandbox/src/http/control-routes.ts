@@ -1,27 +1,17 @@
 import { HttpError } from '../internal/http-error.js';
 import type { WebhookConfig } from '../webhooks/webhook-delivery.js';
-import type { ClockAdvance } from '../world/clock-advance.js';
+import type { TriggerOptions } from '../world/trigger.js';
+import type { SandboxWorld, WorldControlsApi } from '../world/world-controls.js';
 import type { WorldState } from '../world/world-state.js';
-import { parseJson, readBytes } from './read-request.js';
+import { parseJson } from './read-request.js';
 
-/** What the control routes can do to the caller's world. */
-export interface WorldControlsApi {
-  advance(advance: ClockAdvance): { now: string; fired: number };
-  reset(): void;
-  snapshot(): WorldState;
-  restore(snapshot: WorldState): void;
-  configureWebhooks(config: WebhookConfig): Promise<void>;
-  deliveries(): unknown[];
-  now(): string;
-  cancelAppointment(orderId: string): unknown;
-  cancelOrder(orderId: string): unknown;
-}
+const TRIGGER_FIELDS = ['client_user_id', 'order_id', 'job_id', 'provider'];
 
 /** Prefix of the sandbox's own routes; outside the public API. */
 export const CONTROL_PREFIX = '/_sandbox/';
 
-const objectBody = async (request: Request): Promise<Record<string, unknown>> => {
-  const value = parseJson(await readBytes(request, 64 * 1_048_576));
+const objectBody = (bytes: Uint8Array): Record<string, unknown> => {
+  const value = parseJson(bytes);
   if (value === null || typeof value !== 'object' || Array.isArray(value))
     throw new HttpError(422, 'invalid_request', 'The body must be a JSON object.');
   return value as Record<string, unknown>;
@@ -29,11 +19,32 @@ const objectBody = async (request: Request): Promise<Record<string, unknown>> =>
 
 /** Answers `/_sandbox/…` for one world; see control-openapi.yaml for the contract. */
 export async function controlRoute(
-  request: Request,
+  method: string,
   route: string,
-  controls: WorldControlsApi,
+  bytes: Uint8Array,
+  controls: WorldControlsApi & SandboxWorld,
+  /** The webhook event names the API documents (templates like `daily.data.<resource>.created` filled). */
+  isDocumentedEvent: (name: string) => boolean,
 ): Promise<{ status: number; body: unknown }> {
-  const key = `${request.method} ${route}`;
+  const key = `${method} ${route}`;
+  const read = /^GET (orders|appointments|parsing-jobs)(?:\/([^/]+))?$/.exec(key);
+  if (read) {
+    const [, kind, id] = read as unknown as [string, 'orders' | 'appointments' | 'parsing-jobs', string?];
+    if (id === undefined) {
+      const list = {
+        orders: controls.orders,
+        appointments: controls.appointments,
+        'parsing-jobs': controls.parsingJobs,
+      }[kind]();
+      return { status: 200, body: { [kind === 'parsing-jobs' ? 'parsing_jobs' : kind]: list } };
+    }
+    const one = {
+      orders: controls.order,
+      appointments: controls.appointment,
+      'parsing-jobs': controls.parsingJob,
+    }[kind];
+    return { status: 200, body: one(decodeURIComponent(id)) };
+  }
   const cancel = /^POST orders\/([^/]+)\/(appointment\/)?cancel$/.exec(key);
   if (cancel) {
     const orderId = cancel[1] as string;
@@ -44,7 +55,7 @@ export async function controlRoute(
   }
   switch (key) {
     case 'POST clock/advance': {
-      const body = await objectBody(request);
+      const body = objectBody(bytes);
       const advance =
         'seconds' in body
           ? { seconds: body.seconds as number }
@@ -56,17 +67,17 @@ export async function controlRoute(
       return { status: 200, body: controls.advance(advance) };
     }
     case 'GET clock':
-      return { status: 200, body: { now: controls.now() } };
+      return { status: 200, body: { now: controls.now(), mode: controls.clock.mode } };
     case 'POST reset':
       controls.reset();
       return { status: 200, body: { now: controls.now() } };
     case 'GET snapshot':
       return { status: 200, body: controls.snapshot() };
     case 'PUT snapshot':
-      controls.restore((await objectBody(request)) as unknown as WorldState);
+      controls.restore(objectBody(bytes) as unknown as WorldState);
       return { status: 200, body: { now: controls.now() } };
     case 'PUT webhooks': {
-      const body = await objectBody(request);
+      const body = objectBody(bytes);
       try {
         await controls.configureWebhooks(body as unknown as WebhookConfig);
       } catch (error) {
@@ -74,13 +85,30 @@ export async function controlRoute(
       }
       return { status: 200, body: { url: body.url } };
     }
+    case 'POST webhooks/trigger': {
+      const { event_type: eventType, ...options } = objectBody(bytes);
+      if (typeof eventType !== 'string' || !isDocumentedEvent(eventType))
+        throw new HttpError(
+          422,
+          'unknown_event_type',
+          `event_type must name a webhook event the API documents, with any <resource> filled in (got ${JSON.stringify(eventType)}).`,
+        );
+      for (const [name, value] of Object.entries(options))
+        if (!TRIGGER_FIELDS.includes(name) || typeof value !== 'string')
+          throw new HttpError(
+            422,
+            'invalid_request',
+            `${name} is not a trigger option (${TRIGGER_FIELDS.join(', ')}, each a string).`,
+          );
+      return { status: 200, body: { event: controls.trigger(eventType, options as TriggerOptions) } };
+    }
     case 'GET webhooks/deliveries':
-      return { status: 200, body: { deliveries: controls.deliveries() } };
+      return { status: 200, body: controls.deliveries() };
     default:
       throw new HttpError(
         404,
         'unknown_route',
-        `${request.method} ${CONTROL_PREFIX}${route} is not a sandbox control route.`,
+        `${method} ${CONTROL_PREFIX}${route} is not a sandbox control route.`,
       );
   }
 }

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { OperationContext } from '../handlers/operation-context.js';
 import { operationHandlers } from '../handlers/operation-handlers.js';
 import { HttpError, type Violation } from '../internal/http-error.js';
@@ -5,14 +6,15 @@ import { TransitionRefusedError } from '../machines/lifecycles.js';
 import { exampleResponse, parsePrefer } from '../openapi/examples.js';
 import type { SpecIndex } from '../openapi/spec-index.js';
 import type { OpenApiDocument } from '../openapi/spec-types.js';
-import type { SpecValidator } from '../openapi/validator.js';
-import type { WorldEntry } from '../world/runtime.js';
+import { type SpecValidator, webhookEntryOf } from '../openapi/validator.js';
+import { inTurn, release, type WorldEntry } from '../world/runtime.js';
 import { isScenario, SCENARIO_HEADER, SCENARIOS } from '../world/scenarios.js';
 import { worldControls } from '../world/world-controls.js';
 import type { WorldRegistry } from '../world/world-registry.js';
 import { CONTROL_PREFIX, controlRoute } from './control-routes.js';
 import { idempotent } from './idempotency.js';
-import { pathSegments, readBody, schemaView } from './read-request.js';
+import type { RateLimiter } from './rate-limit.js';
+import { pathSegments, readBody, readBytes, schemaView } from './read-request.js';
 
 /** What the request pipeline serves: the spec, its checks, and the worlds. */
 export interface PipelineParts {
@@ -22,7 +24,19 @@ export interface PipelineParts {
   registry: WorldRegistry;
   /** Check every answer against the spec; one that breaks it becomes a 500. */
   strict: boolean;
+  /** Saves a change before it is answered; if it throws, the change is undone and the answer is 503. */
+  onCommit?: (() => Promise<void> | void) | undefined;
+  /** Answers 429 once a world is over its budget; none when rate limits are off. */
+  rateLimiter: RateLimiter | undefined;
 }
+
+/** The header every answer carries: whether the sandbox's clock is `frozen` or `real`. */
+export const CLOCK_HEADER = 'svc-sandbox-clock';
+/** The header every answer carries: an id of the request, as the client reads it (`requestId`). */
+export const REQUEST_ID_HEADER = 'x-request-id';
+
+/** Largest body a control route reads (a snapshot of a busy world), in bytes. */
+const MAX_CONTROL_BYTES = 64 * 1_048_576;
 
 const json = (status: number, body: unknown, head = false) =>
   new Response(head || status === 204 ? null : JSON.stringify(body), {
@@ -30,15 +44,15 @@ const json = (status: number, body: unknown, head = false) =>
     headers: { 'content-type': 'application/json' },
   });
 
-async function answerOperation(
+/** Everything about a request that needs no world: its operation, its checks, its body. */
+async function prepareOperation(
   parts: PipelineParts,
   request: Request,
   url: URL,
-  entry: WorldEntry,
   segments: string[],
   head: boolean,
 ) {
-  const { document, index, validator, registry } = parts;
+  const { index, validator } = parts;
   const match = index.match(head ? 'GET' : request.method, segments);
   if (match === undefined)
     throw new HttpError(
@@ -74,6 +88,17 @@ async function answerOperation(
       `Unknown scenario "${scenarioName}"; known: ${Object.keys(SCENARIOS).join(', ')}.`,
     );
 
+  return { operation, params: match.params, query, body, scenario: scenarioName };
+}
+
+/** Answers a prepared request from the caller's world (in the world's turn). */
+async function answerOperation(
+  parts: PipelineParts,
+  request: Request,
+  entry: WorldEntry,
+  { operation, params, query, body, scenario: scenarioName }: Awaited<ReturnType<typeof prepareOperation>>,
+) {
+  const { document, index, validator, registry } = parts;
   const preference = parsePrefer(request.headers.get('prefer'));
   const handler = operationHandlers[operation.operationId];
   let result: { status: number; body: unknown };
@@ -86,7 +111,7 @@ async function answerOperation(
       world: entry.state,
       operation,
       operations: index.byId,
-      path: match.params,
+      path: params,
       query,
       headers: request.headers,
       body: body?.value,
@@ -109,12 +134,72 @@ async function answerOperation(
 }
 
 /**
+ * One request's change to a world. Its events are delivered only once the change is kept. With
+ * `onCommit` (the server's `--state`) the change is kept whole or not at all: if `work` throws or the
+ * save fails, the world returns to how it was, and a failed save answers 503 with its cause.
+ */
+async function commit<T>(
+  parts: PipelineParts,
+  entry: WorldEntry,
+  method: string,
+  work: () => Promise<T>,
+): Promise<T> {
+  const reads = method === 'GET' || method === 'HEAD';
+  // Only when saving: a copy costs as much as the save's own serialisation, not more per request.
+  const before = parts.onCommit ? structuredClone(entry.state) : undefined;
+  const { state } = entry;
+  const { sequence, timerSequence } = state;
+  const mark = entry.outbox.length;
+  const undo = () => {
+    if (before) entry.state = before;
+    entry.outbox.length = mark;
+  };
+  let result: T;
+  try {
+    result = await work();
+  } catch (error) {
+    undo();
+    throw error;
+  }
+  // A read may still change the world (resolving a new user creates it): its counters tell.
+  const changed =
+    !reads ||
+    entry.state !== state ||
+    entry.state.sequence !== sequence ||
+    entry.state.timerSequence !== timerSequence;
+  if (changed && parts.onCommit) {
+    try {
+      await parts.onCommit();
+    } catch (error) {
+      undo();
+      throw new HttpError(
+        503,
+        'state_not_saved',
+        `The change was undone because it could not be saved: ${error instanceof Error ? error.message : String(error)}`,
+      );
+    }
+  }
+  release(entry);
+  return result;
+}
+
+/**
  * The sandbox's one request pipeline: the caller's world by API key, then a control route or an
  * operation of the spec, and every refusal as the one error body.
  */
 export function createRequestHandler(parts: PipelineParts): (request: Request) => Promise<Response> {
-  const { index, registry } = parts;
+  const { registry } = parts;
   return async function handle(request) {
+    const response = await answer(parts, request);
+    response.headers.set(CLOCK_HEADER, registry.clock);
+    response.headers.set(REQUEST_ID_HEADER, `req_${randomUUID().replace(/-/g, '')}`);
+    return response;
+  };
+}
+
+async function answer(parts: PipelineParts, request: Request): Promise<Response> {
+  const { index, registry } = parts;
+  {
     const head = request.method === 'HEAD';
     try {
       const url = new URL(request.url);
@@ -129,19 +214,49 @@ export function createRequestHandler(parts: PipelineParts): (request: Request) =
         );
       const name = registry.nameOf(apiKey);
       const entry = registry.entry(name);
-      const result = pathname.startsWith(CONTROL_PREFIX)
-        ? await controlRoute(request, pathname.slice(CONTROL_PREFIX.length), worldControls(registry, name))
-        : await answerOperation(parts, request, url, entry, segments, head);
+      // Bodies are read before the world's turn: a slow client never holds up its world.
+      let result: { status: number; body: unknown };
+      if (pathname.startsWith(CONTROL_PREFIX)) {
+        const route = pathname.slice(CONTROL_PREFIX.length);
+        const bytes =
+          request.method === 'GET' || head ? new Uint8Array() : await readBytes(request, MAX_CONTROL_BYTES);
+        const controls = worldControls(registry, name, { inRequest: true });
+        const isDocumentedEvent = (eventName: string) =>
+          !eventName.includes('<') && webhookEntryOf(parts.document, eventName) !== undefined;
+        result = await inTurn(entry, () => {
+          registry.sync(entry);
+          return commit(parts, entry, request.method, () =>
+            controlRoute(request.method, route, bytes, controls, isDocumentedEvent),
+          );
+        });
+      } else {
+        // The API's operations count against the rate limit; the sandbox's own control routes never do.
+        parts.rateLimiter?.take(name);
+        const prepared = await prepareOperation(parts, request, url, segments, head);
+        result = await inTurn(entry, () => {
+          registry.sync(entry);
+          return commit(parts, entry, request.method, () => answerOperation(parts, request, entry, prepared));
+        });
+      }
       return json(result.status, result.body, head);
     } catch (error) {
-      if (error instanceof HttpError) return json(error.status, error.toBody(), head);
-      if (error instanceof TransitionRefusedError)
-        return json(409, { error: { code: 'transition_not_allowed', message: error.message } }, head);
-      return json(
-        500,
-        { error: { code: 'sandbox_error', message: error instanceof Error ? error.message : String(error) } },
-        head,
-      );
+      return errorResponse(error, head);
     }
-  };
+  }
+}
+
+/** Every refusal as the one error body, `{ error: { code, message, violations? } }`. */
+function errorResponse(error: unknown, head: boolean): Response {
+  if (error instanceof HttpError) {
+    const response = json(error.status, error.toBody(), head);
+    for (const [name, value] of Object.entries(error.headers ?? {})) response.headers.set(name, value);
+    return response;
+  }
+  if (error instanceof TransitionRefusedError)
+    return json(409, { error: { code: 'transition_not_allowed', message: error.message } }, head);
+  return json(
+    500,
+    { error: { code: 'sandbox_error', message: error instanceof Error ? error.message : String(error) } },
+    head,
+  );
 }

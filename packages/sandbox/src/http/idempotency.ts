@@ -12,10 +12,13 @@ function fingerprint(value: unknown): string {
   return JSON.stringify(value) ?? 'undefined';
 }
 
+/** Keys whose first request is still running, per world: claimed before anything is awaited. */
+const inFlight = new WeakMap<object, Map<string, { print: string; result: Promise<HandlerResult> }>>();
+
 /**
  * Runs `create` once per idempotency key sent in `header` (scoped to the operation and its path): a
- * retry with the same key and body gets the first answer again; the same key with another body is
- * refused with 409.
+ * retry with the same key and body gets the first answer again, also while the first is still
+ * running; the same key with another body is refused with 409.
  */
 export async function idempotent(
   context: OperationContext,
@@ -26,21 +29,34 @@ export async function idempotent(
   if (!key) return create();
   const scope = `${context.operation.operationId}:${JSON.stringify(context.path)}:${key}`;
   const print = fingerprint(context.body ?? null);
+  const reused = () =>
+    new HttpError(
+      409,
+      'idempotency_key_reused',
+      `This ${header} was already used with a different request body; use a new key for a new request.`,
+    );
   const seen = context.world.idempotency[scope];
   if (seen) {
-    if (seen.fingerprint !== print)
-      throw new HttpError(
-        409,
-        'idempotency_key_reused',
-        `This ${header} was already used with a different request body; use a new key for a new request.`,
-      );
+    if (seen.fingerprint !== print) throw reused();
     return { status: seen.status, body: seen.body };
   }
-  const result = await create();
-  context.world.idempotency[scope] = {
-    operation: context.operation.operationId,
-    fingerprint: print,
-    ...result,
-  };
-  return result;
+  const running = inFlight.get(context.world) ?? new Map();
+  inFlight.set(context.world, running);
+  const claimed = running.get(scope);
+  if (claimed) {
+    if (claimed.print !== print) throw reused();
+    return claimed.result;
+  }
+  const { world } = context;
+  const result = (async () => {
+    const answer = await create();
+    world.idempotency[scope] = { operation: context.operation.operationId, fingerprint: print, ...answer };
+    return answer;
+  })();
+  running.set(scope, { print, result });
+  try {
+    return await result;
+  } finally {
+    running.delete(scope);
+  }
 }

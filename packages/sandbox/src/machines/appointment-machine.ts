@@ -1,5 +1,6 @@
 import { setup } from 'xstate';
 import { again, final, to } from './machine-config.js';
+import { confirmedWire, appointmentWire as wire } from './wire-values.js';
 
 /** Cancelled from the sandbox's controls, or with its order: any appointment not yet under way. */
 const CANCEL = to(
@@ -8,15 +9,12 @@ const CANCEL = to(
 );
 const START = to('in_progress', 'clock: the slot starts');
 
-/** The wire values of an appointment state: its `event_status` is its `status`, but for `confirmed`. */
-const wire = <S extends string>(status: S) => ({ status, eventStatus: status });
-
 /**
  * The states of either kind of appointment once booked: confirmed (`scheduled` in events), then the
  * visit on the clock, or cancelled. `confirmedOn` is what a confirmed appointment of that kind allows.
  */
 const afterBooking = <On>(confirmedOn: On) => ({
-  confirmed: { meta: { status: 'confirmed', eventStatus: 'scheduled' }, on: confirmedOn },
+  confirmed: { meta: confirmedWire('confirmed', 'scheduled'), on: confirmedOn },
   in_progress: { meta: wire('in_progress'), on: { COMPLETE: to('completed', 'clock: the slot ends') } },
   completed: final(wire('completed')),
   cancelled: final(wire('cancelled')),

@@ -1,19 +1,25 @@
 import { type AnyStateMachine, transition } from 'xstate';
+import { getShortestPaths } from 'xstate/graph';
 import { phlebotomyAppointmentMachine, pscAppointmentMachine } from './appointment-machine.js';
 import { linkMfaMachine } from './link-mfa-machine.js';
 import { orderMachine } from './order-machine.js';
 import { parsingJobMachine } from './parsing-job-machine.js';
 
-/** Every lifecycle of the sandbox, by resource. */
-export const lifecycles = {
+/** The lifecycles of the sandbox, by resource. */
+export type Lifecycle = 'order' | 'phlebotomyAppointment' | 'pscAppointment' | 'parsingJob' | 'linkMfa';
+
+// Internal: xstate's machine types stay out of the public declarations (they do not compile under
+// `exactOptionalPropertyTypes` with `skipLibCheck: false`); the exports below are plain data.
+const lifecycles = {
   order: orderMachine,
   phlebotomyAppointment: phlebotomyAppointmentMachine,
   pscAppointment: pscAppointmentMachine,
   parsingJob: parsingJobMachine,
   linkMfa: linkMfaMachine,
-} as const satisfies Record<string, AnyStateMachine>;
+} as const satisfies Record<Lifecycle, AnyStateMachine>;
 
-export type Lifecycle = keyof typeof lifecycles;
+/** Every lifecycle of the sandbox. */
+export const LIFECYCLES = Object.keys(lifecycles) as readonly Lifecycle[];
 
 /** One allowed transition of a lifecycle. */
 export interface Transition {
@@ -33,6 +39,9 @@ type StateConfig = {
 const statesOf = (lifecycle: Lifecycle) =>
   lifecycles[lifecycle].config.states as unknown as Record<string, StateConfig>;
 
+/** The names of every state of a lifecycle, as its machine defines them. */
+export const stateNamesOf = (lifecycle: Lifecycle): string[] => Object.keys(statesOf(lifecycle));
+
 /** Every allowed transition of a lifecycle, read from its machine definition. */
 export function transitionsOf(lifecycle: Lifecycle): Transition[] {
   return Object.entries(statesOf(lifecycle)).flatMap(([from, state]) =>
@@ -50,6 +59,31 @@ export function metaOf(lifecycle: Lifecycle, state: string): Record<string, stri
   const meta = statesOf(lifecycle)[state]?.meta;
   if (!meta) throw new Error(`${lifecycle} has no state ${state}`);
   return meta;
+}
+
+/** One state of a lifecycle, as the sandbox reaches it. */
+export interface LifecycleState {
+  /** The sandbox's name of the state, e.g. `appointment_scheduled`. */
+  name: string;
+  /** The wire values it stands for: `status`, and `lowLevelStatus`, `eventStatus` or `state` where the record has them. */
+  wire: Readonly<Record<string, string>>;
+  final: boolean;
+  /** The shortest run of lifecycle events that reaches it from the first state. */
+  path: string[];
+}
+
+/** Every state a lifecycle can reach, walked with xstate's graph from its first state. */
+export function lifecycleStates(lifecycle: Lifecycle): LifecycleState[] {
+  return getShortestPaths(lifecycles[lifecycle] as AnyStateMachine).map(({ state, steps }) => {
+    const name = String(state.value);
+    return {
+      name,
+      wire: metaOf(lifecycle, name),
+      final: isFinal(lifecycle, name),
+      // The first step is xstate's own `xstate.init`, not an event of the lifecycle.
+      path: steps.slice(1).map((step) => step.event.type),
+    };
+  });
 }
 
 /** Whether a state of a lifecycle is final. */
@@ -85,22 +119,20 @@ export function next(lifecycle: Lifecycle, state: string, event: string): string
 
 /** Lists every lifecycle's transitions as Markdown, the way the README shows them. */
 export function lifecyclesMarkdown(): string {
-  return (Object.keys(lifecycles) as Lifecycle[])
-    .map((lifecycle) => {
-      const wire = (state: string) =>
-        Object.values(metaOf(lifecycle, state))
-          .map((value) => `\`${value}\``)
-          .join(', ');
-      const rows = transitionsOf(lifecycle).map(
-        (t) => `| \`${t.from}\` (${wire(t.from)}) | ${t.trigger} | \`${t.to}\` (${wire(t.to)}) |`,
-      );
-      return [
-        `#### ${lifecycle}`,
-        '',
-        '| from (wire values) | when | to (wire values) |',
-        '| --- | --- | --- |',
-        ...rows,
-      ].join('\n');
-    })
-    .join('\n\n');
+  return LIFECYCLES.map((lifecycle) => {
+    const wire = (state: string) =>
+      Object.values(metaOf(lifecycle, state))
+        .map((value) => `\`${value}\``)
+        .join(', ');
+    const rows = transitionsOf(lifecycle).map(
+      (t) => `| \`${t.from}\` (${wire(t.from)}) | ${t.trigger} | \`${t.to}\` (${wire(t.to)}) |`,
+    );
+    return [
+      `#### ${lifecycle}`,
+      '',
+      '| from (wire values) | when | to (wire values) |',
+      '| --- | --- | --- |',
+      ...rows,
+    ].join('\n');
+  }).join('\n\n');
 }

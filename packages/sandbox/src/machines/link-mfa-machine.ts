@@ -1,5 +1,6 @@
 import { setup } from 'xstate';
 import { again, final, to } from './machine-config.js';
+import { linkWire } from './wire-values.js';
 
 const RIGHT_CODE = to('connected', 'complete_mfa with any code but 000000');
 const WRONG_CODE = 'complete_mfa with 000000';
@@ -17,7 +18,7 @@ export const linkMfaMachine = setup({
   initial: 'awaiting_code',
   states: {
     awaiting_code: {
-      meta: { state: 'pending_provider_mfa' },
+      meta: linkWire('pending_provider_mfa'),
       on: {
         CODE_ACCEPTED: RIGHT_CODE,
         CODE_REJECTED: again('awaiting_code', WRONG_CODE),
@@ -28,9 +29,9 @@ export const linkMfaMachine = setup({
       },
     },
     awaiting_provider_mfa: {
-      meta: { state: 'pending_provider_mfa' },
+      meta: linkWire('pending_provider_mfa'),
       on: { CODE_ACCEPTED: RIGHT_CODE, CODE_REJECTED: again('awaiting_provider_mfa', WRONG_CODE) },
     },
-    connected: final({ state: 'success' }),
+    connected: final(linkWire('success')),
   },
 });

@@ -1,5 +1,6 @@
 import { setup } from 'xstate';
 import { again, final, to } from './machine-config.js';
+import { lowLevelWire, orderWire } from './wire-values.js';
 
 const REQUEST_APPOINTMENT = to(
   'appointment_pending',
@@ -14,10 +15,7 @@ const CANCEL = to('cancelled', 'POST /_sandbox/orders/{order_id}/cancel');
 
 /** A kit or sample lost on its way: the patient books a new draw, or the order is cancelled. */
 const problemInTransit = <W extends 'lab' | 'customer'>(where: W) => ({
-  meta: {
-    status: `collecting_sample.testkit.problem_in_transit_${where}` as const,
-    lowLevelStatus: `problem_in_transit_${where}` as const,
-  },
+  meta: lowLevelWire(`collecting_sample.testkit.problem_in_transit_${where}`, `problem_in_transit_${where}`),
   on: { APPOINTMENT_REQUESTED: REQUEST_APPOINTMENT, APPOINTMENT_BOOKED: BOOK_APPOINTMENT, CANCEL },
 });
 
@@ -46,7 +44,7 @@ export const orderMachine = setup({
   initial: 'ordered',
   states: {
     ordered: {
-      meta: { status: 'received.at_home_phlebotomy.ordered' },
+      meta: orderWire('received.at_home_phlebotomy.ordered'),
       on: {
         APPOINTMENT_REQUESTED: REQUEST_APPOINTMENT,
         APPOINTMENT_BOOKED: BOOK_APPOINTMENT,
@@ -58,11 +56,11 @@ export const orderMachine = setup({
       },
     },
     appointment_pending: {
-      meta: { status: 'collecting_sample.at_home_phlebotomy.appointment_pending' },
+      meta: orderWire('collecting_sample.at_home_phlebotomy.appointment_pending'),
       on: { APPOINTMENT_BOOKED: BOOK_APPOINTMENT, APPOINTMENT_CANCELLED: CANCEL_APPOINTMENT, CANCEL },
     },
     appointment_scheduled: {
-      meta: { status: 'collecting_sample.at_home_phlebotomy.appointment_scheduled' },
+      meta: orderWire('collecting_sample.at_home_phlebotomy.appointment_scheduled'),
       on: {
         APPOINTMENT_RESCHEDULED: again('appointment_scheduled', 'PATCH …/phlebotomy/appointment/reschedule'),
         APPOINTMENT_CANCELLED: CANCEL_APPOINTMENT,
@@ -71,11 +69,11 @@ export const orderMachine = setup({
       },
     },
     draw_completed: {
-      meta: { status: 'collecting_sample.at_home_phlebotomy.draw_completed' },
+      meta: orderWire('collecting_sample.at_home_phlebotomy.draw_completed'),
       on: { SAMPLE_SHIPPED: to('transit_lab', 'clock: 1 hour after the draw') },
     },
     transit_lab: {
-      meta: { status: 'collecting_sample.testkit.transit_lab' },
+      meta: orderWire('collecting_sample.testkit.transit_lab'),
       on: {
         SAMPLE_DELIVERED: to('delivered_to_lab', 'clock: 1 day in transit (other scenarios)'),
         SAMPLE_LOST: to(
@@ -87,10 +85,10 @@ export const orderMachine = setup({
     problem_in_transit_lab: problemInTransit('lab'),
     problem_in_transit_customer: problemInTransit('customer'),
     delivered_to_lab: {
-      meta: { status: 'sample_with_lab.at_home_phlebotomy.delivered_to_lab' },
+      meta: orderWire('sample_with_lab.at_home_phlebotomy.delivered_to_lab'),
       on: { RESULTS_READY: to('completed', 'clock: 1 day at the lab') },
     },
-    completed: final({ status: 'completed.at_home_phlebotomy.completed' }),
-    cancelled: final({ status: 'cancelled.at_home_phlebotomy.cancelled' }),
+    completed: final(orderWire('completed.at_home_phlebotomy.completed')),
+    cancelled: final(orderWire('cancelled.at_home_phlebotomy.cancelled')),
   },
 });

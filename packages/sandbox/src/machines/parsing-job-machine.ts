@@ -1,5 +1,6 @@
 import { setup } from 'xstate';
 import { final, to } from './machine-config.js';
+import { jobWire } from './wire-values.js';
 
 const UPLOADED = 'clock: 30 seconds after upload';
 
@@ -17,7 +18,7 @@ export const parsingJobMachine = setup({
   initial: 'pending',
   states: {
     pending: {
-      meta: { status: 'pending' },
+      meta: jobWire('pending'),
       on: {
         PARSED: to('completed', UPLOADED),
         FLAGGED_FOR_REVIEW: to('pending_review', `${UPLOADED} (scenario parsing_needs_review)`),
@@ -25,10 +26,10 @@ export const parsingJobMachine = setup({
       },
     },
     pending_review: {
-      meta: { status: 'pending_review' },
+      meta: jobWire('pending_review'),
       on: { REVIEWED: to('completed', 'clock: 1 day in review') },
     },
-    completed: final({ status: 'completed' }),
-    failed: final({ status: 'failed' }),
+    completed: final(jobWire('completed')),
+    failed: final(jobWire('failed')),
   },
 });

@@ -7,20 +7,40 @@ import { onParsingTimer } from './parsing-jobs.js';
 import type { WorldRuntime } from './runtime.js';
 import type { Timer } from './world-state.js';
 
-/** The sandbox time an advance leads to; refuses moving backwards or by a non-number. */
+/** The longest single advance: ten years of sandbox time. Move further in several calls. */
+export const MAX_ADVANCE_SECONDS = 3_650 * 86_400;
+/** The most scheduled steps one advance may run; past it the advance is refused and nothing changes. */
+export const MAX_STEPS_PER_ADVANCE = 10_000;
+/** The latest sandbox time: the end of year 9999, the last written with four digits in ISO 8601. */
+export const LATEST_TIME = Date.parse('9999-12-31T23:59:59.999Z');
+
+/** The sandbox time an advance leads to; refuses moving backwards, by a non-number, or out of range. */
 export function targetOf(now: string, advance: ClockAdvance): number {
   const from = new Date(now).getTime();
+  const latest = Math.min(from + MAX_ADVANCE_SECONDS * 1000, LATEST_TIME);
+  const range = `from ${now} to ${new Date(latest).toISOString()}`;
   let target: number;
   if ('seconds' in advance) {
-    if (typeof advance.seconds !== 'number' || !Number.isFinite(advance.seconds) || advance.seconds < 0)
-      throw new HttpError(422, 'invalid_request', 'seconds must be a number of seconds, 0 or more');
-    target = from + advance.seconds * 1000;
+    const { seconds } = advance;
+    if (
+      typeof seconds !== 'number' ||
+      !Number.isFinite(seconds) ||
+      seconds < 0 ||
+      seconds > MAX_ADVANCE_SECONDS
+    )
+      throw new HttpError(
+        422,
+        'invalid_request',
+        `seconds must be a number from 0 to ${MAX_ADVANCE_SECONDS} (ten years); advance further in several calls`,
+      );
+    target = from + seconds * 1000;
   } else {
     target = new Date(advance.to as string).getTime();
-    if (Number.isNaN(target)) throw new HttpError(422, 'invalid_request', 'to must be a date-time');
-    if (target < from)
-      throw new HttpError(422, 'invalid_request', `to must not be before the sandbox's now (${now})`);
+    if (Number.isNaN(target) || target < from || target > latest)
+      throw new HttpError(422, 'invalid_request', `to must be a date-time ${range}`);
   }
+  if (target > latest)
+    throw new HttpError(422, 'invalid_request', `the clock can move ${range} in one advance`);
   return target;
 }
 
@@ -53,7 +73,7 @@ function fire(runtime: WorldRuntime, timer: Timer): void {
         client_user_id: user.client_user_id,
         data: {
           user_id: user.user_id,
-          start_date: user.created_on.slice(0, 10),
+          start_date: (world.historyFrom ?? user.created_on).slice(0, 10),
           end_date: world.now.slice(0, 10),
           source: { provider: timer.event, type: PROVIDERS[timer.event]?.type ?? 'unknown' },
         },
@@ -83,24 +103,46 @@ function fire(runtime: WorldRuntime, timer: Timer): void {
   }
 }
 
+/** The earliest timer (then the first scheduled), by time value: ISO strings compare only within four-digit years. */
+function earliest(timers: readonly Timer[]): Timer | undefined {
+  let first: Timer | undefined;
+  let firstAt = Number.POSITIVE_INFINITY;
+  for (const timer of timers) {
+    const at = Date.parse(timer.at);
+    if (at < firstAt || (at === firstAt && first !== undefined && timer.seq < first.seq)) {
+      first = timer;
+      firstAt = at;
+    }
+  }
+  return first;
+}
+
 /**
  * Moves a world's clock, firing every scheduled step due on the way in time order (a step may
- * schedule more). Returns how many fired.
+ * schedule more, as the daily data timer does). Returns how many fired. An advance that would run
+ * more than MAX_STEPS_PER_ADVANCE steps is refused with the world left as it was, so no single call
+ * can hold the process (and every other world) for long.
  */
 export function advanceClock(runtime: WorldRuntime, advance: ClockAdvance): number {
-  const { world } = runtime;
-  const target = targetOf(world.now, advance);
-  let fired = 0;
-  for (;;) {
-    const due = world.timers
-      .filter((t) => new Date(t.at).getTime() <= target)
-      .sort((a, b) => a.at.localeCompare(b.at) || a.seq - b.seq)[0];
-    if (!due) break;
-    world.timers = world.timers.filter((t) => t !== due);
-    if (due.at > world.now) world.now = due.at;
-    fire(runtime, due);
-    fired++;
-  }
-  world.now = new Date(target).toISOString();
-  return fired;
+  const target = targetOf(runtime.world.now, advance);
+  return runtime.transact(() => {
+    let fired = 0;
+    for (;;) {
+      const { world } = runtime;
+      const due = earliest(world.timers);
+      if (!due || Date.parse(due.at) > target) break;
+      if (fired === MAX_STEPS_PER_ADVANCE)
+        throw new HttpError(
+          422,
+          'advance_too_long',
+          `This advance would run more than ${MAX_STEPS_PER_ADVANCE} scheduled steps; advance in shorter moves.`,
+        );
+      world.timers = world.timers.filter((t) => t !== due);
+      if (Date.parse(due.at) > Date.parse(world.now)) world.now = due.at;
+      fire(runtime, due);
+      fired++;
+    }
+    runtime.world.now = new Date(target).toISOString();
+    return fired;
+  });
 }

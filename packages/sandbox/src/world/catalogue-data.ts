@@ -45,10 +45,21 @@ const slugOf = (name: string) =>
     .replace(/[^a-z0-9]+/g, '-')
     .replace(/^-|-$/g, '');
 
+/** A LOINC entry with every field the catalogue documents for it. */
+export interface LoincEntry {
+  id: number;
+  name: string;
+  slug: string;
+  code: string;
+  unit: string | null;
+}
+
+/** Every field the complete marker form documents is filled, so partners can rely on each. */
 export interface CatalogueMarker {
   id: number;
   name: string;
   slug: string;
+  description: string;
   lab_id: number;
   provider_id: string;
   type: string;
@@ -60,7 +71,7 @@ export interface CatalogueMarker {
     slug: string;
     lab_id: number;
     provider_id: string;
-    loinc: { code: string; name: string };
+    loinc: LoincEntry;
   }>;
 }
 
@@ -73,6 +84,7 @@ export const MARKERS: readonly CatalogueMarker[] = LABS.flatMap((lab) =>
       id,
       name,
       slug: slugOf(name),
+      description: `${name}, ${panel ? 'a panel' : 'a biomarker'} tested by ${lab.name}.`,
       lab_id: lab.id,
       provider_id: String(100000 + id),
       type: panel ? 'panel' : 'biomarker',
@@ -85,7 +97,8 @@ export const MARKERS: readonly CatalogueMarker[] = LABS.flatMap((lab) =>
           slug: slugOf(name),
           lab_id: lab.id,
           provider_id: String(100000 + id),
-          loinc: { code: loinc, name },
+          // One LOINC entry per code, the same under every lab.
+          loinc: { id: index + 1, name, slug: slugOf(name), code: loinc, unit },
         },
       ],
     };

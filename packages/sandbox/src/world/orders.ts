@@ -3,8 +3,8 @@ import { metaOf, next } from '../machines/lifecycles.js';
 import { biomarkersFor } from './biomarkers.js';
 import { LAB_ACCOUNTS } from './catalogue-data.js';
 import type { WorldRuntime } from './runtime.js';
-import type { Scenario } from './scenarios.js';
-import { userById } from './users.js';
+import { type Scenario, scenarioFor } from './scenarios.js';
+import { userOfBody } from './users.js';
 import { nextUuid } from './world.js';
 import type { SandboxOrder } from './world-state.js';
 
@@ -95,7 +95,7 @@ export function createOrderRecord(
   scenario: Scenario | undefined,
 ): SandboxOrder {
   const { world } = runtime;
-  const user = typeof body.user_id === 'string' ? userById(world, body.user_id) : undefined;
+  const user = userOfBody(world, body, 'the order');
   if (
     typeof body.lab_account_id === 'string' &&
     !LAB_ACCOUNTS.some((a) => a.lab_account_id === body.lab_account_id)
@@ -103,10 +103,10 @@ export function createOrderRecord(
     throw notFound(`lab account ${body.lab_account_id}`);
   const order: SandboxOrder = {
     id: nextUuid(world, 'order'),
-    user_id: user?.user_id ?? nextUuid(world, 'patient'),
+    user_id: user.user_id,
     team_id: world.team_id,
     state: 'ordered',
-    scenario: scenario ?? user?.scenario ?? 'happy_path',
+    scenario: scenarioFor('order', scenario, user.scenario),
     created_at: world.now,
     updated_at: world.now,
     request: body,

@@ -1,7 +1,7 @@
 import { metaOf, next } from '../machines/lifecycles.js';
 import { biomarkersFor } from './biomarkers.js';
 import type { WorldRuntime } from './runtime.js';
-import type { Scenario } from './scenarios.js';
+import { type Scenario, scenarioFor } from './scenarios.js';
 import { nextToken } from './world.js';
 import type { SandboxParsingJob } from './world-state.js';
 
@@ -54,7 +54,7 @@ export function startParsingJob(
   const job: SandboxParsingJob = {
     id: nextToken(world, 'job_'),
     state: 'pending',
-    scenario: scenario ?? 'happy_path',
+    scenario: scenarioFor('parsing job', scenario, undefined),
     created_at: world.now,
     updated_at: world.now,
     file,

@@ -1,21 +1,45 @@
+import { keepNewest } from '../internal/keep-newest.js';
 import { digest } from '../internal/random.js';
 import type { WebhookDispatcher } from '../webhooks/webhook-dispatcher.js';
-import { addSeconds, schedule } from './world.js';
+import { addSeconds, MAX_EVENTS_PER_WORLD, schedule } from './world.js';
 import type { SandboxEvent, Timer, WorldState } from './world-state.js';
 
 /** A world and the effects that change it: what handlers and the clock work with. */
 export interface WorldRuntime {
   world: WorldState;
-  /** Records a webhook event in the world and hands it to delivery. */
+  /** Records a webhook event in the world; it is delivered once the change that made it is kept. */
   emit(event: Omit<SandboxEvent, 'id' | 'created_at' | 'team_id'>): void;
   /** Schedules a lifecycle event: `at` in seconds from now, or a sandbox time. */
   schedule(timer: Omit<Timer, 'at' | 'seq'> & { at: number | string }): void;
+  /** Runs `change`; if it throws, the world and its undelivered events return to how they were. */
+  transact<T>(change: () => T): T;
 }
 
 /** One world of the registry: its state (replaced whole by reset and restore) and its webhook delivery. */
 export interface WorldEntry {
   state: WorldState;
   dispatcher: WebhookDispatcher;
+  /** Events of changes not yet kept: handed to delivery by `release`. */
+  outbox: SandboxEvent[];
+  /** The world's requests act one at a time (`inTurn`), so a change is kept or undone whole. */
+  turn: Promise<void>;
+  /** Wall-clock time (ms) the world's clock was last brought up to, when it runs on real time. */
+  syncedAt: number;
+}
+
+/** Hands the events of kept changes to delivery. */
+export function release(entry: WorldEntry): void {
+  for (const event of entry.outbox.splice(0)) entry.dispatcher.enqueue(event);
+}
+
+/** Runs `work` once the world's earlier requests are done. */
+export function inTurn<T>(entry: WorldEntry, work: () => Promise<T>): Promise<T> {
+  const run = entry.turn.then(work);
+  entry.turn = run.then(
+    () => undefined,
+    () => undefined,
+  );
+  return run;
 }
 
 /** Checks an event before it is recorded (strict mode validates it against the spec); throws to refuse. */
@@ -41,10 +65,22 @@ export function runtimeOf(entry: WorldEntry, check?: EventCheck): WorldRuntime {
       };
       check?.(full);
       world.events.push(full);
-      entry.dispatcher.enqueue(full);
+      world.droppedEvents = (world.droppedEvents ?? 0) + keepNewest(world.events, MAX_EVENTS_PER_WORLD);
+      entry.outbox.push(full);
     },
     schedule({ at, ...timer }) {
       schedule(entry.state, typeof at === 'number' ? addSeconds(entry.state.now, at) : at, timer);
+    },
+    transact(change) {
+      const before = structuredClone(entry.state);
+      const mark = entry.outbox.length;
+      try {
+        return change();
+      } catch (error) {
+        entry.state = before;
+        entry.outbox.length = mark;
+        throw error;
+      }
     },
   };
 }

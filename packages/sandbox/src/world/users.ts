@@ -1,4 +1,4 @@
-import { notFound } from '../internal/http-error.js';
+import { HttpError, notFound } from '../internal/http-error.js';
 import { providerSource } from './catalogue-data.js';
 import type { WorldRuntime } from './runtime.js';
 import { scenarioOfClientUserId } from './scenarios.js';
@@ -31,6 +31,19 @@ export function userById(world: WorldState, userId: string | undefined): Sandbox
 }
 
 /** Connects a provider to a user (once) and emits `provider.connection.created`. */
+/**
+ * The user a request body names by `user_id`, for a resource that belongs to one (an order, a link):
+ * a missing `user_id` is a 422 naming the field, an unknown one a 404, as the service answers; the
+ * sandbox never makes up a user.
+ */
+export function userOfBody(world: WorldState, body: Record<string, unknown>, what: string): SandboxUser {
+  if (typeof body.user_id !== 'string' || body.user_id === '')
+    throw new HttpError(422, 'invalid_request', `user_id is required: the user ${what} is for`, [
+      { location: ['request', 'body', 'user_id'], code: 'required', message: 'user_id is required' },
+    ]);
+  return userById(world, body.user_id);
+}
+
 export function connectProvider(runtime: WorldRuntime, user: SandboxUser, slug: string): void {
   if (user.connected_sources.some((c) => c.source.slug === slug)) return;
   const source = providerSource(slug);

@@ -3,21 +3,40 @@ import { checkWebhookConfig } from '../webhooks/webhook-dispatcher.js';
 import { advanceClock } from './advance-clock.js';
 import { cancelAppointment, cancelOrder } from './appointments.js';
 import type { ClockAdvance } from './clock-advance.js';
-import { checkSnapshot, type WorldRegistry } from './world-registry.js';
+import {
+  getAppointment,
+  getOrder,
+  getParsingJob,
+  listAppointments,
+  listOrders,
+  listParsingJobs,
+} from './inspect.js';
+import { release } from './runtime.js';
+import { type TriggerOptions, triggerEvent } from './trigger.js';
+import type { ClockMode, WorldRegistry } from './world-registry.js';
+import { checkWorldState } from './world-schema.js';
 import type { SandboxEvent, WorldState } from './world-state.js';
 
 export interface SandboxClock {
+  /** `real`: time moves with the wall clock (and `advance` jumps ahead); `frozen`: only `advance` moves it. */
+  readonly mode: ClockMode;
   now(): Date;
-  /** Moves sandbox time forward and runs everything due on the way; resolves with how many steps ran. */
+  /**
+   * Moves sandbox time forward (at most ten years, never past 9999-12-31) and runs everything due on
+   * the way; returns how many steps ran. An advance that would run more than 10,000 steps is refused
+   * with the world unchanged: advance in shorter moves.
+   */
   advance(advance: ClockAdvance): number;
 }
 
 export interface SandboxWebhooks {
   configure(config: WebhookConfig): Promise<void>;
-  /** Every delivery attempt, in order. */
+  /** The newest 1,000 delivery attempts, in order. */
   deliveries(): WebhookDelivery[];
-  /** Every event the world emitted, delivered or not: readable without HTTP. */
+  /** The newest 1,000 events the world emitted, delivered or not: readable without HTTP. */
   events(): SandboxEvent[];
+  /** How many older events and delivery attempts were dropped to keep each log at 1,000. */
+  dropped(): { events: number; deliveries: number };
   /** Resolves when every delivery under way has finished (delivered or out of attempts). */
   flush(): Promise<void>;
 }
@@ -40,20 +59,42 @@ export interface WorldControlsApi {
   snapshot(): WorldState;
   restore(snapshot: WorldState): void;
   configureWebhooks(config: WebhookConfig): Promise<void>;
-  deliveries(): unknown[];
+  deliveries(): { deliveries: unknown[]; dropped: number };
   now(): string;
   cancelAppointment(orderId: string): unknown;
   cancelOrder(orderId: string): unknown;
+  orders(): unknown[];
+  order(orderId: string): unknown;
+  appointments(): unknown[];
+  appointment(appointmentId: string): unknown;
+  parsingJobs(): unknown[];
+  parsingJob(jobId: string): unknown;
+  /** Emits one event of a documented type now (the caller checks it is documented). */
+  trigger(eventType: string, options: TriggerOptions): SandboxEvent;
 }
 
 /** The controls of the world named `name`: the public `SandboxWorld` and what the control routes call. */
-export function worldControls(registry: WorldRegistry, name: string): SandboxWorld & WorldControlsApi {
-  const entry = () => registry.entry(name);
+export function worldControls(
+  registry: WorldRegistry,
+  name: string,
+  /** In process, every look at the world first brings a real clock up to the wall clock; a request does that once, in its turn. */
+  { inRequest = false } = {},
+): SandboxWorld & WorldControlsApi {
+  const entry = () => {
+    const found = registry.entry(name);
+    if (!inRequest) registry.sync(found);
+    return found;
+  };
   const runtime = () => registry.runtime(entry());
   const controls: SandboxWorld & WorldControlsApi = {
     clock: {
+      mode: registry.clock,
       now: () => new Date(entry().state.now),
-      advance: (advance) => advanceClock(runtime(), advance),
+      advance: (advance) => {
+        const fired = advanceClock(runtime(), advance);
+        release(entry());
+        return fired;
+      },
     },
     webhooks: {
       async configure(config) {
@@ -62,25 +103,40 @@ export function worldControls(registry: WorldRegistry, name: string): SandboxWor
       },
       deliveries: () => [...entry().dispatcher.deliveries],
       events: () => structuredClone(entry().state.events),
+      dropped: () => ({
+        events: entry().state.droppedEvents ?? 0,
+        deliveries: entry().dispatcher.droppedDeliveries,
+      }),
       flush: () => entry().dispatcher.flush(),
     },
     reset() {
-      entry().state = registry.fresh(name);
+      registry.replace(entry(), registry.fresh(name));
     },
     snapshot: () => structuredClone(entry().state),
     restore(snapshot) {
-      checkSnapshot(snapshot);
-      entry().state = structuredClone(snapshot);
+      checkWorldState(snapshot);
+      registry.replace(entry(), structuredClone(snapshot));
     },
     advance: (advance) => {
+      // Within a request: its events are released when the request's change is kept.
       const fired = advanceClock(runtime(), advance);
       return { now: entry().state.now, fired };
     },
     configureWebhooks: (config) => controls.webhooks.configure(config),
-    deliveries: () => controls.webhooks.deliveries(),
+    deliveries: () => ({
+      deliveries: controls.webhooks.deliveries(),
+      dropped: entry().dispatcher.droppedDeliveries,
+    }),
     now: () => entry().state.now,
     cancelAppointment: (orderId) => cancelAppointment(runtime(), orderId),
     cancelOrder: (orderId) => cancelOrder(runtime(), orderId),
+    orders: () => listOrders(runtime()),
+    order: (orderId) => getOrder(runtime(), orderId),
+    appointments: () => listAppointments(runtime()),
+    appointment: (appointmentId) => getAppointment(runtime(), appointmentId),
+    parsingJobs: () => listParsingJobs(runtime()),
+    parsingJob: (jobId) => getParsingJob(runtime(), jobId),
+    trigger: (eventType, options) => triggerEvent(runtime(), eventType, options),
   };
   return controls;
 }

@@ -1,45 +1,47 @@
 import { createHash } from 'node:crypto';
-import { HttpError } from '../internal/http-error.js';
 import type { WebhookConfig } from '../webhooks/webhook-delivery.js';
 import { type FetchLike, WebhookDispatcher } from '../webhooks/webhook-dispatcher.js';
-import { type EventCheck, runtimeOf, type WorldEntry, type WorldRuntime } from './runtime.js';
+import { advanceClock } from './advance-clock.js';
+import {
+  type EventCheck,
+  inTurn,
+  release,
+  runtimeOf,
+  type WorldEntry,
+  type WorldRuntime,
+} from './runtime.js';
 import { createWorld } from './world.js';
+import { checkSandboxState } from './world-schema.js';
 import type { WorldState } from './world-state.js';
 
 /** Every world at once, for persistence (worlds are keyed by a digest of their key, never the key). */
 export interface SandboxState {
   version: 1;
+  /** Wall-clock time of the export: on real time, an imported world catches up from there. */
+  saved_at?: string;
   worlds: Record<string, WorldState>;
 }
 
+/** `real`: a world's time moves with the wall clock (and `advance` jumps ahead); `frozen`: only `advance` moves it. */
+export type ClockMode = 'frozen' | 'real';
+
+/** How often a real-time sandbox brings its worlds up to the wall clock. */
+const TICK_MS = 1_000;
+const DAY_MS = 86_400_000;
+
 export interface WorldRegistryOptions {
   seed: string;
-  startTime: string;
+  clock: ClockMode;
+  /** Sandbox time of a new world; when undefined, the wall-clock time the world is made. */
+  startTime: string | undefined;
+  /** Days of generated history every user has before the world began. */
+  historyDays: number;
   webhookFetch: FetchLike;
   retryDelaysMs: readonly number[];
   /** Webhook destination of every new world. */
   webhooks: WebhookConfig | undefined;
   /** Runs on every event before it is recorded. */
   checkEvent?: EventCheck;
-}
-
-export function checkSnapshot(snapshot: unknown): asserts snapshot is WorldState {
-  const s = snapshot as Partial<WorldState> | null;
-  const keys = ['users', 'orders', 'appointments', 'parsingJobs', 'idempotency', 'linkTokens'] as const;
-  if (
-    s?.version !== 1 ||
-    typeof s.seed !== 'string' ||
-    typeof s.now !== 'string' ||
-    Number.isNaN(Date.parse(s.now)) ||
-    !Array.isArray(s.timers) ||
-    !Array.isArray(s.events) ||
-    !keys.every((k) => s[k] !== null && typeof s[k] === 'object')
-  )
-    throw new HttpError(
-      422,
-      'invalid_snapshot',
-      'This is not a sandbox snapshot (version 1): take one with GET /_sandbox/snapshot.',
-    );
 }
 
 /** The worlds of a sandbox, one per API key, each made on first use from the seed and the key. */
@@ -62,16 +64,68 @@ export class WorldRegistry {
 
   /** The world a fresh key gets: the same seed gives the same world again. */
   fresh(name: string): WorldState {
-    return createWorld(`${this.options.seed}:${name}`, this.options.startTime);
+    const start = this.options.startTime ?? new Date().toISOString();
+    return createWorld(`${this.options.seed}:${name}`, start, this.options.historyDays);
+  }
+
+  get clock(): ClockMode {
+    return this.options.clock;
+  }
+
+  /** Replaces a world's state (reset, restore, import): on real time, its clock runs on from the new state's now. */
+  replace(entry: WorldEntry, state: WorldState, syncedAt = Date.now()): void {
+    entry.state = state;
+    entry.syncedAt = syncedAt;
+  }
+
+  /**
+   * On real time, moves a world's clock by the wall-clock time passed since it was last brought up,
+   * running the steps due on the way, and hands their events to delivery. Called in the world's turn.
+   */
+  sync(entry: WorldEntry): void {
+    if (this.options.clock !== 'real') return;
+    const wall = Date.now();
+    const elapsed = wall - entry.syncedAt;
+    if (elapsed <= 0) return;
+    entry.syncedAt = wall;
+    try {
+      // A day at a time: catching up a long stop (--state) stays within one advance's step bound.
+      for (let left = elapsed; left > 0; left -= DAY_MS)
+        advanceClock(this.runtime(entry), { seconds: Math.min(left, DAY_MS) / 1000 });
+    } finally {
+      release(entry);
+    }
+  }
+
+  private ticker: ReturnType<typeof setInterval> | undefined;
+
+  /**
+   * On real time, brings every world up to the wall clock once a second, in its turn, so scheduled
+   * steps (and their webhooks) happen without a request. Unref'd: it never keeps a process alive.
+   */
+  private tick(): void {
+    if (this.options.clock !== 'real' || this.ticker) return;
+    this.ticker = setInterval(() => {
+      // A step that fails here fails the same way in the world's next request, which reports it.
+      for (const entry of this.worlds.values()) inTurn(entry, async () => this.sync(entry)).catch(() => {});
+    }, TICK_MS);
+    this.ticker.unref?.();
   }
 
   entry(name: string): WorldEntry {
     let entry = this.worlds.get(name);
     if (!entry) {
       const { webhookFetch, retryDelaysMs } = this.options;
-      entry = { state: this.fresh(name), dispatcher: new WebhookDispatcher(webhookFetch, retryDelaysMs) };
+      entry = {
+        state: this.fresh(name),
+        dispatcher: new WebhookDispatcher(webhookFetch, retryDelaysMs),
+        outbox: [],
+        turn: Promise.resolve(),
+        syncedAt: Date.now(),
+      };
       entry.dispatcher.config = this.options.webhooks;
       this.worlds.set(name, entry);
+      this.tick();
     }
     return entry;
   }
@@ -83,18 +137,20 @@ export class WorldRegistry {
   exportState(): SandboxState {
     return {
       version: 1,
+      saved_at: new Date().toISOString(),
       worlds: Object.fromEntries(
         [...this.worlds].map(([name, entry]) => [name, structuredClone(entry.state)]),
       ),
     };
   }
 
+  /** Replaces the worlds named in `state`, after checking every one of them whole (422 naming the path). */
   importState(state: SandboxState): void {
-    if (state?.version !== 1 || typeof state.worlds !== 'object' || state.worlds === null)
-      throw new TypeError('not a sandbox state (version 1)');
-    for (const [name, world] of Object.entries(state.worlds)) {
-      checkSnapshot(world);
-      this.entry(name).state = structuredClone(world);
-    }
+    checkSandboxState(state);
+    const savedAt = Date.parse(state.saved_at ?? '');
+    // On real time a world catches up with the time it was stopped, from when it was saved.
+    const syncedAt = Number.isNaN(savedAt) ? Date.now() : Math.min(savedAt, Date.now());
+    for (const [name, world] of Object.entries(state.worlds))
+      this.replace(this.entry(name), structuredClone(world), syncedAt);
   }
 }

@@ -89,6 +89,8 @@ export interface WorldState {
   seed: string;
   team_id: string;
   now: string;
+  /** Start of the generated history of every user (a time before the world began); none before it. */
+  historyFrom?: string;
   sequence: number;
   timerSequence: number;
   users: Record<string, SandboxUser>;
@@ -100,5 +102,8 @@ export interface WorldState {
   parsingJobs: Record<string, SandboxParsingJob>;
   idempotency: Record<string, IdempotencyRecord>;
   timers: Timer[];
+  /** The newest events, at most MAX_EVENTS_PER_WORLD of them. */
   events: SandboxEvent[];
+  /** How many older events were dropped to keep `events` within its cap. */
+  droppedEvents?: number;
 }

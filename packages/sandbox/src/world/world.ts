@@ -1,13 +1,21 @@
 import { randomFor, uuidFrom } from '../internal/random.js';
 import type { Timer, WorldState } from './world-state.js';
 
+/** The most events a world keeps; older ones are dropped (and counted) first. */
+export const MAX_EVENTS_PER_WORLD = 1_000;
+
+/** Days of generated history every user has before its world began, unless `historyDays` says otherwise. */
+export const DEFAULT_HISTORY_DAYS = 90;
+
 /** A fresh world for a seed: the same seed always gives the same ids and data. */
-export function createWorld(seed: string, startTime: string): WorldState {
+export function createWorld(seed: string, startTime: string, historyDays = DEFAULT_HISTORY_DAYS): WorldState {
+  const dayStart = Math.floor(new Date(startTime).getTime() / 86_400_000) * 86_400_000;
   return {
     version: 1,
     seed,
     team_id: uuidFrom(randomFor(`${seed}:team`)),
     now: startTime,
+    historyFrom: new Date(dayStart - historyDays * 86_400_000).toISOString(),
     sequence: 0,
     timerSequence: 0,
     users: {},

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { call, clientOn, strictSandbox } from '../fixtures/sandbox.js';
+import { call, clientOn, orderFor, strictSandbox } from '../fixtures/sandbox.js';
 
 describe('steps and summaries', () => {
   it('pages the steps one day at a time and ends with next_cursor null', async () => {
@@ -135,9 +135,9 @@ describe('worlds', () => {
     const sandbox = strictSandbox();
     const user = (await call(sandbox, 'GET', '/v2/user/resolve/snap')).body;
     const snapshot = sandbox.snapshot();
-    const order = (await call(sandbox, 'POST', '/v3/order', { body: {} })).body;
+    const order = (await call(sandbox, 'POST', '/v3/order', { body: await orderFor(sandbox) })).body;
     sandbox.restore(snapshot);
-    const again = (await call(sandbox, 'POST', '/v3/order', { body: {} })).body;
+    const again = (await call(sandbox, 'POST', '/v3/order', { body: await orderFor(sandbox) })).body;
     expect(again.id).toBe(order.id);
     sandbox.reset();
     expect(sandbox.snapshot().users).toEqual({});
@@ -149,14 +149,15 @@ describe('control routes', () => {
   it('advance the clock, snapshot, restore and reset the caller world over HTTP', async () => {
     const sandbox = strictSandbox();
     await call(sandbox, 'POST', '/v3/order', {
-      body: {},
+      body: await orderFor(sandbox),
       headers: { 'x-svc-sandbox-scenario': 'kit_lost_to_customer' },
     });
     const snapshot = (await call(sandbox, 'GET', '/_sandbox/snapshot')).body;
     const advanced = await call(sandbox, 'POST', '/_sandbox/clock/advance', {
       body: { to: '2026-01-07T00:00:00Z' },
     });
-    expect(advanced.body).toEqual({ now: '2026-01-07T00:00:00.000Z', fired: 1 });
+    // The kit lost, the patient's first data, and two midnights of daily data.
+    expect(advanced.body).toEqual({ now: '2026-01-07T00:00:00.000Z', fired: 4 });
     expect(
       (await call(sandbox, 'POST', '/_sandbox/clock/advance', { body: { to: '2026-01-01T00:00:00Z' } }))
         .status,
@@ -175,6 +176,7 @@ describe('control routes', () => {
 
   it('registers webhooks, refuses a secret that is not whsec_ without echoing it, and logs deliveries', async () => {
     const sandbox = strictSandbox({ webhookFetch: async () => new Response(null, { status: 200 }) });
+    const patientOrder = await orderFor(sandbox); // resolved before webhooks: only the order is delivered
     const bad = await call(sandbox, 'PUT', '/_sandbox/webhooks', {
       body: { url: 'https://r.test/h', secret: 'hunter2' },
     });
@@ -184,7 +186,7 @@ describe('control routes', () => {
       body: { url: 'https://r.test/h', secret: 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw' },
     });
     expect(good.body).toEqual({ url: 'https://r.test/h' });
-    await call(sandbox, 'POST', '/v3/order', { body: {} });
+    await call(sandbox, 'POST', '/v3/order', { body: patientOrder });
     await sandbox.world('sk_test_fixture').webhooks.flush();
     const { body } = await call(sandbox, 'GET', '/_sandbox/webhooks/deliveries');
     expect(body.deliveries).toEqual([

@@ -1,7 +1,7 @@
 import { PATIENT_ADDRESS as address } from '@svc/test-kit';
 import { describe, expect, it } from 'vitest';
 import { webhookReceiver } from '../fixtures/receiver.js';
-import { clientOn, REPORTS, strictSandbox } from '../fixtures/sandbox.js';
+import { clientOn, orderFor, REPORTS, strictSandbox } from '../fixtures/sandbox.js';
 
 describe('the lab walkthrough, in-process through @svc/client', () => {
   it('walks order → appointment → clock → results, with every transition delivered as a signed webhook', async () => {
@@ -110,19 +110,28 @@ describe('the lab walkthrough, in-process through @svc/client', () => {
   it('creates an order once per Idempotency-Key and refuses the key with a different body', async () => {
     const sandbox = strictSandbox();
     const client = clientOn(sandbox);
-    const first = (await client.createOrder({ body: { clinical_notes: 'a' } }, { idempotencyKey: 'k' })) as {
+    const first = (await client.createOrder(
+      { body: await orderFor(sandbox, { clinical_notes: 'a' }) },
+      { idempotencyKey: 'k' },
+    )) as {
       id: string;
     };
-    const again = (await client.createOrder({ body: { clinical_notes: 'a' } }, { idempotencyKey: 'k' })) as {
+    const again = (await client.createOrder(
+      { body: await orderFor(sandbox, { clinical_notes: 'a' }) },
+      { idempotencyKey: 'k' },
+    )) as {
       id: string;
     };
     expect(again.id).toBe(first.id);
     await expect(
-      client.createOrder({ body: { clinical_notes: 'b' } }, { idempotencyKey: 'k' }),
+      client.createOrder({ body: await orderFor(sandbox, { clinical_notes: 'b' }) }, { idempotencyKey: 'k' }),
     ).rejects.toMatchObject({
       status: 409,
     });
-    const other = (await client.createOrder({ body: { clinical_notes: 'a' } }, { idempotencyKey: 'k2' })) as {
+    const other = (await client.createOrder(
+      { body: await orderFor(sandbox, { clinical_notes: 'a' }) },
+      { idempotencyKey: 'k2' },
+    )) as {
       id: string;
     };
     expect(other.id).not.toBe(first.id);
@@ -131,7 +140,7 @@ describe('the lab walkthrough, in-process through @svc/client', () => {
   it('books a service center appointment idempotently and confirms it later on the clock', async () => {
     const sandbox = strictSandbox();
     const client = clientOn(sandbox);
-    const order = (await client.createOrder({ body: {} })) as { id: string };
+    const order = (await client.createOrder({ body: await orderFor(sandbox) })) as { id: string };
     const booking = await client.bookPscAppointment(
       { order_id: order.id, body: {} },
       { idempotencyKey: 'psc-1' },
@@ -153,7 +162,7 @@ describe('the lab walkthrough, in-process through @svc/client', () => {
   it('refuses a reschedule of an order without an appointment with 404', async () => {
     const sandbox = strictSandbox();
     const client = clientOn(sandbox);
-    const order = (await client.createOrder({ body: {} })) as { id: string };
+    const order = (await client.createOrder({ body: await orderFor(sandbox) })) as { id: string };
     await expect(
       client.reschedulePhlebotomyAppointment({ order_id: order.id, body: {} }),
     ).rejects.toMatchObject({ status: 404 });
@@ -164,7 +173,7 @@ describe('refusals leave the world unchanged', () => {
   it('keeps a pending appointment pending when a booking is refused, and books it after', async () => {
     const sandbox = strictSandbox();
     const client = clientOn(sandbox);
-    const order = (await client.createOrder({ body: {} })) as { id: string };
+    const order = (await client.createOrder({ body: await orderFor(sandbox) })) as { id: string };
     await client.requestPhlebotomyAppointment({ order_id: order.id, body: { address: {}, provider: 'p' } });
     const before = sandbox.snapshot();
     await expect(
@@ -184,7 +193,7 @@ describe('refusals leave the world unchanged', () => {
   it('creates no appointment when booking an order without one is refused', async () => {
     const sandbox = strictSandbox();
     const client = clientOn(sandbox);
-    const order = (await client.createOrder({ body: {} })) as { id: string };
+    const order = (await client.createOrder({ body: await orderFor(sandbox) })) as { id: string };
     const before = sandbox.snapshot();
     await expect(
       client.bookPhlebotomyAppointment({ order_id: order.id, body: { booking_key: 'bk_nonsense' } }),
@@ -195,7 +204,7 @@ describe('refusals leave the world unchanged', () => {
   it('leaves the appointment alone when the order can no longer take one', async () => {
     const sandbox = strictSandbox();
     const client = clientOn(sandbox);
-    const order = (await client.createOrder({ body: {} })) as { id: string };
+    const order = (await client.createOrder({ body: await orderFor(sandbox) })) as { id: string };
     await client.bookPhlebotomyAppointment({ order_id: order.id, body: {} });
     sandbox.clock.advance({ seconds: 5 * 86_400 });
     const before = sandbox.snapshot();

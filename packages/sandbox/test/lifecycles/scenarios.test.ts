@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bundledSpec, call, clientOn, REPORTS, strictSandbox } from '../fixtures/sandbox.js';
+import { bundledSpec, call, clientOn, orderFor, REPORTS, strictSandbox } from '../fixtures/sandbox.js';
 
 const orderStatus = (event: { data: Record<string, unknown> }) =>
   (event.data.last_event as { status: string; status_detail: string | null }).status;
@@ -8,7 +8,7 @@ async function drawnOrder(scenario?: string) {
   const sandbox = strictSandbox();
   const headers: Record<string, string> = scenario ? { 'x-svc-sandbox-scenario': scenario } : {};
   const order = await call(sandbox, 'POST', '/v3/order', {
-    body: { patient_address: { first_line: '1 Main' } },
+    body: await orderFor(sandbox, { patient_address: { first_line: '1 Main' } }),
     headers,
   });
   expect(order.status).toBe(200);
@@ -43,7 +43,7 @@ describe('scenarios', () => {
   it('kit_lost_to_customer: a day after ordering the order reports problem_in_transit_customer', async () => {
     const sandbox = strictSandbox();
     await call(sandbox, 'POST', '/v3/order', {
-      body: {},
+      body: await orderFor(sandbox),
       headers: { 'x-svc-sandbox-scenario': 'kit_lost_to_customer' },
     });
     sandbox.clock.advance({ seconds: 86_399 });
@@ -151,7 +151,7 @@ describe('scenarios', () => {
     availability('psc')['x-svc-window-days'] = 5;
     const sandbox = strictSandbox({ spec });
     const order = await call(sandbox, 'POST', '/v3/order', {
-      body: { patient_address: { first_line: '1 Main' } },
+      body: await orderFor(sandbox, { patient_address: { first_line: '1 Main' } }),
     });
     const days = async (kind: string) => {
       const path = `/v3/order/${order.body.id}/${kind}/appointment/availability?start_date=2026-02-01`;
@@ -169,10 +169,11 @@ describe('scenarios', () => {
     delete spec.paths['/v3/order'].post['x-svc-idempotent'];
     spec.paths['/v3/order/import'].post['x-svc-idempotent'] = true;
     const sandbox = strictSandbox({ spec });
+    const body = await orderFor(sandbox, { patient_address: { first_line: '1 Main' } });
     const twice = async (path: string) => {
       const send = () =>
         call(sandbox, 'POST', path, {
-          body: { patient_address: { first_line: '1 Main' } },
+          body,
           headers: { 'x-other-idempotency': `key-${path}` },
         });
       const [first, second] = [await send(), await send()];

@@ -1,9 +1,12 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createClient } from '@svc/client';
+import { generateWebhookSecret, unwrap } from '@svc/events';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { walkLabFlow } from '../fixtures/walkthrough.js';
 
@@ -19,6 +22,9 @@ interface Running {
   url: string;
   banner: string;
 }
+
+/** The command line of process `pid`, as `ps` shows it to every user. */
+const commandLineOf = (pid: number) => readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').join(' ');
 
 /** Spawns the bin; it is stopped after the test if it is still running. */
 function spawnBin(args: string[]): ChildProcess {
@@ -51,9 +57,12 @@ async function exitOf(child: ChildProcess): Promise<{ code: number | null; stder
   return { code, stderr };
 }
 
-/** Creates an order over HTTP with the bin's key. */
-const createOrder = (url: string) =>
-  fetch(`${url}/v3/order`, { method: 'POST', headers: JSON_KEY, body: '{}' });
+/** Creates an order for a patient (resolved first) over HTTP with the bin's key. */
+async function createOrder(url: string, userId?: string) {
+  const user_id =
+    userId ?? (await (await fetch(`${url}/v2/user/resolve/bin-patient`, { headers: KEY })).json()).user_id;
+  return fetch(`${url}/v3/order`, { method: 'POST', headers: JSON_KEY, body: JSON.stringify({ user_id }) });
+}
 
 /** Stops a started bin by its process id and waits for it to exit. */
 async function stop(child: ChildProcess) {
@@ -171,14 +180,76 @@ describe('the svc-sandbox bin', () => {
     expect(stderr).toContain(file);
   });
 
-  it('exits non-zero with the cause when it crashes (here: its state can no longer be written)', async () => {
+  it('answers 503 naming the file and cause when --state cannot be written, undoes the change and keeps serving (issue 21)', async () => {
     const folder = mkdtempSync(join(tmpdir(), 'svc-sandbox-'));
-    const { url, child } = await startBin(['--port', '0', '--state', join(folder, 'state.json')]);
-    const exited = exitOf(child);
+    const file = join(folder, 'state.json');
+    const { url, child } = await startBin(['--port', '0', '--state', file]);
+    let stderr = '';
+    child.stderr?.on('data', (chunk) => {
+      stderr += chunk;
+    });
+    const patient = await (await fetch(`${url}/v2/user/resolve/bin-patient`, { headers: KEY })).json();
     rmSync(folder, { recursive: true });
-    await createOrder(url);
-    const { code, stderr } = await exited;
-    expect(code).toBe(1);
-    expect(stderr).toMatch(/crashed: .*ENOENT/);
+    const refused = await createOrder(url, patient.user_id);
+    expect(refused.status).toBe(503);
+    const { error } = await refused.json();
+    expect(error.code).toBe('state_not_saved');
+    expect(error.message).toContain(file);
+    expect(error.message).toContain('ENOENT');
+    const snapshot = await (await fetch(`${url}/_sandbox/snapshot`, { headers: KEY })).json();
+    expect(snapshot.orders).toEqual({});
+    expect((await fetch(`${url}/_sandbox/clock`, { headers: KEY })).status).toBe(200);
+    expect(child.exitCode).toBeNull();
+    mkdirSync(folder);
+    expect((await createOrder(url)).status).toBe(200);
+    expect(Object.keys(JSON.parse(readFileSync(file, 'utf8')).worlds)).toHaveLength(1);
+    expect(stderr).not.toMatch(/\n\s+at /);
+  });
+
+  it('takes the webhook secret from SVC_SANDBOX_WEBHOOK_SECRET, off the command line (issue 21)', async () => {
+    const secret = generateWebhookSecret();
+    const received: string[] = [];
+    const receiver = createServer((req, res) => {
+      let body = '';
+      req.on('data', (chunk) => {
+        body += chunk;
+      });
+      req.on('end', async () => {
+        const headers = new Headers(req.headers as Record<string, string>);
+        await unwrap(body, headers, { secret }).then(
+          (event) => received.push(event.type),
+          () => received.push('bad signature'),
+        );
+        res.writeHead(204).end();
+      });
+    });
+    await new Promise<void>((done) => receiver.listen(0, '127.0.0.1', done));
+    try {
+      const hook = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hook`;
+      const child = spawn(process.execPath, [CLI, '--port', '0', '--webhook-url', hook], {
+        stdio: ['ignore', 'pipe', 'pipe'],
+        env: { ...process.env, SVC_SANDBOX_WEBHOOK_SECRET: secret },
+      });
+      started.push(child);
+      const url = await new Promise<string>((resolve, reject) => {
+        let banner = '';
+        child.stdout?.on('data', (chunk) => {
+          banner += chunk;
+          const found = /listening on (http:\/\/\S+)/.exec(banner)?.[1];
+          if (found) resolve(found);
+        });
+        child.once('exit', (code) => reject(new Error(`exited ${code}`)));
+      });
+      expect(commandLineOf(child.pid as number)).not.toContain(secret);
+      expect((await createOrder(url)).status).toBe(200);
+      await expect.poll(() => received, { timeout: 10_000 }).toContain('labtest.order.updated');
+      expect(received).not.toContain('bad signature');
+
+      const { code, stderr } = await exitOf(spawnBin(['--port', '0', '--webhook-url', hook]));
+      expect(code).toBe(2);
+      expect(stderr).toContain('SVC_SANDBOX_WEBHOOK_SECRET');
+    } finally {
+      await new Promise((done) => receiver.close(done));
+    }
   });
 });

@@ -3,7 +3,7 @@ import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import { load } from 'js-yaml';
 import { describe, expect, it } from 'vitest';
-import { call, strictSandbox } from '../fixtures/sandbox.js';
+import { call, orderFor, strictSandbox } from '../fixtures/sandbox.js';
 
 interface Operation {
   responses: Record<string, { $ref?: string; content?: { 'application/json': { schema: unknown } } }>;
@@ -53,6 +53,7 @@ describe('the control routes follow control-openapi.yaml', () => {
       expectDocumented(method, path, answer.status, answer.body);
       return answer;
     };
+    const patientOrder = await orderFor(sandbox); // resolved before webhooks: only the order is delivered
     await check('GET', '/_sandbox/clock');
     await check('POST', '/_sandbox/clock/advance', { seconds: 60 });
     await check('POST', '/_sandbox/clock/advance', { to: 'yesterday' });
@@ -61,14 +62,14 @@ describe('the control routes follow control-openapi.yaml', () => {
       secret: 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw',
     });
     await check('PUT', '/_sandbox/webhooks', { url: 'nope', secret: 'x' });
-    await call(sandbox, 'POST', '/v3/order', { body: {} });
+    await call(sandbox, 'POST', '/v3/order', { body: patientOrder });
     await sandbox.world('sk_test_fixture').webhooks.flush();
     const deliveries = await check('GET', '/_sandbox/webhooks/deliveries');
     expect(deliveries.body.deliveries).toHaveLength(1);
     const snapshot = await check('GET', '/_sandbox/snapshot');
     await check('PUT', '/_sandbox/snapshot', snapshot.body);
     await check('PUT', '/_sandbox/snapshot', { version: 1 });
-    const order = (await call(sandbox, 'POST', '/v3/order', { body: {} })).body;
+    const order = (await call(sandbox, 'POST', '/v3/order', { body: await orderFor(sandbox) })).body;
     await call(sandbox, 'POST', `/v3/order/${order.id}/phlebotomy/appointment/book`, { body: {} });
     const cancelled = await call(sandbox, 'POST', `/_sandbox/orders/${order.id}/appointment/cancel`);
     expectDocumented(

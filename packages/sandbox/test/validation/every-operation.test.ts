@@ -1,7 +1,7 @@
 import type { OperationId } from '@svc/client';
 import { describe, expect, it } from 'vitest';
 import { createSandbox } from '../../src/index.js';
-import { API_KEY, call, REPORTS, strictSandbox } from '../fixtures/sandbox.js';
+import { API_KEY, call, orderFor, REPORTS, strictSandbox } from '../fixtures/sandbox.js';
 
 type Ids = { userId: string; orderId: string; jobId: string; linkToken: string };
 type Case = (ids: Ids) => { method: string; path: string; body?: unknown; headers?: Record<string, string> };
@@ -38,13 +38,13 @@ const CASES: Record<OperationId, Case> = {
     path: '/v3/lab_tests/00000002-0000-4000-8000-000000000002/markers',
   }),
   listLabAccounts: () => ({ method: 'GET', path: '/v3/lab_test/lab_account' }),
-  createOrder: () => ({
+  createOrder: ({ userId }) => ({
     method: 'POST',
     path: '/v3/order',
-    body: {},
+    body: { user_id: userId },
     headers: { 'idempotency-key': 'every-op' },
   }),
-  importOrder: () => ({ method: 'POST', path: '/v3/order/import', body: {} }),
+  importOrder: ({ userId }) => ({ method: 'POST', path: '/v3/order/import', body: { user_id: userId } }),
   getPhlebotomyAppointmentAvailability: ({ orderId }) => ({
     method: 'GET',
     path: `/v3/order/${orderId}/phlebotomy/appointment/availability?start_date=2026-01-10`,
@@ -82,8 +82,8 @@ describe('every operation of the spec', () => {
   it('answers 2xx with a body valid against its response schema (strict mode checks it)', async () => {
     const sandbox = strictSandbox();
     const userId = (await call(sandbox, 'GET', '/v2/user/resolve/every-op')).body.user_id;
-    const orderId = (await call(sandbox, 'POST', '/v3/order', { body: {} })).body.id;
-    const pscOrderId = (await call(sandbox, 'POST', '/v3/order', { body: {} })).body.id;
+    const orderId = (await call(sandbox, 'POST', '/v3/order', { body: await orderFor(sandbox) })).body.id;
+    const pscOrderId = (await call(sandbox, 'POST', '/v3/order', { body: await orderFor(sandbox) })).body.id;
     const linkToken = (await call(sandbox, 'POST', '/v2/link/token', { body: { user_id: userId } })).body
       .link_token;
     const form = new FormData();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bundledSpec, call, strictSandbox } from '../fixtures/sandbox.js';
+import { bundledSpec, call, orderFor, strictSandbox } from '../fixtures/sandbox.js';
 
 describe('requests the spec refuses', () => {
   const sandbox = strictSandbox();
@@ -54,7 +54,11 @@ describe('requests the spec refuses', () => {
     const size = await call(sandbox, 'GET', '/v3/lab_tests/markers?size=1000');
     expect(size.status).toBe(422);
     expect(size.body.error.violations[0].location).toEqual(['request', 'query', 'size']);
-    const start = await call(sandbox, 'GET', '/v2/summary/sleep/2a7e9f14-6c3b-4d2a-8e1f-9b0c7d6e5f43');
+    const start = await call(
+      sandbox,
+      'GET',
+      '/v2/timeseries/2a7e9f14-6c3b-4d2a-8e1f-9b0c7d6e5f43/steps/grouped',
+    );
     expect(start.body.error.violations[0].location).toEqual(['request', 'query', 'start_date']);
   });
 
@@ -118,7 +122,7 @@ describe('requests the spec refuses', () => {
 
   it('refuses an unknown scenario name and lists the known ones', async () => {
     const { status, body } = await call(sandbox, 'POST', '/v3/order', {
-      body: {},
+      body: await orderFor(sandbox),
       headers: { 'x-svc-sandbox-scenario': 'nope' },
     });
     expect(status).toBe(422);

@@ -830,641 +830,76 @@ export interface webhooks {
 }
 export interface components {
     schemas: {
-        /** @description The source object of a summary: provider slug and source type. `name`, `logo` and `slug` are deprecated and will be removed; only the provider slug remains. */
-        SummarySource: {
-            /** @description Provider slug. */
-            provider?: string;
-            /** @description Source type. The service may send any value. */
-            type?: string;
-            /**
-             * @deprecated
-             * @description Deprecated, will be removed; read provider details from `GET /v2/providers` by `provider`.
-             */
-            name?: string;
-            /**
-             * @deprecated
-             * @description Deprecated, will be removed; read provider details from `GET /v2/providers` by `provider`.
-             */
-            logo?: string;
-            /**
-             * @deprecated
-             * @description Deprecated, will be removed; use `provider`.
-             */
-            slug?: string;
-        } & {
-            [key: string]: unknown;
-        };
-        /** @description One timeseries data point. */
-        TimeseriesPoint: {
-            /**
-             * Format: date-time
-             * @description Start of the point.
-             */
-            start: string;
-            /**
-             * Format: date-time
-             * @description End of the point.
-             */
-            end: string;
-            /** @description Unit of the value (the steps type uses the unit `count`). */
-            unit: string;
-            /** @description Measured value. */
-            value: number;
-        };
-        /** @description Source context of one summary or one timeseries value group. It may carry an optional app id. Kept open: the service may add fields. */
-        SourceContext: {
-            /** @description Provider slug. */
-            provider: string;
-            /** @description Source type. The service may send other values. */
-            type: string;
-        } & {
-            [key: string]: unknown;
-        };
-        /** @description One value group of a grouped timeseries, with its source context. */
-        TimeseriesGroup: {
-            /** @description Data points. */
-            data: components["schemas"]["TimeseriesPoint"][];
-            source: components["schemas"]["SourceContext"];
-        };
-        /** @description Grouped timeseries response. */
-        GroupedTimeseries: {
-            /** @description Map from provider slug (or lab) to a list of value groups. */
-            groups: {
-                [key: string]: components["schemas"]["TimeseriesGroup"][];
-            };
-            /**
-             * @deprecated
-             * @description Deprecated next-page cursor; use `next_cursor`. Null when there is no more data.
-             */
-            next?: string | null;
-            /** @description Next-page cursor; null when there is no more data. */
-            next_cursor?: string | null;
-        };
-        /** @description Error body of a failed request. Kept open: the service may add fields. */
-        Error: {
-            [key: string]: unknown;
-        };
-        /** @description Activity summary read response. The source object of every summary is a SummarySource: it keeps `provider` and `type`; its `name`, `logo` and `slug` fields are deprecated (only the provider slug remains available there). Kept open: the service may add fields. */
-        SummaryActivity: {
-            [key: string]: unknown;
-        };
-        /** @description Body summary read response. The source object of every summary is a SummarySource: it keeps `provider` and `type`; its `name`, `logo` and `slug` fields are deprecated (only the provider slug remains available there). Kept open: the service may add fields. */
-        SummaryBody: {
-            [key: string]: unknown;
-        };
-        /** @description Meal summary read response. The source object of every summary is a SummarySource: it keeps `provider` and `type`; its `name`, `logo` and `slug` fields are deprecated (only the provider slug remains available there). Kept open: the service may add fields. */
-        SummaryMeal: {
-            [key: string]: unknown;
-        };
-        /** @description Profile summary read response. The source object of every summary is a SummarySource: it keeps `provider` and `type`; its `name`, `logo` and `slug` fields are deprecated (only the provider slug remains available there). Kept open: the service may add fields. */
-        SummaryProfile: {
-            [key: string]: unknown;
-        };
-        /** @description Sleep summary read response. The source object of every summary is a SummarySource: it keeps `provider` and `type`; its `name`, `logo` and `slug` fields are deprecated (only the provider slug remains available there). Kept open: the service may add fields. */
-        SummarySleep: {
-            [key: string]: unknown;
-        };
-        /** @description Workouts summary read response. The source object of every summary is a SummarySource: it keeps `provider` and `type`; its `name`, `logo` and `slug` fields are deprecated (only the provider slug remains available there). Kept open: the service may add fields. */
-        SummaryWorkouts: {
-            [key: string]: unknown;
-        };
-        /** @description A provider connection of the user. */
-        ConnectedSource: {
-            /**
-             * Format: date-time
-             * @description When the connection was created.
-             */
-            created_on?: string;
-            /** @description The connected provider. */
-            source?: {
-                /** @description Logo URL. */
-                logo?: string;
-                /** @description Display name. */
-                name?: string;
-                /** @description Provider slug. */
-                slug?: string;
-            };
-        };
-        /** @description Fallback time zone, used for providers whose data carries no time zone. */
-        FallbackTimeZone: {
-            /** @description IANA time zone database identifier. */
-            id?: string;
-            /** @description Slug of the source the time zone came from. */
-            source_slug?: string;
-            /**
-             * Format: date-time
-             * @description When the fallback time zone was last updated.
-             */
-            updated_at?: string;
-        };
-        /** @description Fallback birth date, used for max heart rate where the provider gives no age. */
-        FallbackBirthDate: {
-            /**
-             * Format: date
-             * @description Birth date (YYYY-mm-dd).
-             */
-            value?: string;
-            /** @description Slug of the source the birth date came from. */
-            source_slug?: string;
-            /**
-             * Format: date-time
-             * @description When the fallback birth date was last updated.
-             */
-            updated_at?: string;
-        };
-        /** @description User record, the result of resolving a client user id. */
-        UserRecord: {
-            /**
-             * Format: uuid
-             * @description Service-issued user id, to be used for all later calls about the user.
-             */
-            user_id: string;
-            /**
-             * Format: uuid
-             * @description The team's id.
-             */
-            team_id: string;
-            /** @description The team's own unique id for the end user; must not contain personal information such as an e-mail address or phone number. */
-            client_user_id: string;
-            /**
-             * Format: date-time
-             * @description Creation time.
-             */
-            created_on: string;
-            /** @description Providers the user is connected to. */
-            connected_sources: components["schemas"]["ConnectedSource"][];
-            fallback_time_zone: components["schemas"]["FallbackTimeZone"];
-            fallback_birth_date?: components["schemas"]["FallbackBirthDate"];
-            /**
-             * Format: date
-             * @description Lower bound of user data ingestion.
-             */
-            ingestion_start?: string | null;
-            /**
-             * Format: date
-             * @description Upper bound of user data ingestion.
-             */
-            ingestion_end?: string | null;
-        };
-        /** @description Sign-in token for a mobile SDK. Used to sign in once; the signed-in session persists on the device, so a token must not be requested at every app launch. */
-        SignInToken: {
-            /**
-             * Format: uuid
-             * @description The user the token signs in.
-             */
-            user_id: string;
-            /** @description The token. */
-            sign_in_token: string;
-        };
-        /** @description Outcome of a deregistration. */
-        SuccessResponse: {
-            /** @description Whether the provider was deregistered. */
-            success: boolean;
-        };
-        /** @description Body of a link token creation. Other fields pass through to the service. */
-        LinkTokenRequest: {
-            [key: string]: unknown;
-        };
-        /** @description Created link token, later sent as the `x-svc-link-token` header. Kept open: the service may add fields. */
-        LinkToken: {
-            [key: string]: unknown;
-        };
-        /** @description Link code for a mobile SDK. Lifetime: 1 hour after server time unless `expires_at` was given at creation. */
-        LinkCode: {
-            /** @description The link code. */
-            code: string;
-            /** @description Custom-scheme URL whose `code` query value has the same format as `code`. */
-            exchange_url: string;
-            /**
-             * Format: date-time
-             * @description Expiry time.
-             */
-            expires_at: string;
-        };
-        /** @description Password-type provider slug (complete_mfa path). The service may send other values: handle unknown ones by a default path. */
-        PasswordProvider: "whoop" | "renpho" | "peloton" | "zwift" | "eight_sleep" | "beurer_api" | "dexcom" | "hammerhead" | "my_fitness_pal" | "kardia" | "abbott_libreview" | "tandem_source" | (string & {});
-        /** @description Body of complete_mfa. */
-        CompleteMfaRequest: {
-            /** @description Multi-factor code the user received from the provider. */
-            mfa_code: string;
-        };
-        /** @description State of a link result. The service may send other values: handle unknown ones by a default path. */
-        LinkState: "success" | "error" | "pending_provider_mfa" | (string & {});
-        /** @description Link error type, reported with `state` = `error`. The service may send other values: handle unknown ones by a default path. */
-        LinkErrorType: "invalid_token" | "token_expired" | "token_not_validated" | "token_consumed" | "provider_credential_error" | "provider_password_expired" | "provider_api_error" | "unsupported_region" | "duplicate_connection" | "required_scopes_not_granted" | "incorrect_mfa_code" | "user_cancelled" | (string & {});
-        /** @description Password-provider link result, the response of complete_mfa. */
-        LinkResult: {
-            state: components["schemas"]["LinkState"];
-            /**
-             * @deprecated
-             * @description Deprecated: the provider is the one given in the request path (same values as the complete_mfa path `provider`).
-             */
-            provider: components["schemas"]["PasswordProvider"];
-            /**
-             * @deprecated
-             * @description Deprecated; read `state` = `success` instead.
-             */
-            connected: boolean;
-            /**
-             * @deprecated
-             * @description Deprecated.
-             */
-            provider_id: string | null;
-            /** @description The redirect URL given when the link token was created. */
-            redirect_url?: string | null;
-            /** @description Link error type; populated only when `state` is `error`. */
-            error_type?: components["schemas"]["LinkErrorType"] | null;
-            /** @description Developer-readable debug text; populated only when `state` is `error`. */
-            error?: string | null;
-            /** @description Provider MFA request; populated only when `state` is `pending_provider_mfa`. Kept open: the service may add fields. */
-            provider_mfa?: {
-                [key: string]: unknown;
-            };
-        };
-        /** @description Connection method of a provider. Password-type providers may require a multi-factor code step. Non-exhaustive: the service may add values; unknown values must be tolerated. */
-        AuthType: "oauth" | "team_oauth" | "sdk" | "password" | "email" | "app" | (string & {});
-        /** @description A resource a provider supports; summary and timeseries resource names also appear in event names (`daily.data.<resource>.created`). Non-exhaustive: the service may add values; unknown values must be tolerated. */
-        SupportedResource: "profile" | "activity" | "sleep" | "body" | "workouts" | "workout_stream" | "connection" | "order" | "result" | "match_review" | "appointment" | "glucose" | "heartrate" | "hrv" | "ige" | "igg" | "blood_oxygen" | "blood_pressure" | "cholesterol" | "device" | "device_legacy" | "weight" | "fat" | "body_temperature" | "body_temperature_delta" | "meal" | "water" | "caffeine" | "mindfulness_minutes" | "steps" | "calories_active" | "distance" | "floors_climbed" | "respiratory_rate" | "vo2_max" | "calories_basal" | "stress_level" | "menstrual_cycle" | "sleep_cycle" | "electrocardiogram" | "electrocardiogram_voltage" | "afib_burden" | "heart_rate_alert" | "stand_hour" | "stand_duration" | "sleep_apnea_alert" | "sleep_breathing_disturbance" | "wheelchair_push" | "forced_expiratory_volume_1" | "forced_vital_capacity" | "peak_expiratory_flow_rate" | "inhaler_usage" | "fall" | "uv_exposure" | "daylight_exposure" | "handwashing" | "basal_body_temperature" | "heart_rate_recovery_one_minute" | "body_mass_index" | "lean_body_mass" | "waist_circumference" | "workout_distance" | "workout_swimming_stroke" | "workout_duration" | "insulin_injection" | "carbohydrates" | "note" | "sleep_stream" | "hypnogram" | (string & {});
-        /** @description A provider of the catalogue. */
-        ProviderRecord: {
-            /** @description Display name. */
-            name: string;
-            /** @description Provider slug. */
-            slug: string;
-            /** @description Provider description. */
-            description: string;
-            /** @description Logo URL. */
-            logo: string | null;
-            /** @description Connection method of the provider. */
-            auth_type?: components["schemas"]["AuthType"] | null;
-            /** @description Resources the provider supports. */
-            supported_resources?: components["schemas"]["SupportedResource"][];
-        };
-        /** @description LOINC entry a result is matched to. */
-        Loinc: {
-            /** @description Entry id. */
-            id?: number;
-            /** @description Display name. */
-            name?: string;
-            /** @description Entry slug. */
-            slug?: string;
-            /** @description LOINC code. */
-            code?: string;
-            /** @description Unit. */
-            unit?: string | null;
-        };
-        /** @description A result a marker is expected to produce. */
-        ExpectedResult: {
-            /** @description Result id. */
-            id?: number;
-            /** @description Display name. */
-            name?: string;
-            /** @description Result slug. */
-            slug?: string;
-            /** @description Id of the lab. */
-            lab_id?: number;
-            /** @description Laboratory's own identifier. */
-            provider_id?: string;
-            loinc?: components["schemas"]["Loinc"];
-        };
-        /** @description A lab test marker (biomarker or panel), complete form. */
-        Marker: {
-            /** @description Marker id. */
-            id?: number;
-            /** @description Display name. */
-            name?: string;
-            /** @description Marker slug. */
-            slug?: string;
-            /** @description Marker description. */
-            description?: string;
-            /** @description Id of the lab offering the marker. */
-            lab_id?: number;
-            /** @description Laboratory's own identifier. */
-            provider_id?: string;
-            /** @description Marker type, for example `biomarker`. The service may send other values. */
-            type?: string;
-            /** @description Unit of the result. */
-            unit?: string | null;
-            /** @description Price text. */
-            price?: string;
-            /** @description Results the marker is expected to produce. */
-            expected_results?: components["schemas"]["ExpectedResult"][];
-        };
-        /** @description Marker list envelope of the markers catalogue. */
-        MarkerList: {
-            /** @description Markers of this page. */
-            markers: components["schemas"]["Marker"][];
-            /** @description Total number of markers. */
-            total?: number | null;
-            /** @description Page number of this page. */
-            page?: number | null;
-            /** @description Page size. */
-            size?: number | null;
-        };
-        /** @description Marker list envelope of the markers of one lab test; every field is required. */
-        NestedMarkerList: {
-            /** @description Markers of this page. */
-            markers: components["schemas"]["Marker"][];
-            /** @description Total number of markers. */
-            total: number | null;
-            /** @description Page number of this page. */
-            page: number | null;
-            /** @description Page size. */
-            size: number | null;
-            /** @description Number of pages. */
-            pages: number | null;
-        };
-        /** @description Status of a lab account, for example `PENDING` (an order import accepts lab accounts in this status). The service may send other values: handle unknown ones by a default path. */
-        LabAccountStatus: "PENDING" | (string & {});
-        /** @description A lab account of the team. Kept open: the service may add fields. */
-        LabAccount: {
-            /** @description Lab account id. */
-            lab_account_id?: string;
-            status?: components["schemas"]["LabAccountStatus"];
-        } & {
-            [key: string]: unknown;
-        };
-        /** @description The team's lab accounts: a list of lab account objects, or an object that holds such a list (for example under `data`). Read it with `catalogue.labAccounts()` of `@svc/lab-testing`, which accepts both. */
-        LabAccountList: components["schemas"]["LabAccount"][] | {
-            [key: string]: unknown;
-        };
-        /** @description US address. Kept open: the service may add fields. */
-        UsAddress: {
-            /** @description First address line. */
-            first_line?: string;
-            /** @description Second address line. */
-            second_line?: string;
-            /** @description City. */
-            city?: string;
-            /** @description State. */
-            state?: string;
-            /** @description ZIP code. */
-            zip_code?: string;
-            /** @description Unit (seen in responses). */
-            unit?: string;
-            /** @description Access notes, set on the patient address at order creation; forwarded to the phlebotomy provider on every booking and reschedule. */
-            access_notes?: string;
-        } & {
-            [key: string]: unknown;
-        };
-        /** @description Reason for the order update. With `INCORRECT_LAB`, a fresh lab account is resolved rather than reusing the earlier one. The service may accept other values. */
-        OrderUpdateReason: "INCORRECT_LAB" | (string & {});
-        /** @description Body of an order creation. Other fields pass through to the service. */
-        OrderCreateRequest: {
-            /** @description Patient address. Accepts optional `access_notes`, forwarded to the phlebotomy provider on every booking and reschedule. */
-            patient_address?: components["schemas"]["UsAddress"];
-            /** @description Selects the lab account; resolved automatically if omitted. */
-            lab_account_id?: string;
-            /** @description Order-level clinical comments (at most 1000 characters), forwarded to the requisition. */
-            clinical_notes?: string;
-            update_reason?: components["schemas"]["OrderUpdateReason"];
-        } & {
-            [key: string]: unknown;
-        };
-        /** @description Order status. The service may send other values: handle unknown ones by a default path. */
-        OrderStatus: "collecting_sample.testkit.problem_in_transit_customer" | "collecting_sample.testkit.problem_in_transit_lab" | (string & {});
-        /** @description An order event, in the order record and in webhook bodies. Kept open: the service may add fields. */
-        OrderEvent: {
-            /** @description Order status of the event. */
-            status?: components["schemas"]["OrderStatus"];
-            /** @description Finer-grained status information when populated, otherwise null. Kept open: the service may add fields. */
-            status_detail?: unknown;
-        } & {
-            [key: string]: unknown;
-        };
-        /** @description Low-level order status. The service may send other values: handle unknown ones by a default path. */
-        OrderLowLevelStatus: "problem_in_transit_lab" | "problem_in_transit_customer" | (string & {});
-        /** @description Order record. Kept open: the service may add fields. */
-        Order: {
-            /** @description Order events, oldest first. */
-            events?: components["schemas"]["OrderEvent"][];
-            /** @description The same data as the last item of `events`. */
-            last_event?: components["schemas"]["OrderEvent"];
-            /** @description Low-level order status. */
-            low_level_status?: components["schemas"]["OrderLowLevelStatus"];
-        } & {
-            [key: string]: unknown;
-        };
-        /** @description Body of an order import. Lab accounts in PENDING status are accepted. Other fields pass through to the service. */
-        OrderImportRequest: {
-            [key: string]: unknown;
-        };
-        /** @description Result of an order import. Kept open: the service may add fields. */
-        OrderImportResult: {
-            [key: string]: unknown;
-        };
-        /** @description At-home phlebotomy appointment availability: 14 days of slots. Kept open: the service may add fields. */
-        PhlebotomyAvailability: {
-            [key: string]: unknown;
-        };
-        /** @description Appointment provider slug. */
-        AppointmentProvider: string;
-        /** @description Body of an at-home phlebotomy appointment request. */
-        PhlebotomyAppointmentRequest: {
-            address: components["schemas"]["UsAddress"];
-            provider: components["schemas"]["AppointmentProvider"];
-            /** @description Notes for the phlebotomist (at most 1000 characters). */
-            appointment_notes?: string | null;
-        };
-        /** @description Geographic location. */
-        Location: {
-            /** @description Longitude. */
-            lng?: number;
-            /** @description Latitude. */
-            lat?: number;
-        };
-        /**
-         * @description Kind of appointment.
-         * @enum {string}
-         */
-        AppointmentType: "phlebotomy" | "patient_service_center";
-        /** @description Appointment status. The service may send other values: handle unknown ones by a default path. */
-        AppointmentStatus: "confirmed" | "pending" | "reserved" | "in_progress" | "completed" | "cancelled" | (string & {});
-        /** @description Appointment event status. A new appointment starts in `pending` once the appointment request is accepted. The service may send other values: handle unknown ones by a default path. */
-        AppointmentEventStatus: "pending" | "reserved" | "scheduled" | "completed" | "cancelled" | "in_progress" | (string & {});
-        /** @description An appointment event. Kept open: the service may add fields. */
-        AppointmentEvent: {
-            [key: string]: unknown;
-        };
-        /** @description Appointment record. A new appointment created by an accepted appointment request starts in `event_status` `pending`. */
-        AppointmentRecord: {
-            /**
-             * Format: uuid
-             * @description Appointment id (uuid4).
-             */
-            id: string;
-            /**
-             * Format: uuid
-             * @description User id (uuid4).
-             */
-            user_id: string;
-            /**
-             * Format: uuid
-             * @description Order id (uuid4).
-             */
-            order_id: string;
-            address: components["schemas"]["UsAddress"];
-            location: components["schemas"]["Location"];
-            /**
-             * Format: date-time
-             * @description Start of the appointment (UTC).
-             */
-            start_at: string | null;
-            /**
-             * Format: date-time
-             * @description End of the appointment (UTC).
-             */
-            end_at: string | null;
-            type: components["schemas"]["AppointmentType"];
-            provider: components["schemas"]["AppointmentProvider"];
-            status: components["schemas"]["AppointmentStatus"];
-            /** @description The appointment provider's own identifier. */
-            provider_id: string;
-            /** @description Whether the appointment can be rescheduled. */
-            can_reschedule: boolean;
-            event_status: components["schemas"]["AppointmentEventStatus"];
-            /** @description Appointment events. */
-            events: components["schemas"]["AppointmentEvent"][];
-            /**
-             * Format: uuid
-             * @description Order transaction id (uuid4).
-             */
-            order_transaction_id?: string | null;
-            /** @description IANA time zone identifier. */
-            iana_timezone?: string | null;
-            /** @description External id. */
-            external_id?: string | null;
-            /** @description Notes for the appointment (at most 1000 characters). */
-            appointment_notes?: string | null;
-            /** @description Event data. Kept open: the service may add fields. */
-            event_data?: {
-                [key: string]: unknown;
-            };
-        };
-        /** @description Body of a phlebotomy appointment booking or reschedule. The patient address `access_notes` given at order creation are forwarded to the provider on every booking and reschedule. Other fields pass through to the service. */
-        AppointmentChangeRequest: {
-            /** @description Notes for the phlebotomist (at most 1000 characters). */
-            appointment_notes?: string | null;
-        } & {
-            [key: string]: unknown;
-        };
-        /** @description Result of an appointment booking or reschedule. Kept open: the service may add fields. */
-        AppointmentBookingResult: {
-            [key: string]: unknown;
-        };
-        /** @description Patient-service-center availability, served from a cache updated every minute. Kept open: the service may add fields. */
-        PscAvailability: {
-            [key: string]: unknown;
-        };
-        /** @description Body of a PSC appointment booking. Other fields pass through to the service. */
-        PscAppointmentBookRequest: {
-            [key: string]: unknown;
-        };
-        /** @description Lab report upload: a PDF, JPEG or PNG file of at most 10,000,000 bytes (10 MB). The service may accept other form fields. */
-        ParsingJobUploadRequest: {
-            /**
-             * Format: binary
-             * @description The lab report file: PDF, JPEG or PNG, at most 10,000,000 bytes (10 MB).
-             */
-            file?: Blob;
-        };
-        /** @description Status of a parsing job. The service may send other values: handle unknown ones by a default path. */
-        ParsingJobStatus: "completed" | "failed" | "pending_review" | (string & {});
-        /** @description Data extracted for one biomarker: name, value, unit, reference range, interpretation, matched to a LOINC code. Kept open: the service may add fields. */
-        ExtractedBiomarker: {
-            /** @description Biomarker name. */
-            name?: unknown;
-            /** @description Measured value. */
-            value?: unknown;
-            /** @description Unit of the value. */
-            unit?: unknown;
-            /** @description Reference range. */
-            reference_range?: unknown;
-            /** @description Interpretation of the value. */
-            interpretation?: unknown;
-            /** @description Matched LOINC code. */
-            loinc_code?: unknown;
-        } & {
-            [key: string]: unknown;
-        };
-        /** @description Lab report parsing job (beta). A job may be flagged for human review. Kept open: the service may add fields. */
-        ParsingJob: {
-            /** @description Job status. */
-            status?: components["schemas"]["ParsingJobStatus"];
-            /** @description Extracted biomarkers. */
-            results?: components["schemas"]["ExtractedBiomarker"][];
-            /** @description Job id, the `job_id` of `GET /lab_report/v1/parser/job/{job_id}`. */
-            id?: string;
-        } & {
-            [key: string]: unknown;
-        };
-        /** @description Source context inside `$.data.source` of data events: provider slug, source type and an optional app id. `name`, `logo` and `slug` are deprecated and will be removed; only the provider slug remains. Kept open: the service may add fields. */
-        DataEventSource: {
-            /** @description Provider slug. */
-            provider?: string;
-            /** @description Source type. The service may send other values. */
-            type?: string;
-            /**
-             * @deprecated
-             * @description Deprecated, will be removed; read provider details from `GET /v2/providers` by `provider`.
-             */
-            name?: string;
-            /**
-             * @deprecated
-             * @description Deprecated, will be removed; read provider details from `GET /v2/providers` by `provider`.
-             */
-            logo?: string;
-            /**
-             * @deprecated
-             * @description Deprecated, will be removed; use `provider`.
-             */
-            slug?: string;
-        } & {
-            [key: string]: unknown;
-        };
-        /** @description Payload of a data event. Kept open: the service may add fields. */
-        DataEvent: {
-            /** @description Event data; only its `source` is shown. */
-            data?: {
-                source?: components["schemas"]["DataEventSource"];
-            } & {
-                [key: string]: unknown;
-            };
-        } & {
-            [key: string]: unknown;
-        };
-        /** @description Event payload. Partial-result notifications can be enabled per team. Kept open: the service may add fields. */
-        EventEnvelope: {
-            [key: string]: unknown;
-        };
-        /** @description Payload of `provider.connection.created`. Kept open: the service may add fields. */
-        ProviderConnectionEvent: {
-            /** @description Event data. */
-            data?: {
-                /** @description The connected provider; replaces `source`. Kept open: the service may add fields. */
-                provider?: unknown;
-                /**
-                 * @deprecated
-                 * @description Former field, replaced by `provider`; consumers read `provider`.
-                 */
-                source?: unknown;
-            } & {
-                [key: string]: unknown;
-            };
-        } & {
-            [key: string]: unknown;
-        };
-        /** @description Payload of a lab report parsing job event. `updated` is sent when the job status changes (completed, failed, pending review; see ParsingJobStatus). Kept open: the service may add fields. */
-        ParsingJobEvent: {
-            [key: string]: unknown;
-        };
-        /** @description Payload of an order status change event. Order events in webhook bodies carry the nullable `status_detail`. Kept open: the service may add fields. */
-        OrderUpdatedEvent: {
-            /** @description The order. */
-            data?: components["schemas"]["Order"];
-        } & {
-            [key: string]: unknown;
-        };
+        SummarySource: SummarySource;
+        TimeseriesPoint: TimeseriesPoint;
+        SourceContext: SourceContext;
+        TimeseriesGroup: TimeseriesGroup;
+        GroupedTimeseries: GroupedTimeseries;
+        Error: Error;
+        SummaryActivity: SummaryActivity;
+        SummaryBody: SummaryBody;
+        SummaryMeal: SummaryMeal;
+        SummaryProfile: SummaryProfile;
+        SummarySleep: SummarySleep;
+        SummaryWorkouts: SummaryWorkouts;
+        ConnectedSource: ConnectedSource;
+        FallbackTimeZone: FallbackTimeZone;
+        FallbackBirthDate: FallbackBirthDate;
+        UserRecord: UserRecord;
+        SignInToken: SignInToken;
+        SuccessResponse: SuccessResponse;
+        LinkTokenRequest: LinkTokenRequest;
+        LinkToken: LinkToken;
+        LinkCode: LinkCode;
+        PasswordProvider: PasswordProvider;
+        CompleteMfaRequest: CompleteMfaRequest;
+        LinkState: LinkState;
+        LinkErrorType: LinkErrorType;
+        LinkResult: LinkResult;
+        AuthType: AuthType;
+        SupportedResource: SupportedResource;
+        ProviderRecord: ProviderRecord;
+        Loinc: Loinc;
+        ExpectedResult: ExpectedResult;
+        Marker: Marker;
+        MarkerList: MarkerList;
+        NestedMarkerList: NestedMarkerList;
+        LabAccountStatus: LabAccountStatus;
+        LabAccount: LabAccount;
+        LabAccountList: LabAccountList;
+        UsAddress: UsAddress;
+        OrderUpdateReason: OrderUpdateReason;
+        OrderCreateRequest: OrderCreateRequest;
+        OrderStatus: OrderStatus;
+        OrderEvent: OrderEvent;
+        OrderLowLevelStatus: OrderLowLevelStatus;
+        Order: Order;
+        OrderImportRequest: OrderImportRequest;
+        OrderImportResult: OrderImportResult;
+        AvailabilitySlot: AvailabilitySlot;
+        PhlebotomyAvailability: PhlebotomyAvailability;
+        AppointmentProvider: AppointmentProvider;
+        PhlebotomyAppointmentRequest: PhlebotomyAppointmentRequest;
+        Location: Location;
+        AppointmentType: AppointmentType;
+        AppointmentStatus: AppointmentStatus;
+        AppointmentEventStatus: AppointmentEventStatus;
+        AppointmentEvent: AppointmentEvent;
+        AppointmentRecord: AppointmentRecord;
+        AppointmentChangeRequest: AppointmentChangeRequest;
+        AppointmentBookingResult: AppointmentBookingResult;
+        PscAvailability: PscAvailability;
+        PscAppointmentBookRequest: PscAppointmentBookRequest;
+        ParsingJobUploadRequest: ParsingJobUploadRequest;
+        ParsingJobStatus: ParsingJobStatus;
+        ExtractedBiomarker: ExtractedBiomarker;
+        ParsingJob: ParsingJob;
+        DataEventSource: DataEventSource;
+        DataEvent: DataEvent;
+        EventEnvelope: EventEnvelope;
+        ProviderConnectionEvent: ProviderConnectionEvent;
+        ParsingJobEvent: ParsingJobEvent;
+        OrderUpdatedEvent: OrderUpdatedEvent;
     };
     responses: {
         /** @description Failed request. Kept open: the service may add fields. */
@@ -2769,3 +2204,672 @@ export interface operations {
         responses: never;
     };
 }
+/** @description The source object of a summary: provider slug and source type. `name`, `logo` and `slug` are deprecated and will be removed; only the provider slug remains. */
+export type SummarySource = {
+    /** @description Provider slug. */
+    provider?: string;
+    /** @description Source type. The service may send any value. */
+    type?: string;
+    /**
+     * @deprecated
+     * @description Deprecated, will be removed; read provider details from `GET /v2/providers` by `provider`.
+     */
+    name?: string;
+    /**
+     * @deprecated
+     * @description Deprecated, will be removed; read provider details from `GET /v2/providers` by `provider`.
+     */
+    logo?: string;
+    /**
+     * @deprecated
+     * @description Deprecated, will be removed; use `provider`.
+     */
+    slug?: string;
+} & {
+    [key: string]: unknown;
+};
+/** @description One timeseries data point. */
+export type TimeseriesPoint = {
+    /**
+     * Format: date-time
+     * @description Start of the point.
+     */
+    start: string;
+    /**
+     * Format: date-time
+     * @description End of the point.
+     */
+    end: string;
+    /** @description Unit of the value (the steps type uses the unit `count`). */
+    unit: string;
+    /** @description Measured value. */
+    value: number;
+};
+/** @description Source context of one summary or one timeseries value group. It may carry an optional app id. Kept open: the service may add fields. */
+export type SourceContext = {
+    /** @description Provider slug. */
+    provider: string;
+    /** @description Source type. The service may send other values. */
+    type: string;
+} & {
+    [key: string]: unknown;
+};
+/** @description One value group of a grouped timeseries, with its source context. */
+export type TimeseriesGroup = {
+    /** @description Data points. */
+    data: components["schemas"]["TimeseriesPoint"][];
+    source: components["schemas"]["SourceContext"];
+};
+/** @description Grouped timeseries response. */
+export type GroupedTimeseries = {
+    /** @description Map from provider slug (or lab) to a list of value groups. */
+    groups: {
+        [key: string]: components["schemas"]["TimeseriesGroup"][];
+    };
+    /**
+     * @deprecated
+     * @description Deprecated next-page cursor; use `next_cursor`. Null when there is no more data.
+     */
+    next?: string | null;
+    /** @description Next-page cursor; null when there is no more data. */
+    next_cursor?: string | null;
+};
+/** @description Error body of a failed request. Kept open: the service may add fields. */
+export type Error = {
+    [key: string]: unknown;
+};
+/** @description Activity summary read response. The source object of every summary is a SummarySource: it keeps `provider` and `type`; its `name`, `logo` and `slug` fields are deprecated (only the provider slug remains available there). Kept open: the service may add fields. */
+export type SummaryActivity = {
+    [key: string]: unknown;
+};
+/** @description Body summary read response. The source object of every summary is a SummarySource: it keeps `provider` and `type`; its `name`, `logo` and `slug` fields are deprecated (only the provider slug remains available there). Kept open: the service may add fields. */
+export type SummaryBody = {
+    [key: string]: unknown;
+};
+/** @description Meal summary read response. The source object of every summary is a SummarySource: it keeps `provider` and `type`; its `name`, `logo` and `slug` fields are deprecated (only the provider slug remains available there). Kept open: the service may add fields. */
+export type SummaryMeal = {
+    [key: string]: unknown;
+};
+/** @description Profile summary read response. The source object of every summary is a SummarySource: it keeps `provider` and `type`; its `name`, `logo` and `slug` fields are deprecated (only the provider slug remains available there). Kept open: the service may add fields. */
+export type SummaryProfile = {
+    [key: string]: unknown;
+};
+/** @description Sleep summary read response. The source object of every summary is a SummarySource: it keeps `provider` and `type`; its `name`, `logo` and `slug` fields are deprecated (only the provider slug remains available there). Kept open: the service may add fields. */
+export type SummarySleep = {
+    [key: string]: unknown;
+};
+/** @description Workouts summary read response. The source object of every summary is a SummarySource: it keeps `provider` and `type`; its `name`, `logo` and `slug` fields are deprecated (only the provider slug remains available there). Kept open: the service may add fields. */
+export type SummaryWorkouts = {
+    [key: string]: unknown;
+};
+/** @description A provider connection of the user. */
+export type ConnectedSource = {
+    /**
+     * Format: date-time
+     * @description When the connection was created.
+     */
+    created_on?: string;
+    /** @description The connected provider. */
+    source?: {
+        /** @description Logo URL. */
+        logo?: string;
+        /** @description Display name. */
+        name?: string;
+        /** @description Provider slug. */
+        slug?: string;
+    };
+};
+/** @description Fallback time zone, used for providers whose data carries no time zone. */
+export type FallbackTimeZone = {
+    /** @description IANA time zone database identifier. */
+    id?: string;
+    /** @description Slug of the source the time zone came from. */
+    source_slug?: string;
+    /**
+     * Format: date-time
+     * @description When the fallback time zone was last updated.
+     */
+    updated_at?: string;
+};
+/** @description Fallback birth date, used for max heart rate where the provider gives no age. */
+export type FallbackBirthDate = {
+    /**
+     * Format: date
+     * @description Birth date (YYYY-mm-dd).
+     */
+    value?: string;
+    /** @description Slug of the source the birth date came from. */
+    source_slug?: string;
+    /**
+     * Format: date-time
+     * @description When the fallback birth date was last updated.
+     */
+    updated_at?: string;
+};
+/** @description User record, the result of resolving a client user id. */
+export type UserRecord = {
+    /**
+     * Format: uuid
+     * @description Service-issued user id, to be used for all later calls about the user.
+     */
+    user_id: string;
+    /**
+     * Format: uuid
+     * @description The team's id.
+     */
+    team_id: string;
+    /** @description The team's own unique id for the end user; must not contain personal information such as an e-mail address or phone number. */
+    client_user_id: string;
+    /**
+     * Format: date-time
+     * @description Creation time.
+     */
+    created_on: string;
+    /** @description Providers the user is connected to. */
+    connected_sources: components["schemas"]["ConnectedSource"][];
+    fallback_time_zone: components["schemas"]["FallbackTimeZone"];
+    fallback_birth_date?: components["schemas"]["FallbackBirthDate"];
+    /**
+     * Format: date
+     * @description Lower bound of user data ingestion.
+     */
+    ingestion_start?: string | null;
+    /**
+     * Format: date
+     * @description Upper bound of user data ingestion.
+     */
+    ingestion_end?: string | null;
+};
+/** @description Sign-in token for a mobile SDK. Used to sign in once; the signed-in session persists on the device, so a token must not be requested at every app launch. */
+export type SignInToken = {
+    /**
+     * Format: uuid
+     * @description The user the token signs in.
+     */
+    user_id: string;
+    /** @description The token. */
+    sign_in_token: string;
+};
+/** @description Outcome of a deregistration. */
+export type SuccessResponse = {
+    /** @description Whether the provider was deregistered. */
+    success: boolean;
+};
+/** @description Body of a link token creation. Other fields pass through to the service. */
+export type LinkTokenRequest = {
+    [key: string]: unknown;
+};
+/** @description Created link token, later sent as the `x-svc-link-token` header. Kept open: the service may add fields. */
+export type LinkToken = {
+    /** @description The token to send as the `x-svc-link-token` header. */
+    link_token?: string;
+} & {
+    [key: string]: unknown;
+};
+/** @description Link code for a mobile SDK. Lifetime: 1 hour after server time unless `expires_at` was given at creation. */
+export type LinkCode = {
+    /** @description The link code. */
+    code: string;
+    /** @description Custom-scheme URL whose `code` query value has the same format as `code`. */
+    exchange_url: string;
+    /**
+     * Format: date-time
+     * @description Expiry time.
+     */
+    expires_at: string;
+};
+/** @description Password-type provider slug (complete_mfa path). The service may send other values: handle unknown ones by a default path. */
+export type PasswordProvider = "whoop" | "renpho" | "peloton" | "zwift" | "eight_sleep" | "beurer_api" | "dexcom" | "hammerhead" | "my_fitness_pal" | "kardia" | "abbott_libreview" | "tandem_source" | (string & {});
+/** @description Body of complete_mfa. */
+export type CompleteMfaRequest = {
+    /** @description Multi-factor code the user received from the provider. */
+    mfa_code: string;
+};
+/** @description State of a link result. The service may send other values: handle unknown ones by a default path. */
+export type LinkState = "success" | "error" | "pending_provider_mfa" | (string & {});
+/** @description Link error type, reported with `state` = `error`. The service may send other values: handle unknown ones by a default path. */
+export type LinkErrorType = "invalid_token" | "token_expired" | "token_not_validated" | "token_consumed" | "provider_credential_error" | "provider_password_expired" | "provider_api_error" | "unsupported_region" | "duplicate_connection" | "required_scopes_not_granted" | "incorrect_mfa_code" | "user_cancelled" | (string & {});
+/** @description Password-provider link result, the response of complete_mfa. */
+export type LinkResult = {
+    state: components["schemas"]["LinkState"];
+    /**
+     * @deprecated
+     * @description Deprecated: the provider is the one given in the request path (same values as the complete_mfa path `provider`).
+     */
+    provider: components["schemas"]["PasswordProvider"];
+    /**
+     * @deprecated
+     * @description Deprecated; read `state` = `success` instead.
+     */
+    connected: boolean;
+    /**
+     * @deprecated
+     * @description Deprecated.
+     */
+    provider_id: string | null;
+    /** @description The redirect URL given when the link token was created. */
+    redirect_url?: string | null;
+    /** @description Link error type; populated only when `state` is `error`. */
+    error_type?: components["schemas"]["LinkErrorType"] | null;
+    /** @description Developer-readable debug text; populated only when `state` is `error`. */
+    error?: string | null;
+    /** @description Provider MFA request; populated only when `state` is `pending_provider_mfa`. Kept open: the service may add fields. */
+    provider_mfa?: {
+        [key: string]: unknown;
+    };
+};
+/** @description Connection method of a provider. Password-type providers may require a multi-factor code step. Non-exhaustive: the service may add values; unknown values must be tolerated. */
+export type AuthType = "oauth" | "team_oauth" | "sdk" | "password" | "email" | "app" | (string & {});
+/** @description A resource a provider supports; summary and timeseries resource names also appear in event names (`daily.data.<resource>.created`). Non-exhaustive: the service may add values; unknown values must be tolerated. */
+export type SupportedResource = "profile" | "activity" | "sleep" | "body" | "workouts" | "workout_stream" | "connection" | "order" | "result" | "match_review" | "appointment" | "glucose" | "heartrate" | "hrv" | "ige" | "igg" | "blood_oxygen" | "blood_pressure" | "cholesterol" | "device" | "device_legacy" | "weight" | "fat" | "body_temperature" | "body_temperature_delta" | "meal" | "water" | "caffeine" | "mindfulness_minutes" | "steps" | "calories_active" | "distance" | "floors_climbed" | "respiratory_rate" | "vo2_max" | "calories_basal" | "stress_level" | "menstrual_cycle" | "sleep_cycle" | "electrocardiogram" | "electrocardiogram_voltage" | "afib_burden" | "heart_rate_alert" | "stand_hour" | "stand_duration" | "sleep_apnea_alert" | "sleep_breathing_disturbance" | "wheelchair_push" | "forced_expiratory_volume_1" | "forced_vital_capacity" | "peak_expiratory_flow_rate" | "inhaler_usage" | "fall" | "uv_exposure" | "daylight_exposure" | "handwashing" | "basal_body_temperature" | "heart_rate_recovery_one_minute" | "body_mass_index" | "lean_body_mass" | "waist_circumference" | "workout_distance" | "workout_swimming_stroke" | "workout_duration" | "insulin_injection" | "carbohydrates" | "note" | "sleep_stream" | "hypnogram" | (string & {});
+/** @description A provider of the catalogue. */
+export type ProviderRecord = {
+    /** @description Display name. */
+    name: string;
+    /** @description Provider slug. */
+    slug: string;
+    /** @description Provider description. */
+    description: string;
+    /** @description Logo URL. */
+    logo: string | null;
+    /** @description Connection method of the provider. */
+    auth_type?: components["schemas"]["AuthType"] | null;
+    /** @description Resources the provider supports. */
+    supported_resources?: components["schemas"]["SupportedResource"][];
+};
+/** @description LOINC entry a result is matched to. */
+export type Loinc = {
+    /** @description Entry id. */
+    id?: number;
+    /** @description Display name. */
+    name?: string;
+    /** @description Entry slug. */
+    slug?: string;
+    /** @description LOINC code. */
+    code?: string;
+    /** @description Unit. */
+    unit?: string | null;
+};
+/** @description A result a marker is expected to produce. */
+export type ExpectedResult = {
+    /** @description Result id. */
+    id?: number;
+    /** @description Display name. */
+    name?: string;
+    /** @description Result slug. */
+    slug?: string;
+    /** @description Id of the lab. */
+    lab_id?: number;
+    /** @description Laboratory's own identifier. */
+    provider_id?: string;
+    loinc?: components["schemas"]["Loinc"];
+};
+/** @description A lab test marker (biomarker or panel), complete form. */
+export type Marker = {
+    /** @description Marker id. */
+    id?: number;
+    /** @description Display name. */
+    name?: string;
+    /** @description Marker slug. */
+    slug?: string;
+    /** @description Marker description. */
+    description?: string;
+    /** @description Id of the lab offering the marker. */
+    lab_id?: number;
+    /** @description Laboratory's own identifier. */
+    provider_id?: string;
+    /** @description Marker type, for example `biomarker`. The service may send other values. */
+    type?: string;
+    /** @description Unit of the result. */
+    unit?: string | null;
+    /** @description Price text. */
+    price?: string;
+    /** @description Results the marker is expected to produce. */
+    expected_results?: components["schemas"]["ExpectedResult"][];
+};
+/** @description Marker list envelope of the markers catalogue. */
+export type MarkerList = {
+    /** @description Markers of this page. */
+    markers: components["schemas"]["Marker"][];
+    /** @description Total number of markers. */
+    total?: number | null;
+    /** @description Page number of this page. */
+    page?: number | null;
+    /** @description Page size. */
+    size?: number | null;
+};
+/** @description Marker list envelope of the markers of one lab test; every field is required. */
+export type NestedMarkerList = {
+    /** @description Markers of this page. */
+    markers: components["schemas"]["Marker"][];
+    /** @description Total number of markers. */
+    total: number | null;
+    /** @description Page number of this page. */
+    page: number | null;
+    /** @description Page size. */
+    size: number | null;
+    /** @description Number of pages. */
+    pages: number | null;
+};
+/** @description Status of a lab account, for example `PENDING` (an order import accepts lab accounts in this status). The service may send other values: handle unknown ones by a default path. */
+export type LabAccountStatus = "PENDING" | (string & {});
+/** @description A lab account of the team. Kept open: the service may add fields. */
+export type LabAccount = {
+    /** @description Lab account id. */
+    lab_account_id?: string;
+    status?: components["schemas"]["LabAccountStatus"];
+} & {
+    [key: string]: unknown;
+};
+/** @description The team's lab accounts: a list of lab account objects, or an object that holds such a list (for example under `data`). Read it with `catalogue.labAccounts()` of `@svc/lab-testing`, which accepts both. */
+export type LabAccountList = components["schemas"]["LabAccount"][] | {
+    [key: string]: unknown;
+};
+/** @description US address. Kept open: the service may add fields. */
+export type UsAddress = {
+    /** @description First address line. */
+    first_line?: string;
+    /** @description Second address line. */
+    second_line?: string;
+    /** @description City. */
+    city?: string;
+    /** @description State. */
+    state?: string;
+    /** @description ZIP code. */
+    zip_code?: string;
+    /** @description Unit (seen in responses). */
+    unit?: string;
+    /** @description Access notes, set on the patient address at order creation; forwarded to the phlebotomy provider on every booking and reschedule. */
+    access_notes?: string;
+} & {
+    [key: string]: unknown;
+};
+/** @description Reason for the order update. With `INCORRECT_LAB`, a fresh lab account is resolved rather than reusing the earlier one. The service may accept other values. */
+export type OrderUpdateReason = "INCORRECT_LAB" | (string & {});
+/** @description Body of an order creation. Other fields pass through to the service. */
+export type OrderCreateRequest = {
+    /** @description Patient address. Accepts optional `access_notes`, forwarded to the phlebotomy provider on every booking and reschedule. */
+    patient_address?: components["schemas"]["UsAddress"];
+    /** @description Selects the lab account; resolved automatically if omitted. */
+    lab_account_id?: string;
+    /** @description Order-level clinical comments (at most 1000 characters), forwarded to the requisition. */
+    clinical_notes?: string;
+    update_reason?: components["schemas"]["OrderUpdateReason"];
+} & {
+    [key: string]: unknown;
+};
+/** @description Order status. The service may send other values: handle unknown ones by a default path. */
+export type OrderStatus = "collecting_sample.testkit.problem_in_transit_customer" | "collecting_sample.testkit.problem_in_transit_lab" | (string & {});
+/** @description An order event, in the order record and in webhook bodies. Kept open: the service may add fields. */
+export type OrderEvent = {
+    /** @description Order status of the event. */
+    status?: components["schemas"]["OrderStatus"];
+    /** @description Finer-grained status information when populated, otherwise null. Kept open: the service may add fields. */
+    status_detail?: unknown;
+} & {
+    [key: string]: unknown;
+};
+/** @description Low-level order status. The service may send other values: handle unknown ones by a default path. */
+export type OrderLowLevelStatus = "problem_in_transit_lab" | "problem_in_transit_customer" | (string & {});
+/** @description Order record. Kept open: the service may add fields. */
+export type Order = {
+    /** @description The order's id: pass it as `order_id` to every order path (appointments, availability). */
+    id?: string;
+    /** @description Order events, oldest first. */
+    events?: components["schemas"]["OrderEvent"][];
+    /** @description The same data as the last item of `events`. */
+    last_event?: components["schemas"]["OrderEvent"];
+    /** @description Low-level order status. */
+    low_level_status?: components["schemas"]["OrderLowLevelStatus"];
+} & {
+    [key: string]: unknown;
+};
+/** @description Body of an order import. Lab accounts in PENDING status are accepted. Other fields pass through to the service. */
+export type OrderImportRequest = {
+    [key: string]: unknown;
+};
+/** @description Result of an order import. Kept open: the service may add fields. */
+export type OrderImportResult = {
+    [key: string]: unknown;
+};
+/** @description One appointment slot. Book it by sending its `booking_key` with the booking. Kept open: the service may add fields. */
+export type AvailabilitySlot = {
+    /** @description Day of the slot (`YYYY-MM-DD`). */
+    date?: string;
+    /** @description Start time (ISO 8601 with offset). */
+    start?: string;
+    /** @description End time (ISO 8601 with offset). */
+    end?: string;
+    /** @description Names this slot in a booking: send it as `booking_key` in the booking body. */
+    booking_key?: string;
+} & {
+    [key: string]: unknown;
+};
+/** @description At-home phlebotomy appointment availability: 14 days of slots. Kept open: the service may add fields. */
+export type PhlebotomyAvailability = {
+    /** @description The slots, earliest first. */
+    slots?: components["schemas"]["AvailabilitySlot"][];
+} & {
+    [key: string]: unknown;
+};
+/** @description Appointment provider slug. */
+export type AppointmentProvider = string;
+/** @description Body of an at-home phlebotomy appointment request. */
+export type PhlebotomyAppointmentRequest = {
+    address: components["schemas"]["UsAddress"];
+    provider: components["schemas"]["AppointmentProvider"];
+    /** @description Notes for the phlebotomist (at most 1000 characters). */
+    appointment_notes?: string | null;
+};
+/** @description Geographic location. */
+export type Location = {
+    /** @description Longitude. */
+    lng?: number;
+    /** @description Latitude. */
+    lat?: number;
+};
+/**
+ * @description Kind of appointment.
+ * @enum {string}
+ */
+export type AppointmentType = "phlebotomy" | "patient_service_center";
+/** @description Appointment status. The service may send other values: handle unknown ones by a default path. */
+export type AppointmentStatus = "confirmed" | "pending" | "reserved" | "in_progress" | "completed" | "cancelled" | (string & {});
+/** @description Appointment event status. A new appointment starts in `pending` once the appointment request is accepted. The service may send other values: handle unknown ones by a default path. */
+export type AppointmentEventStatus = "pending" | "reserved" | "scheduled" | "completed" | "cancelled" | "in_progress" | (string & {});
+/** @description An appointment event. Kept open: the service may add fields. */
+export type AppointmentEvent = {
+    [key: string]: unknown;
+};
+/** @description Appointment record. A new appointment created by an accepted appointment request starts in `event_status` `pending`. */
+export type AppointmentRecord = {
+    /**
+     * Format: uuid
+     * @description Appointment id (uuid4).
+     */
+    id: string;
+    /**
+     * Format: uuid
+     * @description User id (uuid4).
+     */
+    user_id: string;
+    /**
+     * Format: uuid
+     * @description Order id (uuid4).
+     */
+    order_id: string;
+    address: components["schemas"]["UsAddress"];
+    location: components["schemas"]["Location"];
+    /**
+     * Format: date-time
+     * @description Start of the appointment (UTC).
+     */
+    start_at: string | null;
+    /**
+     * Format: date-time
+     * @description End of the appointment (UTC).
+     */
+    end_at: string | null;
+    type: components["schemas"]["AppointmentType"];
+    provider: components["schemas"]["AppointmentProvider"];
+    status: components["schemas"]["AppointmentStatus"];
+    /** @description The appointment provider's own identifier. */
+    provider_id: string;
+    /** @description Whether the appointment can be rescheduled. */
+    can_reschedule: boolean;
+    event_status: components["schemas"]["AppointmentEventStatus"];
+    /** @description Appointment events. */
+    events: components["schemas"]["AppointmentEvent"][];
+    /**
+     * Format: uuid
+     * @description Order transaction id (uuid4).
+     */
+    order_transaction_id?: string | null;
+    /** @description IANA time zone identifier. */
+    iana_timezone?: string | null;
+    /** @description External id. */
+    external_id?: string | null;
+    /** @description Notes for the appointment (at most 1000 characters). */
+    appointment_notes?: string | null;
+    /** @description Event data. Kept open: the service may add fields. */
+    event_data?: {
+        [key: string]: unknown;
+    };
+};
+/** @description Body of a phlebotomy appointment booking or reschedule. The patient address `access_notes` given at order creation are forwarded to the provider on every booking and reschedule. Other fields pass through to the service. */
+export type AppointmentChangeRequest = {
+    /** @description The `booking_key` of the availability slot to book. */
+    booking_key?: string;
+    /** @description Notes for the phlebotomist (at most 1000 characters). */
+    appointment_notes?: string | null;
+} & {
+    [key: string]: unknown;
+};
+/** @description Result of an appointment booking or reschedule. Kept open: the service may add fields. */
+export type AppointmentBookingResult = {
+    [key: string]: unknown;
+};
+/** @description Patient-service-center availability, served from a cache updated every minute. Kept open: the service may add fields. */
+export type PscAvailability = {
+    /** @description The slots, earliest first. */
+    slots?: components["schemas"]["AvailabilitySlot"][];
+} & {
+    [key: string]: unknown;
+};
+/** @description Body of a PSC appointment booking. Other fields pass through to the service. */
+export type PscAppointmentBookRequest = {
+    /** @description The `booking_key` of the availability slot to book. */
+    booking_key?: string;
+} & {
+    [key: string]: unknown;
+};
+/** @description Lab report upload: a PDF, JPEG or PNG file of at most 10,000,000 bytes (10 MB). The service may accept other form fields. */
+export type ParsingJobUploadRequest = {
+    /**
+     * Format: binary
+     * @description The lab report file: PDF, JPEG or PNG, at most 10,000,000 bytes (10 MB).
+     */
+    file?: Blob;
+} & {
+    [key: string]: unknown;
+};
+/** @description Status of a parsing job. The service may send other values: handle unknown ones by a default path. */
+export type ParsingJobStatus = "completed" | "failed" | "pending_review" | (string & {});
+/** @description Data extracted for one biomarker: name, value, unit, reference range, interpretation, matched to a LOINC code. Kept open: the service may add fields. */
+export type ExtractedBiomarker = {
+    /** @description Biomarker name. */
+    name?: unknown;
+    /** @description Measured value. */
+    value?: unknown;
+    /** @description Unit of the value. */
+    unit?: unknown;
+    /** @description Reference range. */
+    reference_range?: unknown;
+    /** @description Interpretation of the value. */
+    interpretation?: unknown;
+    /** @description Matched LOINC code. */
+    loinc_code?: unknown;
+} & {
+    [key: string]: unknown;
+};
+/** @description Lab report parsing job (beta). A job may be flagged for human review. Kept open: the service may add fields. */
+export type ParsingJob = {
+    /** @description Job status. */
+    status?: components["schemas"]["ParsingJobStatus"];
+    /** @description Extracted biomarkers. */
+    results?: components["schemas"]["ExtractedBiomarker"][];
+    /** @description Job id, the `job_id` of `GET /lab_report/v1/parser/job/{job_id}`. */
+    id?: string;
+} & {
+    [key: string]: unknown;
+};
+/** @description Source context inside `$.data.source` of data events: provider slug, source type and an optional app id. `name`, `logo` and `slug` are deprecated and will be removed; only the provider slug remains. Kept open: the service may add fields. */
+export type DataEventSource = {
+    /** @description Provider slug. */
+    provider?: string;
+    /** @description Source type. The service may send other values. */
+    type?: string;
+    /**
+     * @deprecated
+     * @description Deprecated, will be removed; read provider details from `GET /v2/providers` by `provider`.
+     */
+    name?: string;
+    /**
+     * @deprecated
+     * @description Deprecated, will be removed; read provider details from `GET /v2/providers` by `provider`.
+     */
+    logo?: string;
+    /**
+     * @deprecated
+     * @description Deprecated, will be removed; use `provider`.
+     */
+    slug?: string;
+} & {
+    [key: string]: unknown;
+};
+/** @description Payload of a data event. Kept open: the service may add fields. */
+export type DataEvent = {
+    /** @description Event data; only its `source` is shown. */
+    data?: {
+        source?: components["schemas"]["DataEventSource"];
+    } & {
+        [key: string]: unknown;
+    };
+} & {
+    [key: string]: unknown;
+};
+/** @description Event payload. Partial-result notifications can be enabled per team. Kept open: the service may add fields. */
+export type EventEnvelope = {
+    [key: string]: unknown;
+};
+/** @description Payload of `provider.connection.created`. Kept open: the service may add fields. */
+export type ProviderConnectionEvent = {
+    /** @description Event data. */
+    data?: {
+        /** @description The connected provider; replaces `source`. Kept open: the service may add fields. */
+        provider?: unknown;
+        /**
+         * @deprecated
+         * @description Former field, replaced by `provider`; consumers read `provider`.
+         */
+        source?: unknown;
+    } & {
+        [key: string]: unknown;
+    };
+} & {
+    [key: string]: unknown;
+};
+/** @description Payload of a lab report parsing job event. `updated` is sent when the job status changes (completed, failed, pending review; see ParsingJobStatus). Kept open: the service may add fields. */
+export type ParsingJobEvent = {
+    /** @description The parsing job. */
+    data?: components["schemas"]["ParsingJob"];
+} & {
+    [key: string]: unknown;
+};
+/** @description Payload of an order status change event. Order events in webhook bodies carry the nullable `status_detail`. Kept open: the service may add fields. */
+export type OrderUpdatedEvent = {
+    /** @description The order. */
+    data?: components["schemas"]["Order"];
+} & {
+    [key: string]: unknown;
+};

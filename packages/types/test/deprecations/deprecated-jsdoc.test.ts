@@ -14,7 +14,18 @@ function findProperty(path: string[]): ts.PropertySignature | undefined {
       ts.isInterfaceDeclaration(statement) && statement.name.text === path[0],
   );
   members = root?.members;
-  for (const name of path.slice(1)) {
+  let rest = path.slice(1);
+  // Schemas are generated as named types (`export type LinkResult = { … }`): start there.
+  if (path[0] === 'components' && path[1] === 'schemas') {
+    const alias = source.statements.find(
+      (statement): statement is ts.TypeAliasDeclaration =>
+        ts.isTypeAliasDeclaration(statement) && statement.name.text === path[2],
+    );
+    const literal = alias && ts.isIntersectionTypeNode(alias.type) ? alias.type.types[0] : alias?.type;
+    members = literal && ts.isTypeLiteralNode(literal) ? literal.members : undefined;
+    rest = path.slice(3);
+  }
+  for (const name of rest) {
     found = members?.find(
       (member): member is ts.PropertySignature =>
         ts.isPropertySignature(member) && member.name.getText(source).replace(/["']/g, '') === name,

@@ -48,7 +48,9 @@ describe('issue 11: the spec says what the document says, no more', () => {
     expect(list.type).toBeUndefined();
     expect(list.anyOf.map((member: Json) => member.type)).toEqual(['array', 'object']);
     expect(list.anyOf[1].additionalProperties).toBe(true);
-    expect(generated).toMatch(/LabAccountList: components\["schemas"\]\["LabAccount"\]\[\] \| \{/);
+    expect(generated).toMatch(
+      /export type LabAccountList = components\["schemas"\]\["LabAccount"\]\[\] \| \{/,
+    );
   });
 
   it('accepts a number, a string or a list of them for lab_id', () => {
@@ -72,14 +74,14 @@ describe('issue 11: the spec says what the document says, no more', () => {
   });
 
   it('writes update_reason and the lab account status as open enums with their known values', () => {
-    expect(generated).toContain('OrderUpdateReason: "INCORRECT_LAB" | (string & {});');
-    expect(generated).toContain('LabAccountStatus: "PENDING" | (string & {});');
+    expect(generated).toContain('export type OrderUpdateReason = "INCORRECT_LAB" | (string & {});');
+    expect(generated).toContain('export type LabAccountStatus = "PENDING" | (string & {});');
     expect(generated).toContain('update_reason?: components["schemas"]["OrderUpdateReason"];');
     expect(generated).toContain('labAccountStatus: components["schemas"]["LabAccountStatus"];');
   });
 
   it('marks name, logo and slug of the summary source deprecated, and not provider', () => {
-    const source = /SummarySource: \{([\s\S]*?)\n {8}\} & \{/.exec(generated)?.[1] ?? '';
+    const source = /export type SummarySource = \{([\s\S]*?)\n\} & \{/.exec(generated)?.[1] ?? '';
     const deprecated = (field: string) =>
       new RegExp(`@deprecated(?:(?!\\*/)[\\s\\S])*\\*/\\s*${field}\\?: string;`);
     for (const field of ['name', 'logo', 'slug']) expect(source, field).toMatch(deprecated(field));

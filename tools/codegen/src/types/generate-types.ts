@@ -1,22 +1,43 @@
-// Generates packages/types/src/generated/openapi.ts from the bundled spec with openapi-typescript's Node API:
-// types-spec.ts reads what the types show differently, schema-transform.ts renders it, this file writes.
+// Generates packages/types/src/generated/openapi.ts from the bundled spec with openapi-typescript's Node API,
+// and sandbox-values.ts from `x-svc-sandbox-values`: types-spec.ts reads, schema-transform.ts renders the
+// schemas, this file renders the sandbox values and writes both.
 import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
 import { loadSpec } from '@svc/spec';
 import openapiTS, { astToString, type OpenAPI3 } from 'openapi-typescript';
 import { generatedHeader, repoRoot } from '../generated-file.js';
+import { nameSchemas } from './named-schemas.js';
 import { schemaTransform } from './schema-transform.js';
-import { readTypesSpec } from './types-spec.js';
+import { readTypesSpec, sandboxValuesOf } from './types-spec.js';
 
 const outFile = resolve(repoRoot, 'packages/types/src/generated/openapi.ts');
+const sandboxValuesFile = resolve(repoRoot, 'packages/types/src/generated/sandbox-values.ts');
+
+/** One member per schema: its sandbox values as a union of string literals. */
+function renderSandboxValues(values: Record<string, string[]>): string {
+  const members = Object.entries(values).map(
+    ([name, list]) => `  ${name}: ${list.map((value) => JSON.stringify(value)).join(' | ')};\n`,
+  );
+  return [
+    generatedHeader('types/generate-types.ts'),
+    '/**\n' +
+      ' * Values the Svc sandbox (`@svc/sandbox`) sends for an open enum, by schema name, beyond the values\n' +
+      ' * `Schema<…>` lists: sandbox conventions, not promises of the service. The service may send other values,\n' +
+      ' * so code reading them keeps a default path; the lab-testing helpers classify every one of these.\n' +
+      ' */\n' +
+      `export interface SandboxValues {\n${members.join('')}}\n`,
+  ].join('\n');
+}
 
 // The bundle is an OpenAPI 3.1 document: `pnpm lint:spec` holds it to the specification.
-const ast = await openapiTS(readTypesSpec(loadSpec()) as unknown as OpenAPI3, {
+const spec = loadSpec();
+const ast = await openapiTS(readTypesSpec(spec) as unknown as OpenAPI3, {
   transform: schemaTransform,
   alphabetize: false,
   exportType: false,
   defaultNonNullable: true,
 });
 await mkdir(dirname(outFile), { recursive: true });
-await writeFile(outFile, `${generatedHeader('types/generate-types.ts')}\n${astToString(ast)}`);
-process.stdout.write(`wrote ${outFile.slice(repoRoot.length + 1)}\n`);
+await writeFile(outFile, `${generatedHeader('types/generate-types.ts')}\n${astToString(nameSchemas(ast))}`);
+await writeFile(sandboxValuesFile, renderSandboxValues(sandboxValuesOf(spec)));
+process.stdout.write(`wrote ${outFile.slice(repoRoot.length + 1)} and sandbox-values.ts\n`);

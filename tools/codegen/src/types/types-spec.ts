@@ -42,3 +42,28 @@ export function typeOverrideOf(schema: unknown): TypeOverride | undefined {
   if (schema.format === 'binary') return { kind: 'file', nullable };
   return undefined;
 }
+
+/** Marks the values the sandbox sends for an open enum where the service names none: sandbox conventions. */
+export const SANDBOX_VALUES = 'x-svc-sandbox-values';
+
+/**
+ * The sandbox's own values of each open enum schema that lists them (`x-svc-sandbox-values`), by schema
+ * name, in spec order. Only a non-exhaustive enum may carry them, and never a value it already knows.
+ */
+export function sandboxValuesOf(spec: SpecDocument): Record<string, string[]> {
+  const schemas = (spec.components as Json | undefined)?.schemas;
+  const values: Record<string, string[]> = {};
+  for (const [name, schema] of Object.entries(isObject(schemas) ? schemas : {})) {
+    if (!isObject(schema) || schema[SANDBOX_VALUES] === undefined) continue;
+    const listed = schema[SANDBOX_VALUES];
+    if (!Array.isArray(listed) || listed.length === 0 || !listed.every((v) => typeof v === 'string'))
+      throw new Error(`${SANDBOX_VALUES} of ${name} must be a non-empty list of strings`);
+    const known = nonExhaustiveValues(schema);
+    if (!known) throw new Error(`${SANDBOX_VALUES} of ${name}: only a non-exhaustive enum may carry it`);
+    const repeated = listed.filter((v) => known.includes(v));
+    if (repeated.length > 0)
+      throw new Error(`${SANDBOX_VALUES} of ${name} repeats known values: ${repeated.join(', ')}`);
+    values[name] = [...new Set(listed as string[])];
+  }
+  return values;
+}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { readTypesSpec, typeOverrideOf } from '../../src/types/types-spec.js';
+import { readTypesSpec, sandboxValuesOf, typeOverrideOf } from '../../src/types/types-spec.js';
 
 const apiKey = { name: 'x-svc-api-key', in: 'header', required: true, description: 'Your team key.' };
 const linkToken = { name: 'x-svc-link-token', in: 'header', required: true };
@@ -65,5 +65,33 @@ describe('typeOverrideOf', () => {
     expect(() => typeOverrideOf({ type: 'string', 'x-svc-non-exhaustive': true, enum: ['a'] })).toThrow(
       'x-svc-non-exhaustive: put the known values in the first `anyOf` member',
     );
+  });
+});
+
+const withSandboxValues = (schema: Record<string, unknown>, values: unknown) => ({
+  openapi: '3.1.0',
+  components: {
+    schemas: { Status: { ...schema, 'x-svc-sandbox-values': values }, Other: openEnum('string') },
+  },
+});
+
+describe('sandboxValuesOf', () => {
+  it('reads the sandbox values of each open enum that lists them, by schema name', () => {
+    expect(sandboxValuesOf(withSandboxValues(openEnum('string'), ['queued', 'running']))).toEqual({
+      Status: ['queued', 'running'],
+    });
+  });
+
+  it('reads a spec without schemas as none', () => {
+    expect(sandboxValuesOf({ openapi: '3.1.0', paths: {} })).toEqual({});
+  });
+
+  it.each([
+    ['on a closed enum', { type: 'string', enum: ['a'] }, ['b'], /only a non-exhaustive enum/],
+    ['repeating a known value', openEnum('string'), ['pending', 'queued'], /repeats known values: pending/],
+    ['as an empty list', openEnum('string'), [], /non-empty list of strings/],
+    ['with a non-string', openEnum('string'), [1], /non-empty list of strings/],
+  ])('refuses sandbox values %s', (_, schema, values, message) => {
+    expect(() => sandboxValuesOf(withSandboxValues(schema, values))).toThrow(message);
   });
 });

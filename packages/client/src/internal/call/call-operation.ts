@@ -12,6 +12,7 @@ import type { FetchResult } from '../route/call-context.js';
 import { type DirectInit, type DirectRoute, sendDirect } from '../route/direct-route.js';
 import { type CoreClient, sendThroughOpenapiFetch } from '../route/openapi-fetch-route.js';
 import type { CallState } from '../transport/call-state.js';
+import { responseOf, resultOf } from '../transport/reply.js';
 import { prepareCall } from './prepare-call.js';
 
 type Params = Record<string, unknown>;
@@ -122,8 +123,8 @@ function start(
     maxRetries: options.maxRetries,
   };
   const finish = ({ data, error, response }: FetchResult): WithResponse<unknown> => {
-    if (!response.ok) throw errorFromResponse(response, error, what, state.secrets);
-    return { data, response, requestId: requestIdOf(response.headers) };
+    if (!response.ok) throw errorFromResponse(responseOf(response), error, what, state.secrets);
+    return resultOf(response, data, requestIdOf(response.headers));
   };
   const sendInit = (): Promise<WithResponse<unknown>> =>
     routes.middleware.length === 0

@@ -1,5 +1,6 @@
 import { ResponseParseError, SvcError, ValidationError } from '../../errors.js';
 import type { CallState } from '../transport/call-state.js';
+import { responseOf } from '../transport/reply.js';
 
 /** Anything thrown while sending, as a SvcError: bad input (before sending), bad body, or a failure. */
 export function asSvcError(error: unknown, state: CallState): SvcError {
@@ -11,7 +12,7 @@ export function asSvcError(error: unknown, state: CallState): SvcError {
     const type = response.headers.get('content-type') ?? 'none';
     return new ResponseParseError(
       response.status,
-      response.headers,
+      responseOf(response).headers,
       `${what} answered ${response.status} with a body that is not valid JSON (content-type: ${type}): ${reason}`,
       error,
     );

@@ -1,11 +1,13 @@
 import { checkCallOptions } from '../input/check-call-options.js';
 import { Secrets } from '../redact.js';
 import type { CallState } from '../transport/call-state.js';
+import type { Reply } from '../transport/reply.js';
 
 export interface FetchResult {
   data?: unknown;
   error?: unknown;
-  response: Response;
+  /** A Response, or over node:http a reply that makes one on request (see transport/reply.ts). */
+  response: Reply;
 }
 
 /** What every call needs from its client, whichever way it is sent. */

@@ -2,20 +2,22 @@ import {
   createQuerySerializer,
   defaultBodySerializer,
   type HeadersOptions,
-  mergeHeaders,
   removeTrailingSlash,
 } from 'openapi-fetch';
+import { requestHeaders } from '#node-http';
 import { withSecrets } from '../../errors.js';
 import type { Secrets } from '../redact.js';
 import { bufferedText } from '../transport/buffered-response.js';
 import type { CallState } from '../transport/call-state.js';
+import type { RequestHeaders } from '../transport/outgoing.js';
+import { type Reply, responseOf } from '../transport/reply.js';
 import type { Outgoing, Transport } from '../transport/transport.js';
 import { asSvcError } from './as-svc-error.js';
 import { type CallContext, callSecrets, checkBeforeSending, type FetchResult } from './call-context.js';
 import { fillPath } from './path-template.js';
 
 type Params = Record<string, unknown>;
-type BodySerializer = (body: unknown, headers: Headers) => BodyInit;
+type BodySerializer = (body: unknown, headers: RequestHeaders) => BodyInit;
 
 /** What a named method's call needs from its client, built once per client. */
 export interface DirectRoute extends CallContext {
@@ -43,13 +45,18 @@ export interface DirectInit {
   headers: HeadersOptions | undefined;
 }
 
-const JSON_TYPE = { 'Content-Type': 'application/json' };
+/** A plain object's own entries; anything else (a Headers) is iterated. Never reads the global Headers. */
+const entriesOf = (source: object): Iterable<[string, unknown]> => {
+  const proto = Object.getPrototypeOf(source);
+  return proto === Object.prototype || proto === null
+    ? Object.entries(source)
+    : (source as Iterable<[string, unknown]>);
+};
 
-/** One header source merged into `target` as openapi-fetch's `mergeHeaders` merges it. */
-function mergeInto(target: Headers, source: HeadersOptions | undefined | Params): void {
+/** One header source merged into `target` as openapi-fetch's `mergeHeaders` merges it into a Headers. */
+function mergeInto(target: RequestHeaders, source: HeadersOptions | undefined | Params): void {
   if (!source || typeof source !== 'object') return;
-  const entries = source instanceof Headers ? source.entries() : Object.entries(source);
-  for (const [name, value] of entries as Iterable<[string, unknown]>) {
+  for (const [name, value] of entriesOf(source)) {
     if (value === null) target.delete(name);
     else if (Array.isArray(value)) for (const item of value) target.append(name, item);
     else if (value !== undefined) target.set(name, value as string);
@@ -112,26 +119,27 @@ function build(
   if (search) url += `?${search}`;
   // A JSON body gets its content type first, so that any header given for the call overrides it.
   const json = body !== undefined && !init.bodySerializer && !(body instanceof FormData);
-  const final = new Headers(json ? JSON_TYPE : undefined);
+  const final = requestHeaders();
+  if (json) final.set('content-type', 'application/json');
   mergeInto(final, route.headers);
   mergeInto(final, headers);
   mergeInto(final, params.header);
   if (body === undefined) return { method, url, headers: final, body: undefined };
-  // The serializer reads only a form content type, which the JSON default never is.
+  // The serializer reads only a form content type (from a record too), which the JSON default never is.
   const serialized = (init.bodySerializer ?? (defaultBodySerializer as BodySerializer))(body, final);
   // JSON.stringify of a function writes nothing: no content type then, as on openapi-fetch's path.
-  if (json && serialized === undefined)
-    return {
-      method,
-      url,
-      headers: mergeHeaders(route.headers, headers, params.header as HeadersOptions),
-      body: undefined,
-    };
+  if (json && serialized === undefined) {
+    const plain = requestHeaders();
+    mergeInto(plain, route.headers);
+    mergeInto(plain, headers);
+    mergeInto(plain, params.header);
+    return { method, url, headers: plain, body: undefined };
+  }
   return { method, url, headers: final, body: serialized };
 }
 
 /** The response read as openapi-fetch reads it (`parseAs: 'json'`), so both paths resolve alike. */
-function resultOf(response: Response, method: string, text: string): FetchResult {
+function resultOf(response: Reply, method: string, text: string): FetchResult {
   const length = response.headers.get('Content-Length');
   if (response.status === 204 || method === 'HEAD' || length === '0')
     return response.ok ? { data: undefined, response } : { error: undefined, response };
@@ -145,6 +153,6 @@ function resultOf(response: Response, method: string, text: string): FetchResult
 }
 
 /** The same for a Response whose body is not in memory yet (a runtime whose Responses take no own properties). */
-async function readResult(response: Response, method: string): Promise<FetchResult> {
-  return resultOf(response, method, await response.text());
+async function readResult(response: Reply, method: string): Promise<FetchResult> {
+  return resultOf(response, method, await responseOf(response).text());
 }

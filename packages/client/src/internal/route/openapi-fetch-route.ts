@@ -23,7 +23,7 @@ export async function sendThroughOpenapiFetch(
     init[CALL] = state;
     const result = await core.request(method, path, init);
     // openapi-fetch has read the body; the caller gets the response with its body unread, as fetch's.
-    result.response = unreadResponse(result.response);
+    result.response = unreadResponse(result.response as Response);
     return result;
   } catch (error) {
     throw withSecrets(asSvcError(error, state), secrets);

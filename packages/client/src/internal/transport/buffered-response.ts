@@ -10,10 +10,11 @@
 // a 1.2 MB body cost about 2 ms more CPU per call than plain fetch with a signal, in extra full
 // collections. A BufferedResponse costs about 1 µs more to make than attaching did.
 
-const BODY = Symbol('svc.body');
+/** Where a reply keeps its body, read whole: a Response of ours, or a node:http reply. */
+export const BODY = Symbol('svc.body');
 const USED = Symbol('svc.used');
 const STREAM = Symbol('svc.stream');
-type Body = string | ArrayBuffer;
+export type Body = string | ArrayBuffer;
 type Buffered = Response & {
   [BODY]: Body;
   [USED]?: boolean;
@@ -22,6 +23,9 @@ type Buffered = Response & {
 
 /** JSON and text bodies are read as text: no copy into an ArrayBuffer, no second decoding. */
 const TEXT_TYPE = /json|^\s*text\//i;
+
+/** Whether a body of this content type is kept as text. */
+export const isTextType = (type: string | null): boolean => type !== null && TEXT_TYPE.test(type);
 
 /** Reads the whole body the cheapest way for its type: text for JSON and text, bytes otherwise. */
 export function readBody(response: Response): Promise<Body> {
@@ -98,13 +102,21 @@ function streamOf(response: Buffered): ReadableStream<Uint8Array> {
   }) as ReadableStream<Uint8Array>;
 }
 
-/** The body of a response from bufferedResponse, when it was read as text; undefined otherwise. */
-export function bufferedText(response: Response): string | undefined {
+/** The body of a reply (bufferedResponse's, or a node:http one), when it was read as text; undefined otherwise. */
+export function bufferedText(response: object): string | undefined {
   const body = (response as Partial<Buffered>)[BODY];
   return typeof body === 'string' ? body : undefined;
 }
 
 const FETCHED = Symbol('svc.fetched');
+
+/**
+ * What a BufferedResponse reads from: a fetched Response, or what a node:http reply knows of its
+ * answer (`body` null when the answer has none, as a fetched Response's).
+ */
+export type Fetched = Pick<Response, 'status' | 'statusText' | 'headers' | 'url' | 'redirected' | 'type'> & {
+  body: unknown;
+};
 
 /**
  * The class of a bodiless Response with the fetched one's status, that reads as it and serves the body
@@ -114,11 +126,11 @@ const FETCHED = Symbol('svc.fetched');
  */
 function defineBufferedResponse() {
   class BufferedResponse extends Response {
-    readonly [FETCHED]: Response;
+    readonly [FETCHED]: Fetched;
     readonly [BODY]: Body;
     [USED] = false;
     [STREAM]: ReadableStream<Uint8Array> | undefined;
-    constructor(fetched: Response, body: Body) {
+    constructor(fetched: Fetched, body: Body) {
       super(null, { status: fetched.status, statusText: fetched.statusText });
       this[FETCHED] = fetched;
       this[BODY] = body;
@@ -170,13 +182,13 @@ function defineBufferedResponse() {
 let BufferedResponse: ReturnType<typeof defineBufferedResponse> | undefined;
 
 /** The response, its body already read by readBody: its readers, `body` and `clone()` serve it, once. */
-export function bufferedResponse(response: Response, body: Body): Response {
+export function bufferedResponse(response: Fetched, body: Body): Response {
   BufferedResponse ??= defineBufferedResponse();
   try {
     return new BufferedResponse(response, body);
   } catch {
     // A status no Response can be made with (`Response.error()`'s 0): the readers go on the fetched one.
-    return Object.assign(response, READERS, { [BODY]: body });
+    return Object.assign(response, READERS, { [BODY]: body }) as unknown as Response;
   }
 }
 

@@ -7,6 +7,7 @@
 export const CALL = '__svcCall';
 
 import type { Secrets } from '../redact.js';
+import type { Reply } from './reply.js';
 
 export interface CallState {
   /** `METHOD /path/{template}` of the call, for messages (ids stay out of error text). */
@@ -21,7 +22,7 @@ export interface CallState {
   /** Set by the transport: from then on a failure is about the exchange, not the input. */
   sent?: boolean;
   /** The final response, kept to describe a success body that fails to parse. */
-  response?: Response;
+  response?: Reply;
 }
 
 export const callStateOf = (request: Request): CallState | undefined =>

@@ -2,6 +2,8 @@
 // is repeated only when the service certainly did not process it, unless the client was told the
 // header the service reads idempotency keys from: the default name is a convention, and a retry
 // under a name the service ignores could create a second lab order.
+import type { RequestHeaders } from './outgoing.js';
+
 /** Methods safe to repeat whatever happened to the first attempt. */
 const REPEATABLE_METHODS = new Set(['GET', 'HEAD', 'PUT', 'DELETE', 'OPTIONS']);
 
@@ -34,5 +36,9 @@ export const notProcessed = (status: number, retryAfterMs: number | undefined): 
   status === 429 || (status === 503 && retryAfterMs !== undefined);
 
 /** Whether any failure may be retried: repeatable by HTTP, or keyed under a header the client was told the service reads. */
-export const repeatable = (method: string, headers: Headers, confirmedHeader: string | undefined): boolean =>
+export const repeatable = (
+  method: string,
+  headers: RequestHeaders,
+  confirmedHeader: string | undefined,
+): boolean =>
   REPEATABLE_METHODS.has(method) || (confirmedHeader !== undefined && headers.has(confirmedHeader));

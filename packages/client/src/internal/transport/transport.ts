@@ -1,21 +1,22 @@
+import { createNodeHttp } from '#node-http';
 import type { ApiKey } from '../../api-key.js';
 import { AbortError, ApiError, ValidationError, withSecrets } from '../../errors.js';
 import type { FetchLike } from '../../fetch-like.js';
 import { API_KEY_HEADER } from '../../headers.js';
-import { requestIdOf } from '../../request-id.js';
 import { keyProblem } from '../input/key-problem.js';
 import type { ClientLog } from '../logger.js';
 import { Secrets } from '../redact.js';
 import { parseRetryAfter } from '../retry-after.js';
-import { type AttemptFetch, sendAttempt } from './attempt.js';
 import { backoffDelay } from './backoff.js';
 import { type CallState, callStateOf } from './call-state.js';
 import { withinDeadline } from './deadline.js';
+import { fetchAttempt } from './fetch-attempt.js';
+import { logAttempt, RETRY_STATUSES } from './log-attempt.js';
+import type { Attempt, Outgoing, RequestHeaders } from './outgoing.js';
+import type { Reply } from './reply.js';
 import { neverSent, notProcessed, repeatable } from './retry-safety.js';
 import { sleep } from './sleep.js';
 
-/** Statuses worth another attempt; 501 (and every other status) never is. */
-const RETRY_STATUSES = new Set([408, 429, 500, 502, 503, 504]);
 /** A server asking for a longer wait than this gets its error back instead of a silent minute-long stall. */
 export const MAX_RETRY_AFTER_MS = 60_000;
 
@@ -27,29 +28,29 @@ export interface TransportConfig {
   baseUrl: string;
   timeoutMs: number;
   maxRetries: number;
-  /** Absent for a client set to `'off'`; see log() below for what each level gets. */
+  /** Absent for a client set to `'off'`; see log-attempt.ts for what each level gets. */
   logger?: ClientLog | undefined;
   /** The idempotency header the user confirmed the service reads; without it POST/PATCH retry only when unprocessed. */
   idempotencyHeader?: string | undefined;
   /** The client's secrets; each call's own are chained to them. Default: the string apiKey alone. */
   secrets?: Secrets;
+  /** The agent of named calls over node:http / node:https; default: a keep-alive agent of the client's own. */
+  httpAgent?: unknown;
   /** Jitter source, injectable for tests. */
   random?: () => number;
 }
 
-/** A request of a named method, serialized but not built: the fetch builds the only `Request`. */
-export interface Outgoing {
-  method: string;
-  url: string;
-  headers: Headers;
-  body: BodyInit | undefined;
-}
+export type { Outgoing };
 
+/**
+ * The seam between a call and the network, with one implementation per way of sending (stripe-node's
+ * `net/`): fetch (fetch-attempt.ts) everywhere, and node:http (node-http.ts) for named calls on Node.
+ */
 export interface Transport {
-  /** The `fetch` handed to openapi-fetch (typed path client, middleware), beneath its middleware. */
+  /** The `fetch` handed to openapi-fetch (typed path client, middleware), beneath its middleware: always fetch. */
   fetchRequest(request: Request): Promise<Response>;
-  /** Named methods' path: one `fetch(url, init)` per attempt, no Request of ours in between. */
-  send(outgoing: Outgoing, call: CallState): Promise<Response>;
+  /** Named methods' path: over node:http on Node, else one `fetch(url, init)` per attempt. */
+  send(outgoing: Outgoing, call: CallState): Promise<Reply>;
 }
 
 const globalFetch: FetchLike = (input, init) => globalThis.fetch(input, init);
@@ -58,13 +59,15 @@ const MANUAL = 'manual' as const;
 /**
  * Adds the API key (same origin only), applies per-attempt timeouts and retries with backoff and
  * Retry-After, for both ways in: a Request from openapi-fetch, or a named method's outgoing request.
- * `redirect: 'manual'` everywhere: a followed cross-origin redirect would carry the api-key along.
+ * Redirects are never followed: a followed cross-origin redirect would carry the api-key along.
  */
 export function createTransport(config: TransportConfig): Transport {
   const { fetch: fetchImpl, apiKey, logger, random } = config;
   const origin = `${new URL(config.baseUrl).origin}/`;
   const clientSecrets = config.secrets ?? new Secrets();
   clientSecrets.add(apiKey);
+  // A custom fetch takes every call; otherwise, on Node, named calls go over node:http.
+  const node = fetchImpl ? undefined : createNodeHttp?.(config.baseUrl, config.httpAgent);
 
   async function resolveKey(key: Exclude<ApiKey, string>): Promise<string> {
     const value = await key();
@@ -78,15 +81,14 @@ export function createTransport(config: TransportConfig): Transport {
   }
 
   /** Sets the key, reads the call's limits and runs the attempts; errors come out redacted. */
-  async function exchange(
+  async function exchange<R extends Reply>(
     method: string,
     url: string,
-    headers: Headers,
-    hasBody: boolean,
+    headers: RequestHeaders,
     call: CallState | undefined,
-    buffer: () => Promise<ArrayBuffer>,
-    attempt: (body: ArrayBuffer | undefined) => AttemptFetch,
-  ): Promise<Response> {
+    /** The attempts of the call; `retryable` says whether its body must be kept for a second one. */
+    prepare: (retryable: boolean) => Attempt<R> | Promise<Attempt<R>>,
+  ): Promise<R> {
     // A middleware that replaced the Request dropped the call state: the call's secrets live here then.
     const secrets = call?.secrets ?? new Secrets(clientSecrets);
     try {
@@ -111,16 +113,15 @@ export function createTransport(config: TransportConfig): Transport {
       const retryable = maxRetries > 0;
       // Otherwise (POST, PATCH) only an attempt the service certainly did not process is sent again.
       const anyFailure = repeatable(method, headers, config.idempotencyHeader);
-      // Buffer the body once only when a retry is possible; every attempt then sends the same bytes.
-      const fetchOnce = attempt(retryable && hasBody ? await buffer() : undefined);
+      const attempt = await prepare(retryable);
       // Below debug, only a retry or a give-up is logged: a first attempt that ends the call costs nothing.
       const debug = logger?.enabled('debug') === true;
 
       for (let retry = 0; ; retry++) {
         const started = debug ? Date.now() : 0;
-        let response: Response;
+        let reply: R;
         try {
-          response = await sendAttempt(fetchOnce, signal, timeoutMs, what);
+          reply = await attempt(signal, timeoutMs, what);
         } catch (error) {
           const again =
             retryable &&
@@ -129,7 +130,7 @@ export function createTransport(config: TransportConfig): Transport {
             (anyFailure || neverSent(error));
           const delay = again ? backoffDelay(retry, random) : undefined;
           if (logger && (debug || delay !== undefined || retry > 0))
-            log(logger, secrets, method, url, retry, started, {
+            logAttempt(logger, secrets, method, url, retry, started, {
               error: String(error),
               retryInMs: delay,
               notRetryable: error instanceof AbortError || error instanceof ApiError,
@@ -139,9 +140,9 @@ export function createTransport(config: TransportConfig): Transport {
           continue;
         }
         let delay: number | undefined;
-        if (retryable && retry < maxRetries && RETRY_STATUSES.has(response.status)) {
-          const after = parseRetryAfter(response.headers.get('retry-after'));
-          if (anyFailure || notProcessed(response.status, after))
+        if (retryable && retry < maxRetries && RETRY_STATUSES.has(reply.status)) {
+          const after = parseRetryAfter(reply.headers.get('retry-after'));
+          if (anyFailure || notProcessed(reply.status, after))
             delay =
               after === undefined
                 ? backoffDelay(retry, random)
@@ -150,14 +151,14 @@ export function createTransport(config: TransportConfig): Transport {
                   : undefined;
         }
         if (logger && (debug || delay !== undefined || retry > 0))
-          log(logger, secrets, method, url, retry, started, {
-            status: response.status,
+          logAttempt(logger, secrets, method, url, retry, started, {
+            status: reply.status,
             retryInMs: delay,
-            response,
+            reply,
           });
         if (delay === undefined) {
-          if (call) call.response = response;
-          return response;
+          if (call) call.response = reply;
+          return reply;
         }
         await sleep(delay, signal);
       }
@@ -168,104 +169,67 @@ export function createTransport(config: TransportConfig): Transport {
 
   const requestFetch = fetchImpl ?? globalFetch;
   function fetchRequest(request: Request): Promise<Response> {
-    return exchange(
-      request.method,
-      request.url,
-      request.headers,
-      request.body !== null,
-      callStateOf(request),
-      () => request.arrayBuffer(),
+    return exchange(request.method, request.url, request.headers, callStateOf(request), async (retryable) => {
+      // Buffer the body once only when a retry is possible; every attempt then sends the same bytes.
+      const body = retryable && request.body !== null ? await request.arrayBuffer() : undefined;
       // Everything the attempt needs travels in the Request itself (a custom fetch may read only its
       // first argument); init repeats signal and redirect.
-      (body) => (signal) =>
-        requestFetch(
-          new Request(
-            request,
-            body === undefined ? { signal, redirect: MANUAL } : { signal, redirect: MANUAL, body },
-          ),
-          { signal, redirect: MANUAL },
-        ),
-    );
+      return (caller, timeoutMs, what) =>
+        fetchAttempt(
+          (signal) =>
+            requestFetch(
+              new Request(
+                request,
+                body === undefined ? { signal, redirect: MANUAL } : { signal, redirect: MANUAL, body },
+              ),
+              { signal, redirect: MANUAL },
+            ),
+          caller,
+          timeoutMs,
+          what,
+        );
+    });
   }
 
-  function send({ method, url, headers, body }: Outgoing, call: CallState): Promise<Response> {
-    return exchange(
-      method,
-      url,
-      headers,
-      body !== undefined,
-      call,
-      async () => {
+  function send(outgoing: Outgoing, call: CallState): Promise<Reply> {
+    const { method, url, headers, body } = outgoing;
+    if (node?.takes(outgoing)) return exchange(method, url, headers, call, () => node.attempts(outgoing));
+    return exchange(method, url, headers, call, async (retryable) => {
+      let payload = body;
+      if (retryable && body !== undefined) {
         // A form's boundary is chosen when it is encoded: encode once, so every attempt sends one body.
         const encoded = new Response(body);
         const type = encoded.headers.get('content-type');
         if (type && !headers.has('content-type')) headers.set('content-type', type);
-        return encoded.arrayBuffer();
-      },
-      (bytes) => {
-        const payload = bytes ?? body;
-        // A custom fetch gets a complete Request, as its type promises; the global one builds its own.
-        return fetchImpl
-          ? (signal) =>
-              fetchImpl(new Request(url, { method, headers, body: payload, signal, redirect: MANUAL }), {
+        payload = await encoded.arrayBuffer();
+      }
+      // A custom fetch gets a complete Request, as its type promises; the global one builds its own.
+      const fetchOnce = fetchImpl
+        ? (signal: AbortSignal) =>
+            fetchImpl(
+              new Request(url, {
+                method,
+                headers: headers as HeadersInit,
+                body: payload,
                 signal,
                 redirect: MANUAL,
-              })
-          : (signal) => globalThis.fetch(url, { method, headers, body: payload, signal, redirect: MANUAL });
-      },
-    );
+              }),
+              {
+                signal,
+                redirect: MANUAL,
+              },
+            )
+        : (signal: AbortSignal) =>
+            globalThis.fetch(url, {
+              method,
+              headers: headers as HeadersInit,
+              body: payload,
+              signal,
+              redirect: MANUAL,
+            });
+      return (caller, timeoutMs, what) => fetchAttempt(fetchOnce, caller, timeoutMs, what);
+    });
   }
 
   return { fetchRequest, send };
-}
-
-/**
- * What the transport logs: every attempt at debug; every retry at info (what failed, the wait); a call
- * that gives up on a retryable failure after retrying at warn (429, 408: the service shed load) or
- * at error (5xx, no response: the service or the network failed). The caller gets the error either way.
- */
-function log(
-  logger: ClientLog,
-  secrets: Secrets,
-  method: string,
-  url: string,
-  retry: number,
-  started: number,
-  outcome: {
-    status?: number;
-    error?: string;
-    retryInMs?: number | undefined;
-    response?: Response;
-    notRetryable?: boolean;
-  },
-): void {
-  const { response, notRetryable, ...rest } = outcome;
-  const line = `svc ${method} ${url}`;
-  const attempt = retry + 1;
-  const what = outcome.status === undefined ? (outcome.error ?? 'failed') : `answered ${outcome.status}`;
-  if (logger.enabled('debug'))
-    logger.log('debug', secrets, line, {
-      method,
-      url,
-      attempt,
-      durationMs: Date.now() - started,
-      ...(response && { requestId: requestIdOf(response.headers) }),
-      ...rest,
-    });
-  if (outcome.retryInMs !== undefined) {
-    logger.log('info', secrets, `${line}: attempt ${attempt} ${what}; retrying in ${outcome.retryInMs} ms`, {
-      attempt,
-      ...rest,
-    });
-  } else if (
-    retry > 0 &&
-    !notRetryable &&
-    (outcome.status === undefined || RETRY_STATUSES.has(outcome.status))
-  ) {
-    const level = outcome.status === 408 || outcome.status === 429 ? 'warn' : 'error';
-    logger.log(level, secrets, `${line}: gave up after ${attempt} attempts; the last ${what}`, {
-      attempts: attempt,
-      ...rest,
-    });
-  }
 }

@@ -1,6 +1,7 @@
-import { ConnectionError, errorFromResponse, SvcError, TimeoutError } from '../../errors.js';
+import { errorFromResponse } from '../../errors.js';
 import { abortError } from './abort-error.js';
 import { linkAbort, unlinkAbort } from './abort-fanout.js';
+import { attemptFailure, isRedirect } from './attempt-failure.js';
 import { bufferedResponse, readBody } from './buffered-response.js';
 
 /** Statuses whose Response must have a null body. */
@@ -20,11 +21,11 @@ function onTimeout(attempt: AttemptController): void {
 export type AttemptFetch = (signal: AbortSignal) => Promise<Response>;
 
 /**
- * Sends one attempt and reads the whole body under the same timeout, so a stalled body is a
+ * Sends one attempt over fetch and reads the whole body under the same timeout, so a stalled body is a
  * TimeoutError and the caller can decide on a retry. Returns the Response with its body in memory
  * (see buffered-response.ts). No timer or listener outlives it.
  */
-export async function sendAttempt(
+export async function fetchAttempt(
   fetchOnce: AttemptFetch,
   caller: AbortSignal | undefined,
   timeoutMs: number,
@@ -36,20 +37,13 @@ export async function sendAttempt(
   const timer = setTimeout(onTimeout, timeoutMs, attempt);
   try {
     const response = await fetchOnce(attempt.signal);
-    const { status } = response;
-    if (response.type === 'opaqueredirect' || (status >= 300 && status < 400 && status !== 304)) {
+    if (response.type === 'opaqueredirect' || isRedirect(response.status)) {
       void response.body?.cancel();
       throw errorFromResponse(response, undefined, what);
     }
-    return NULL_BODY.has(status) ? response : bufferedResponse(response, await readBody(response));
+    return NULL_BODY.has(response.status) ? response : bufferedResponse(response, await readBody(response));
   } catch (error) {
-    if (attempt.timedOut) throw new TimeoutError(`${what} timed out after ${timeoutMs} ms`, { cause: error });
-    if (caller?.aborted) throw abortError(caller);
-    if (error instanceof SvcError) throw error;
-    const reason = error instanceof Error ? (error.cause as Error | undefined)?.message || error.message : '';
-    throw new ConnectionError(`${what} failed: no response from the service${reason ? ` (${reason})` : ''}`, {
-      cause: error,
-    });
+    throw attemptFailure(error, attempt.timedOut, caller, timeoutMs, what);
   } finally {
     clearTimeout(timer);
     if (caller) unlinkAbort(caller, attempt);

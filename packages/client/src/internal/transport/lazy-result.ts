@@ -1,0 +1,24 @@
+import { type Reply, responseOf } from './reply.js';
+
+const REPLY = Symbol('svc.reply');
+
+/**
+ * What `.withResponse()` resolves with after a call over node:http: the Response is made when
+ * `response` is first read, so a call that never reads it does not pay for it. A getter on the class,
+ * not one per result: an object literal with a getter kept each result's body alive through
+ * young-generation collections (the client test on released bodies found it).
+ */
+export class LazyResult {
+  private readonly [REPLY]: Reply;
+  constructor(
+    readonly data: unknown,
+    reply: Reply,
+    readonly requestId: string | undefined,
+  ) {
+    this[REPLY] = reply;
+  }
+
+  get response(): Response {
+    return responseOf(this[REPLY]);
+  }
+}

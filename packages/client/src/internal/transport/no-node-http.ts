@@ -1,0 +1,8 @@
+// What `#node-http` resolves to outside Node (browsers, workers, Deno, Bun and workerd builds): no
+// Node transport, so named calls use fetch and the bundle carries no node:http code.
+import type { CreateNodeHttp, RequestHeaders } from './outgoing.js';
+
+export const createNodeHttp: CreateNodeHttp | undefined = undefined;
+
+/** Fetch's own `Headers`: it checks names and values itself, so no code of ours ships for it. */
+export const requestHeaders = (): RequestHeaders => new Headers();

@@ -1,0 +1,357 @@
+// Named calls on Node over node:http / node:https with a keep-alive agent per client (stripe-node's
+// NodeHttpClient beside its FetchHttpClient): on Node 20, fetch costs about 1.6 times the CPU of
+// node:http per call (packages/bench). Only the build for Node carries this file (`#node-http`).
+// It sends what fetch sends (its default headers, its body encodings) and hands back what fetch
+// hands back (bodies decompressed as fetch decompresses them, a Response made on request); timeouts,
+// the caller's signal, redirects and errors go through the same steps as an attempt over fetch.
+import type * as Http from 'node:http';
+import type * as Zlib from 'node:zlib';
+import { errorFromResponse } from '../../errors.js';
+import { abortError } from './abort-error.js';
+import { type Abortable, linkAbort, unlinkAbort } from './abort-fanout.js';
+import { attemptFailure, isRedirect } from './attempt-failure.js';
+import { BODY, type Body, bufferedResponse, isTextType } from './buffered-response.js';
+import { HeaderList } from './header-list.js';
+import { LazyResult } from './lazy-result.js';
+import type { Attempt, CreateNodeHttp, NodeHttp, Outgoing, RequestHeaders } from './outgoing.js';
+import { type HeaderReader, type Reply, TO_RESPONSE, TO_RESULT } from './reply.js';
+
+type HttpModule = typeof Http;
+type ZlibModule = typeof Zlib;
+
+/** The global fetch as it was when the client was loaded: a later one is a mock, and named calls go to it. */
+const loadedFetch = globalThis.fetch;
+
+/** Node itself: Bun and Deno answer to the `node` condition too, but fetch is their own client. */
+const isNode = (): boolean => {
+  const versions = (globalThis as { process?: { versions?: Record<string, string | undefined> } }).process
+    ?.versions;
+  return versions?.node !== undefined && versions.bun === undefined && !('Deno' in globalThis);
+};
+
+// Loaded on the first call, not at import: node:https alone costs an import about 20 ms.
+let zlib: ZlibModule | undefined;
+const loadZlib = async (): Promise<ZlibModule> => {
+  zlib ??= await import('node:zlib');
+  return zlib;
+};
+
+/** A request path fetch would send as it is (RFC 3986 characters, no dot segment); others go through URL. */
+const PLAIN_PATH = /^\/[\w\-.~!$&'()*+,;=:@%/]*$/;
+const DOT_SEGMENT = /\/(?:\.|%2e)/i;
+const PLAIN_QUERY = /^[\w\-.~!$&()*+,;=:@%/?]*$/;
+/** Header values node:http refuses and fetch sends (control characters): such a call goes over fetch. */
+const NODE_REFUSED_VALUE = /[^\t\x20-\x7e\x80-\xff]/;
+/** Statuses whose answer has no body, which fetch does not decompress. */
+const NULL_BODY = new Set([101, 204, 205, 304]);
+/** The most content codings fetch decodes in one answer. */
+const MAX_CODINGS = 5;
+
+/** A Node client's agent: keep-alive, idle sockets closed after 4 s (as fetch's) and never holding the process. */
+const IDLE_SOCKET_MS = 4_000;
+
+/** Headers checked as `Headers` checks them, without a Headers per call (header-list.ts). */
+export const requestHeaders = (): RequestHeaders => new HeaderList();
+
+type HeaderRecord = Record<string, string>;
+
+export const createNodeHttp: CreateNodeHttp = (baseUrl, agentOption) => {
+  if (!isNode()) return undefined;
+  const base = new URL(baseUrl);
+  const secure = base.protocol === 'https:';
+  const origin = base.origin;
+  const originSlash = `${origin}/`;
+  const hostname = base.hostname.replace(/^\[|\]$/g, '');
+  const port = base.port === '' ? (secure ? 443 : 80) : Number(base.port);
+  const acceptEncoding = secure ? 'br, gzip, deflate' : 'gzip, deflate';
+  let http: HttpModule | undefined;
+  let agent = agentOption as Http.Agent | undefined;
+
+  async function load(): Promise<HttpModule> {
+    http = (await (secure ? import('node:https') : import('node:http'))) as unknown as HttpModule;
+    agent ??= new http.Agent({ keepAlive: true, timeout: IDLE_SOCKET_MS });
+    return http;
+  }
+
+  /** The request target fetch sends for this URL. */
+  function pathOf(url: string): string {
+    const rest = url.slice(origin.length);
+    const queryAt = rest.indexOf('?');
+    const path = queryAt === -1 ? rest : rest.slice(0, queryAt);
+    const query = queryAt === -1 ? '' : rest.slice(queryAt);
+    if (PLAIN_PATH.test(path) && !DOT_SEGMENT.test(path) && PLAIN_QUERY.test(query)) return rest;
+    const parsed = new URL(url);
+    return parsed.pathname + parsed.search;
+  }
+
+  const node: NodeHttp = {
+    takes({ url, headers: bag }: Outgoing): boolean {
+      if (globalThis.fetch !== loadedFetch || !url.startsWith(originSlash)) return false;
+      const { values: headers } = bag as HeaderList;
+      for (const name in headers) if (NODE_REFUSED_VALUE.test(headers[name] as string)) return false;
+      return true;
+    },
+    async attempts({ method, url, headers: bag, body }: Outgoing): Promise<Attempt> {
+      const { values: headers } = bag as HeaderList;
+      const module = http ?? (await load());
+      const bytes = body === undefined ? undefined : await encode(body, headers);
+      // The headers fetch adds to every request it sends, where the call has not set them.
+      headers.accept ??= '*/*';
+      headers['accept-language'] ??= '*';
+      headers['sec-fetch-mode'] ??= 'cors';
+      headers['user-agent'] ??= 'node';
+      headers['accept-encoding'] ??= acceptEncoding;
+      if (bytes) headers['content-length'] = String(bytes.byteLength);
+      const options: Http.RequestOptions = {
+        method,
+        hostname,
+        port,
+        path: pathOf(url),
+        headers,
+        agent: agent as Http.Agent,
+      };
+      return (caller, timeoutMs, what) =>
+        caller?.aborted
+          ? Promise.reject(abortError(caller))
+          : new Promise<Reply>((resolve, reject) => {
+              new Exchange(resolve, reject, caller, timeoutMs, what, url, method).send(
+                module,
+                options,
+                bytes,
+              );
+            });
+    },
+  };
+  return node;
+};
+
+/** A body as the bytes fetch would send, with the content type fetch would add when none is set. */
+async function encode(body: BodyInit, headers: HeaderRecord): Promise<Uint8Array> {
+  if (typeof body === 'string') {
+    headers['content-type'] ??= 'text/plain;charset=UTF-8';
+    return Buffer.from(body, 'utf8');
+  }
+  // A form, a file, bytes: fetch's own encoding (a form's boundary is chosen here, once per call).
+  const encoded = new Response(body);
+  const type = encoded.headers.get('content-type');
+  if (type) headers['content-type'] ??= type;
+  return new Uint8Array(await encoded.arrayBuffer());
+}
+
+/** One attempt over node:http: its timer, its link to the caller's signal, its answer read whole. */
+class Exchange implements Abortable {
+  private timedOut = false;
+  private done = false;
+  private readonly timer: ReturnType<typeof setTimeout>;
+  private request: Http.ClientRequest | undefined;
+  private response: Http.IncomingMessage | undefined;
+
+  constructor(
+    private resolve: (reply: Reply) => void,
+    private reject: (error: unknown) => void,
+    private readonly caller: AbortSignal | undefined,
+    private readonly timeoutMs: number,
+    private readonly what: string,
+    private readonly url: string,
+    private readonly method: string,
+  ) {
+    this.timer = setTimeout(onTimeout, timeoutMs, this);
+    if (caller) linkAbort(caller, this);
+  }
+
+  send(http: HttpModule, options: Http.RequestOptions, bytes: Uint8Array | undefined): void {
+    try {
+      const request = http.request(options, (response) => this.answered(response));
+      this.request = request;
+      request.on('error', (error) => this.fail(error));
+      request.end(bytes);
+    } catch (error) {
+      this.fail(error);
+    }
+  }
+
+  /** The caller's signal aborted (through the fan-out). */
+  abort(): void {
+    this.fail(new Error('aborted'));
+  }
+
+  timeout(): void {
+    this.timedOut = true;
+    this.fail(new Error(`no answer within ${this.timeoutMs} ms`));
+  }
+
+  private answered(response: Http.IncomingMessage): void {
+    this.response = response;
+    const status = response.statusCode ?? 0;
+    if (isRedirect(status)) {
+      const reply = new NodeReply(status, response, this.url, '');
+      this.fail(errorFromResponse(reply[TO_RESPONSE](), undefined, this.what));
+      return;
+    }
+    const chunks: Buffer[] = [];
+    response.on('data', (chunk: Buffer) => chunks.push(chunk));
+    response.on('end', () => this.read(response, status, chunks));
+    response.on('error', (error) => this.fail(error));
+    response.on('close', () => {
+      if (!response.complete) this.fail(new Error('the connection closed before the body ended'));
+    });
+  }
+
+  private read(response: Http.IncomingMessage, status: number, chunks: Buffer[]): void {
+    if (this.done) return;
+    const bytes = chunks.length === 1 ? (chunks[0] as Buffer) : Buffer.concat(chunks);
+    const codings = response.headersDistinct['content-encoding'];
+    if (!codings || NULL_BODY.has(status) || this.method === 'HEAD' || bytes.length === 0) {
+      this.succeed(status, response, bytes);
+      return;
+    }
+    decode(bytes, codings.join(', ')).then(
+      (decoded) => this.succeed(status, response, decoded),
+      (error: unknown) => this.fail(error),
+    );
+  }
+
+  private succeed(status: number, response: Http.IncomingMessage, bytes: Buffer): void {
+    if (this.done) return;
+    const resolve = this.resolve;
+    this.settle();
+    const type = response.headersDistinct['content-type']?.join(', ') ?? null;
+    let body: Body;
+    if (NULL_BODY.has(status)) body = '';
+    else if (isTextType(type)) {
+      const text = bytes.toString('utf8');
+      // fetch's text() drops a byte order mark.
+      body = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+    } else body = bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer;
+    resolve(new NodeReply(status, response, this.url, body));
+  }
+
+  private fail(error: unknown): void {
+    if (this.done) return;
+    const { reject, request, response } = this;
+    this.settle();
+    response?.destroy();
+    request?.destroy();
+    reject(attemptFailure(error, this.timedOut, this.caller, this.timeoutMs, this.what));
+  }
+
+  /**
+   * Ends the attempt: its timer and abort link go, and so do its promise's settling functions. The
+   * request's listeners keep this object until the socket serves another request; through a settling
+   * function it would keep the promise, and the promise the answer and its body (promoted to the old
+   * generation by the next collection, as the client test on released bodies shows).
+   */
+  private settle(): void {
+    this.done = true;
+    clearTimeout(this.timer);
+    if (this.caller) unlinkAbort(this.caller, this);
+    this.resolve = ignore;
+    this.reject = ignore;
+    this.request = undefined;
+    this.response = undefined;
+  }
+}
+
+const ignore = (): void => {};
+
+function onTimeout(exchange: Exchange): void {
+  exchange.timeout();
+}
+
+/** Undoes the content codings of an answer as fetch does: last applied first; an unknown one stops all decoding. */
+async function decode(bytes: Buffer, encoding: string): Promise<Buffer> {
+  const codings = encoding.toLowerCase().split(',');
+  if (codings.length > MAX_CODINGS)
+    throw new Error(
+      `too many content-encodings in response: ${codings.length}, maximum allowed is ${MAX_CODINGS}`,
+    );
+  const steps = [];
+  for (let index = codings.length - 1; index >= 0; index--) {
+    const coding = (codings[index] as string).trim();
+    if (coding === 'gzip' || coding === 'x-gzip' || coding === 'deflate' || coding === 'br')
+      steps.push(coding);
+    else return bytes;
+  }
+  const z = zlib ?? (await loadZlib());
+  // fetch's options: lenient about a truncated end, as browsers and curl are.
+  const flush = { flush: z.constants.Z_SYNC_FLUSH, finishFlush: z.constants.Z_SYNC_FLUSH };
+  const brotli = {
+    flush: z.constants.BROTLI_OPERATION_FLUSH,
+    finishFlush: z.constants.BROTLI_OPERATION_FLUSH,
+  };
+  let data = bytes;
+  for (const coding of steps) {
+    if (data.length === 0) break;
+    const input = data;
+    data = await new Promise<Buffer>((resolve, reject) => {
+      const done = (error: Error | null, output: Buffer) => (error ? reject(error) : resolve(output));
+      if (coding === 'br') z.brotliDecompress(input, brotli, done);
+      else if (coding === 'deflate')
+        // A zlib-wrapped stream, or (as some servers send) a raw one: fetch tells them apart the same way.
+        ((input[0] as number) & 15) === 8 ? z.inflate(input, flush, done) : z.inflateRaw(input, flush, done);
+      else z.gunzip(input, flush, done);
+    });
+  }
+  return data;
+}
+
+/** Reads headers as `Headers#get` does, from the answer's headers as they came (repeated ones joined). */
+class AnswerHeaders implements HeaderReader {
+  constructor(private readonly response: Http.IncomingMessage) {}
+  get(name: string): string | null {
+    return this.response.headersDistinct[name.toLowerCase()]?.join(', ') ?? null;
+  }
+}
+
+/** A node:http answer, read whole: status and headers without a Response, which it makes on request. */
+class NodeReply implements Reply {
+  readonly [BODY]: Body;
+  readonly headers: HeaderReader;
+  private made: Response | undefined;
+
+  constructor(
+    readonly status: number,
+    private readonly response: Http.IncomingMessage,
+    private readonly url: string,
+    body: Body,
+  ) {
+    this[BODY] = body;
+    this.headers = new AnswerHeaders(response);
+  }
+
+  get statusText(): string {
+    return this.response.statusMessage ?? '';
+  }
+
+  get ok(): boolean {
+    return this.status >= 200 && this.status < 300;
+  }
+
+  /** `.withResponse()`'s result, whose Response is made only when read. */
+  [TO_RESULT](data: unknown, requestId: string | undefined): LazyResult {
+    return new LazyResult(data, this, requestId);
+  }
+
+  /** The Response fetch would have returned: its status, headers, URL and type, the body in memory. */
+  [TO_RESPONSE](): Response {
+    if (this.made) return this.made;
+    const headers = new Headers();
+    const raw = this.response.rawHeaders;
+    for (let index = 0; index < raw.length; index += 2)
+      headers.append(raw[index] as string, raw[index + 1] as string);
+    this.made = bufferedResponse(
+      {
+        status: this.status,
+        statusText: this.statusText,
+        headers,
+        url: new URL(this.url).href,
+        redirected: false,
+        type: 'basic',
+        // Null where fetch's Response has no body (204, 304, a HEAD): the same test as fetch's.
+        body: NULL_BODY.has(this.status) ? null : this[BODY],
+      },
+      this[BODY],
+    );
+    return this.made;
+  }
+}

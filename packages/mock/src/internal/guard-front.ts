@@ -1,0 +1,142 @@
+import { Agent, createServer, type IncomingMessage, request, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { checkUpload, type Refusal, uploadLimit } from './check-upload.js';
+import { malformedPercentEncoding } from './percent-encoding.js';
+import type { UploadRule } from './upload-rules.js';
+
+/** The mock's listening side: answers what would end or fool Prism, forwards everything else to it. */
+export interface GuardFront {
+  readonly port: number;
+  /** Starts forwarding to Prism on loopback `upstreamPort`, checking uploads by `rules`. */
+  forwardTo(upstreamPort: number, rules: readonly UploadRule[]): void;
+  close(): Promise<void>;
+}
+
+function refuse(res: ServerResponse, { status, title, detail }: Refusal, close = false) {
+  if (res.headersSent) return void res.destroy();
+  res.writeHead(status, {
+    'content-type': 'application/problem+json',
+    ...(close ? { connection: 'close' } : {}),
+  });
+  res.end(JSON.stringify({ type: 'about:blank', title, status, detail }));
+}
+
+const tooLarge = (limit: number): Refusal => ({
+  status: 413,
+  title: 'Body too large',
+  detail: `The request body is over the limit of ${limit} bytes.`,
+});
+
+/** Reads a body up to `limit` bytes; undefined as soon as the count passes it. */
+async function readUpTo(req: IncomingMessage, limit: number): Promise<Buffer | undefined> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of req as AsyncIterable<Buffer>) {
+    size += chunk.byteLength;
+    if (size > limit) return undefined;
+    chunks.push(chunk);
+  }
+  return Buffer.concat(chunks, size);
+}
+
+/**
+ * Listens on `host:port` (0 picks a free one). Until `forwardTo` is called every request gets a 503.
+ * Hand-written on node:http rather than a proxy library: it must read and judge some bodies before
+ * forwarding them, which is most of the code a library would leave to us anyway.
+ */
+export async function startGuardFront(host: string, port: number): Promise<GuardFront> {
+  let upstream: { port: number; rules: readonly UploadRule[] } | undefined;
+  const agent = new Agent({ keepAlive: true });
+
+  function forward(req: IncomingMessage, res: ServerResponse, target: number, body?: Buffer) {
+    const headers = { ...req.headers };
+    if (body) {
+      delete headers['transfer-encoding'];
+      headers['content-length'] = String(body.byteLength);
+    }
+    const outgoing = request(
+      { host: '127.0.0.1', port: target, method: req.method, path: req.url, headers, agent },
+      (answer) => {
+        res.writeHead(answer.statusCode ?? 502, answer.headers);
+        answer.pipe(res);
+      },
+    );
+    outgoing.on('error', () =>
+      refuse(res, { status: 502, title: 'Mock unavailable', detail: 'Prism did not answer this request.' }),
+    );
+    res.on('close', () => {
+      if (!res.writableFinished) outgoing.destroy();
+    });
+    if (body) outgoing.end(body);
+    else req.pipe(outgoing);
+  }
+
+  async function handle(req: IncomingMessage, res: ServerResponse) {
+    if (!upstream) {
+      req.resume();
+      return refuse(res, { status: 503, title: 'Mock starting', detail: 'Prism is not listening yet.' });
+    }
+    const target = req.url ?? '/';
+    const malformed = malformedPercentEncoding(target);
+    if (malformed !== undefined) {
+      req.resume();
+      return refuse(res, {
+        status: 400,
+        title: 'Bad percent-encoding',
+        detail: `"${malformed}" in the request target is not valid percent-encoding.`,
+      });
+    }
+    const pathname = target.split('?')[0] as string;
+    const rule = upstream.rules.find((r) => r.method === req.method && r.path.test(pathname));
+    if (!rule) return forward(req, res, upstream.port);
+
+    const limit = uploadLimit(rule) ?? Number.POSITIVE_INFINITY;
+    const declared = Number(req.headers['content-length']);
+    // Refused on the declared size before reading, else on the counted size as soon as it passes.
+    if (Number.isFinite(declared) && declared > limit) {
+      req.resume();
+      return refuse(res, tooLarge(limit), true);
+    }
+    const body = await readUpTo(req, limit);
+    if (!body) {
+      req.resume();
+      return refuse(res, tooLarge(limit), true);
+    }
+    const refusal = await checkUpload(rule, req.headers['content-type'], body);
+    if (refusal) return refuse(res, refusal);
+    forward(req, res, upstream.port, body);
+  }
+
+  const server = createServer((req, res) => {
+    handle(req, res).catch(() =>
+      refuse(res, { status: 400, title: 'Bad request', detail: 'The request could not be read.' }, true),
+    );
+  });
+  // Requests Node's parser cannot read (broken request lines, bad headers) get a 400 and a closed socket.
+  server.on('clientError', (_error, socket) => {
+    if (socket.writable)
+      socket.end(
+        'HTTP/1.1 400 Bad Request\r\ncontent-type: application/problem+json\r\nconnection: close\r\n\r\n{"type":"about:blank","title":"Bad request","status":400,"detail":"The request could not be parsed."}',
+      );
+    else socket.destroy();
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  return {
+    port: (server.address() as AddressInfo).port,
+    forwardTo(upstreamPort, rules) {
+      upstream = { port: upstreamPort, rules };
+    },
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+        agent.destroy();
+      }),
+  };
+}

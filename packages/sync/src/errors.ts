@@ -1,0 +1,31 @@
+// The errors @svc/sync throws itself (the client's typed errors pass through unchanged).
+
+/** Base class of every error of @svc/sync. */
+export class SyncError extends Error {
+  override name = 'SyncError';
+}
+
+/** A store address that is not `sqlite:<file>` or `postgres://…`. */
+export class StoreUrlError extends SyncError {
+  override name = 'StoreUrlError';
+}
+
+/** The SQLite file is locked by another process (another svc-sync run, or a tool holding a transaction). */
+export class StoreLockedError extends SyncError {
+  override name = 'StoreLockedError';
+}
+
+/** The store could not be opened or reached (missing directory, refused connection, wrong password). */
+export class StoreUnavailableError extends SyncError {
+  override name = 'StoreUnavailableError';
+}
+
+/** An answer of the service lacks what a row's natural key needs: a defect to report, not to retry. */
+export class ShapeError extends SyncError {
+  override name = 'ShapeError';
+}
+
+/** Bad input to createSync, backfill or the CLI, caught before any request. */
+export class SyncInputError extends SyncError {
+  override name = 'SyncInputError';
+}

@@ -1,0 +1,37 @@
+// The public entry: one export statement per module, types marked inline.
+export { classifyError, type ErrorClass } from './classify-error.js';
+export {
+  type BackfillInput,
+  createSync,
+  type Limits,
+  type RunResult,
+  type RunStatus,
+  type Sync,
+  type SyncClient,
+  type SyncOptions,
+  type SyncRun,
+} from './create-sync.js';
+export {
+  ShapeError,
+  StoreLockedError,
+  StoreUnavailableError,
+  StoreUrlError,
+  SyncError,
+  SyncInputError,
+} from './errors.js';
+export { openStore } from './open-store.js';
+export type { SyncProgress } from './progress.js';
+export { RESOURCES, type ResourceName, WINDOW_DAYS } from './resources.js';
+export type {
+  StepRow,
+  StoredUser,
+  SummaryRow,
+  SyncStatus,
+  SyncStore,
+  SyncWindow,
+  WindowFailure,
+  WindowKey,
+  WindowRows,
+} from './store.js';
+export { createPostgresStore, type PostgresStoreOptions } from './stores/postgres-store.js';
+export { createSqliteStore, type SqliteStoreOptions } from './stores/sqlite-store.js';

@@ -1,0 +1,105 @@
+/** Where a run stands. Counters cover this run only. */
+export interface SyncProgress {
+  /** Users resolved so far, failed to resolve for good, and left for the next run after rate limits. */
+  users: { planned: number; failed: number; deferred: number };
+  /**
+   * Windows: owed by this run, read and committed, failed for good, left pending after a rate limit,
+   * handed to a queue.
+   */
+  windows: { planned: number; done: number; failed: number; deferred: number; queued: number };
+  /** Steps points and summary records committed. */
+  points: number;
+  requests: number;
+  /** 429 answers seen. */
+  rateLimited: number;
+  /** Requests per second over the run so far. */
+  requestsPerSecond: number;
+  /** Windows read at once now (the adaptive limit). */
+  concurrency: number;
+  /** Estimated time left, when there is enough to estimate from. */
+  etaMs: number | undefined;
+  elapsedMs: number;
+  /** True on the last value, once the run has ended. */
+  finished: boolean;
+}
+
+/**
+ * Progress as an async iterable that never buffers: a reader always gets the latest value, and a slow
+ * reader skips values instead of piling them up (memory stays flat however long the run).
+ */
+export class ProgressFeed implements AsyncIterable<SyncProgress> {
+  #version = 0;
+  #finished = false;
+  #wake: (() => void) | undefined;
+  #wakeAll: Promise<void>;
+  readonly #started = Date.now();
+  readonly #state = {
+    users: { planned: 0, failed: 0, deferred: 0 },
+    windows: { planned: 0, done: 0, failed: 0, deferred: 0, queued: 0 },
+    points: 0,
+    requests: 0,
+    rateLimited: 0,
+    concurrency: 0,
+  };
+
+  constructor() {
+    this.#wakeAll = new Promise((resolve) => {
+      this.#wake = resolve;
+    });
+  }
+
+  /** Changes the counters and wakes readers. */
+  update(change: (state: ProgressFeed['state']) => void): void {
+    change(this.#state);
+    this.#bump();
+  }
+
+  get state() {
+    return this.#state;
+  }
+
+  finish(): void {
+    this.#finished = true;
+    this.#bump();
+  }
+
+  #bump(): void {
+    this.#version++;
+    const wake = this.#wake;
+    this.#wakeAll = new Promise((resolve) => {
+      this.#wake = resolve;
+    });
+    wake?.();
+  }
+
+  snapshot(): SyncProgress {
+    const elapsedMs = Date.now() - this.#started;
+    const s = this.#state;
+    const finishedWindows = s.windows.done + s.windows.failed + s.windows.queued;
+    const left = s.windows.planned - finishedWindows - s.windows.deferred;
+    const rate = finishedWindows / Math.max(1, elapsedMs);
+    return {
+      users: { ...s.users },
+      windows: { ...s.windows },
+      points: s.points,
+      requests: s.requests,
+      rateLimited: s.rateLimited,
+      requestsPerSecond: Math.round((s.requests / Math.max(1, elapsedMs)) * 10_000) / 10,
+      concurrency: s.concurrency,
+      etaMs: finishedWindows >= 5 && rate > 0 && !this.#finished ? Math.round(left / rate) : undefined,
+      elapsedMs,
+      finished: this.#finished,
+    };
+  }
+
+  async *[Symbol.asyncIterator](): AsyncIterator<SyncProgress> {
+    let seen = -1;
+    for (;;) {
+      if (seen === this.#version) await this.#wakeAll;
+      seen = this.#version;
+      const value = this.snapshot();
+      yield value;
+      if (value.finished) return;
+    }
+  }
+}

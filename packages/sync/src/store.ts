@@ -1,0 +1,136 @@
+import type { ResourceName, SummaryResource } from './resources.js';
+
+/** One unit of work: a user's resource from one provider over whole UTC days `start`..`end` (inclusive). */
+export interface WindowKey {
+  /** The service's user id. */
+  userId: string;
+  resource: ResourceName;
+  provider: string;
+  /** `YYYY-MM-DD`, inclusive. */
+  start: string;
+  /** `YYYY-MM-DD`, inclusive. */
+  end: string;
+}
+
+/** A window with the fixed end time of the run that planned it: data after `asOf` is not asked for. */
+export interface SyncWindow extends WindowKey {
+  /** ISO date-time. */
+  asOf: string;
+  /**
+   * How many times the window was planned, as the store counts: a commit marks the window done only if
+   * no one planned it again meanwhile (a webhook announcing newer data while a backfill read it).
+   */
+  generation?: number;
+}
+
+/** One hourly (or other) steps value, stored by its natural key (user, provider, start). */
+export interface StepRow {
+  userId: string;
+  provider: string;
+  start: string;
+  end: string;
+  unit: string;
+  value: number;
+}
+
+/** One daily summary, stored by its natural key (resource, user, provider, calendar date). */
+export interface SummaryRow {
+  resource: SummaryResource;
+  userId: string;
+  provider: string;
+  calendarDate: string;
+  /** The record as the service sent it. */
+  data: Record<string, unknown>;
+}
+
+/** What one window read: the rows to upsert. */
+export interface WindowRows {
+  steps: StepRow[];
+  summaries: SummaryRow[];
+}
+
+/** A user as resolved from its client user id, or why it could not be. */
+export interface StoredUser {
+  clientUserId: string;
+  userId: string | null;
+  providers: string[];
+  /** Set when resolving failed for good (e.g. the user does not exist). */
+  error: string | null;
+}
+
+/** What a window failed with for good: the typed error's name, status and message (never a secret). */
+export interface WindowFailure {
+  error: string;
+  status: number | null;
+  message: string;
+}
+
+/** Counts of what a store holds. */
+export interface SyncStatus {
+  /** Rows stored per resource (as stored: each natural key once). */
+  rows: Record<string, number>;
+  /** Windows planned and not yet done. */
+  pending: number;
+  /** Windows that failed for good. */
+  failed: number;
+  /** Users whose resolution failed for good. */
+  failedUsers: number;
+}
+
+/**
+ * Where checkpoints and data live: one interface, an implementation per database (SQLite, PostgreSQL).
+ * Every write of a window's data and its checkpoint happens in one transaction.
+ */
+export interface SyncStore {
+  /** Creates the tables when missing. */
+  migrate(): Promise<void>;
+  saveUser(user: StoredUser): Promise<void>;
+  findUser(clientUserId: string): Promise<StoredUser | undefined>;
+  /**
+   * Records windows as owed and returns those that need work: new ones, failed ones, and done ones whose
+   * data stops before what this window asks for. Windows already covered are left alone, unless `force`
+   * (the service announced new data for them).
+   */
+  planWindows(windows: readonly SyncWindow[], options?: { force?: boolean }): Promise<SyncWindow[]>;
+  /** Windows still owed, in key order after `after` (for resuming work a crash left pending). */
+  pendingWindows(limit: number, after?: WindowKey): Promise<SyncWindow[]>;
+  /**
+   * In one transaction: upserts the rows by natural key (a row already stored from a later read is kept)
+   * and marks the window done up to its `asOf`. `fetchedAt` is when the read started (ISO date-time).
+   */
+  commitWindow(window: SyncWindow, rows: WindowRows, fetchedAt: string): Promise<void>;
+  /** Marks a window failed for good, with the error. */
+  failWindow(window: WindowKey, failure: WindowFailure): Promise<void>;
+  status(): Promise<SyncStatus>;
+  close(): Promise<void>;
+}
+
+const DAY_MS = 86_400_000;
+
+/** The instant a window's data is complete up to: the end of its last day, or the run's end time if earlier. */
+export function coveredUntil(window: SyncWindow): string {
+  const endOfWindow = Date.parse(`${window.end}T00:00:00.000Z`) + DAY_MS;
+  return new Date(Math.min(Date.parse(window.asOf), endOfWindow)).toISOString();
+}
+
+/**
+ * What planning does with a window, given what the store holds of it: `insert` a new one, `replan` (a
+ * new generation: a read under way no longer completes it), `keep` (still owed as it is), or `skip`.
+ */
+export function planDecision(
+  existing: { status: string; asOf: string; coveredUntil: string | null } | undefined,
+  window: SyncWindow,
+  force: boolean,
+): 'insert' | 'replan' | 'keep' | 'skip' {
+  if (!existing) return 'insert';
+  if (force || existing.status === 'failed') return 'replan';
+  // Still owed: the same work, so a read already under way may still complete it.
+  if (existing.status === 'pending') return 'keep';
+  return existing.coveredUntil !== null &&
+    Date.parse(existing.coveredUntil) >= Date.parse(coveredUntil(window))
+    ? 'skip'
+    : 'replan';
+}
+
+/** The later of two ISO date-times. */
+export const laterOf = (a: string, b: string) => (Date.parse(a) >= Date.parse(b) ? a : b);

@@ -1,0 +1,83 @@
+import { describe, expect, it } from 'vitest';
+import { createSync, RESOURCES } from '../../src/index.js';
+import { withFaults } from '../fixtures/faults.js';
+import { SANDBOX_NOW, sandboxClient, sandboxTruth } from '../fixtures/sandbox.js';
+import { storedRows, windowCounts } from '../fixtures/stored-rows.js';
+import { tempStores } from '../fixtures/temp-store.js';
+
+const stores = tempStores();
+const USERS = ['alice', 'bob', 'carol'];
+
+describe('backfill', () => {
+  it('stores exactly the sandbox rows of every resource, user, provider and day', async () => {
+    const { sandbox, client } = sandboxClient();
+    const { store, address } = await stores.open();
+    const sync = createSync({ client, store, now: () => new Date(sandbox.clock.now()) });
+    const run = sync.backfill({ users: USERS, from: '2025-11-20', to: '2026-01-10' });
+    const seen: number[] = [];
+    for await (const progress of run) seen.push(progress.windows.done);
+    const result = await run.result;
+    expect(result.status).toBe('done');
+    expect(result.asOf).toBe(SANDBOX_NOW);
+    expect(seen.at(-1)).toBe(result.progress.windows.planned);
+    const truth = await sandboxTruth(client, USERS, RESOURCES, '2025-11-20', '2026-01-10');
+    expect(truth.size).toBeGreaterThan(3 * 24 * 40);
+    expect(await storedRows(address)).toEqual(truth);
+    expect(await windowCounts(address)).toEqual({ done: result.progress.windows.planned });
+  });
+
+  it('running it again resumes: nothing already stored is read again', async () => {
+    const faults = withFaults({ current: undefined });
+    const { sandbox, client } = sandboxClient({ wrap: faults.wrap });
+    const { store } = await stores.open();
+    const sync = createSync({
+      client,
+      store,
+      resources: ['steps', 'sleep'],
+      now: () => new Date(sandbox.clock.now()),
+    });
+    await sync.backfill({ users: USERS, from: '2025-12-01', to: '2026-01-04' }).result;
+    const before = faults.stats.requests;
+    const again = await sync.backfill({ users: USERS, from: '2025-12-01', to: '2026-01-04' }).result;
+    expect(again.status).toBe('done');
+    expect(again.progress.windows.planned).toBe(0);
+    // One request per user: resolving it (its providers may have changed).
+    expect(faults.stats.requests - before).toBe(USERS.length);
+  });
+
+  it("fixes each run's end time: a later run reads only what came after it", async () => {
+    const { sandbox, client } = sandboxClient();
+    const { store, address } = await stores.open();
+    const sync = createSync({
+      client,
+      store,
+      resources: ['steps', 'activity'],
+      now: () => new Date(sandbox.clock.now()),
+    });
+    await sync.backfill({ users: ['alice'], from: '2025-12-20', to: '2026-01-20' }).result;
+    sandbox.clock.advance({ seconds: 2 * 86_400 });
+    const later = await sync.backfill({ users: ['alice'], from: '2025-12-20', to: '2026-01-20' }).result;
+    // Only the windows the first run's end time cut short are read again (steps 2026-01-01..07, activity
+    // 2025-12-08..2026-01-06), and the activity window that starts on the new day (2026-01-07).
+    expect(later.progress.windows.planned).toBe(3);
+    const truth = await sandboxTruth(client, ['alice'], ['steps', 'activity'], '2025-12-20', '2026-01-20');
+    expect(await storedRows(address)).toEqual(truth);
+  });
+
+  it('refuses bad input before any request', async () => {
+    const faults = withFaults({ current: undefined });
+    const { client } = sandboxClient({ wrap: faults.wrap });
+    const { store } = await stores.open();
+    expect(() => createSync({ client, store, resources: ['heartrate' as 'steps'] })).toThrow(
+      /unknown resource "heartrate"/,
+    );
+    const sync = createSync({ client, store });
+    expect(() => sync.backfill({ users: ['a'], from: '2025-13-01', to: '2025-12-01' })).toThrow(
+      /from must be a date/,
+    );
+    expect(() => sync.backfill({ users: ['a'], from: '2025-12-02', to: '2025-12-01' })).toThrow(
+      /before from/,
+    );
+    expect(faults.stats.requests).toBe(0);
+  });
+});

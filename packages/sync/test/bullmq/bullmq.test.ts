@@ -1,0 +1,104 @@
+import { existsSync } from 'node:fs';
+import { createClient } from '@svc/client';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  runCli,
+  startCli,
+  startSandboxServer,
+  stop,
+  stopChildren,
+  waitForLine,
+} from '../fixtures/processes.js';
+import { sandboxTruth } from '../fixtures/sandbox.js';
+import { type RunningServer, startPostgres, startRedis } from '../fixtures/servers.js';
+import { storedRows, windowCounts } from '../fixtures/stored-rows.js';
+
+const KEY = 'sk_test_bullmq';
+let postgres: RunningServer;
+let redis: RunningServer;
+let baseUrl: string;
+beforeAll(async () => {
+  [postgres, redis, { url: baseUrl }] = await Promise.all([
+    startPostgres(),
+    startRedis(),
+    startSandboxServer('sync-bullmq'),
+  ]);
+});
+afterAll(async () => {
+  await stopChildren();
+  await Promise.all([postgres?.stop(), redis?.stop()]);
+});
+
+const USERS = Array.from({ length: 6 }, (_, i) => `queue-${i}`);
+const RANGE = { from: '2025-11-01', to: '2025-12-31' };
+
+async function until(check: () => Promise<boolean>, timeoutMs: number, what: string): Promise<void> {
+  for (const deadline = Date.now() + timeoutMs; Date.now() < deadline; ) {
+    if (await check()) return;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`timed out waiting for ${what}`);
+}
+
+describe('BullMQ workers on PostgreSQL', () => {
+  it('a worker killed mid-job has its jobs read by another: nothing lost, nothing doubled', async () => {
+    const env = { SVC_API_KEY: KEY };
+    const common = ['--store', postgres.url, '--redis', redis.url, '--base-url', baseUrl];
+    const queued = await runCli(
+      [
+        'backfill',
+        ...common,
+        '--users',
+        USERS.join(','),
+        '--resources',
+        'steps,sleep',
+        '--from',
+        RANGE.from,
+        '--to',
+        RANGE.to,
+      ],
+      env,
+    );
+    expect(queued.stderr).toBe(queued.stderr.replace(/svc-sync:/g, '')); // no error line
+    expect(queued.code).toBe(0);
+    const total = Number(/(\d+) queued/.exec(queued.stdout)?.[1]);
+    expect(total).toBeGreaterThan(20);
+
+    const workerArgs = ['worker', ...common, '--concurrency', '2', '--lock-ms', '2000'];
+    const [a, b] = [startCli(workerArgs, env), startCli(workerArgs, env)];
+    await Promise.all([a, b].map(({ child }) => waitForLine(child, /reading jobs/)));
+    await until(
+      async () => ((await windowCounts(postgres.url)).done ?? 0) >= 6,
+      60_000,
+      'six windows stored',
+    );
+    await stop(a.child, 'SIGKILL');
+
+    await until(
+      async () => (await windowCounts(postgres.url)).done === total,
+      120_000,
+      'every window stored',
+    );
+    expect(await windowCounts(postgres.url)).toEqual({ done: total });
+    const client = createClient({ apiKey: KEY, baseUrl });
+    const truth = await sandboxTruth(client, USERS, ['steps', 'sleep'], RANGE.from, RANGE.to);
+    expect(await storedRows(postgres.url)).toEqual(truth);
+
+    await stop(b.child, 'SIGTERM');
+    expect((await b.result).code).toBe(0);
+  }, 240_000);
+
+  it('refuses a worker on an embedded store, in one line', async () => {
+    const run = await runCli(
+      ['worker', '--store', 'sqlite:./never-created.db', '--redis', redis.url, '--base-url', baseUrl],
+      {
+        SVC_API_KEY: KEY,
+      },
+    );
+    expect(run.code).toBe(2);
+    expect(run.stderr.trim()).toBe(
+      'svc-sync: worker needs a shared store: --store postgres://user:password@host/db',
+    );
+    expect(existsSync('never-created.db')).toBe(false);
+  });
+});

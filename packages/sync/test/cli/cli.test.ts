@@ -1,0 +1,131 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createClient } from '@svc/client';
+import Database from 'better-sqlite3';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runCli, startSandboxServer, stopChildren } from '../fixtures/processes.js';
+import { sandboxTruth } from '../fixtures/sandbox.js';
+import { storedRows } from '../fixtures/stored-rows.js';
+
+const KEY = 'sk_test_cli';
+const dir = mkdtempSync(join(tmpdir(), 'svc-sync-cli-'));
+let baseUrl: string;
+beforeAll(async () => {
+  baseUrl = (await startSandboxServer('sync-cli')).url;
+});
+afterAll(async () => {
+  await stopChildren();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+const env = { SVC_API_KEY: KEY };
+const oneLine = (text: string) => expect(text.trim().split('\n')).toHaveLength(1);
+
+describe('svc-sync backfill and status', () => {
+  it('backfills users from a file into SQLite, and status --json counts the rows stored', async () => {
+    const users = join(dir, 'users.txt');
+    writeFileSync(users, '# fleet\nalice\n\nbob\n');
+    const store = `sqlite:${join(dir, 'fleet.db')}`;
+    const args = ['backfill', '--store', store, '--users', `@${users}`, '--resources', 'steps,sleep'];
+    const range = ['--from', '2025-12-01', '--to', '2025-12-31', '--base-url', baseUrl, '--concurrency', '8'];
+    const run = await runCli([...args, ...range], env);
+    expect(run.stderr).toMatch(/windows \d+\/\d+/); // plain progress lines: stderr is not a terminal
+    expect(run.stdout).toMatch(/^done: \d+ windows stored/);
+    expect(run.code).toBe(0);
+
+    const client = createClient({ apiKey: KEY, baseUrl });
+    const truth = await sandboxTruth(
+      client,
+      ['alice', 'bob'],
+      ['steps', 'sleep'],
+      '2025-12-01',
+      '2025-12-31',
+    );
+    expect(await storedRows(store)).toEqual(truth);
+    const status = await runCli(['status', '--store', store, '--json']);
+    expect(status.code).toBe(0);
+    expect(JSON.parse(status.stdout)).toMatchObject({
+      rows: { steps: 2 * 31 * 24, sleep: 2 * 31, activity: 0 },
+      pending: 0,
+      failed: 0,
+    });
+  });
+
+  it('exits 2 with one line when SVC_API_KEY is missing', async () => {
+    const run = await runCli([
+      'backfill',
+      '--store',
+      `sqlite:${join(dir, 'x.db')}`,
+      '--users',
+      'a',
+      '--from',
+      '2025-12-01',
+      '--to',
+      '2025-12-02',
+    ]);
+    expect(run.code).toBe(2);
+    oneLine(run.stderr);
+    expect(run.stderr).toMatch(/SVC_API_KEY is not set/);
+  });
+
+  it('exits 2 with one line for a bad store address, without echoing it', async () => {
+    const run = await runCli(['status', '--store', 'mysql://root:hunter2@db/x'], env);
+    expect(run.code).toBe(2);
+    oneLine(run.stderr);
+    expect(run.stderr).toMatch(/unsupported store "mysql:"/);
+    expect(run.stderr).not.toMatch(/hunter2/);
+  });
+
+  it('exits 2 for an unknown resource and for a bad date, before any request', async () => {
+    const store = `sqlite:${join(dir, 'bad.db')}`;
+    const base = ['backfill', '--store', store, '--users', 'a', '--base-url', baseUrl];
+    const resource = await runCli(
+      [...base, '--resources', 'heartrate', '--from', '2025-12-01', '--to', '2025-12-02'],
+      env,
+    );
+    expect(resource.code).toBe(2);
+    expect(resource.stderr).toMatch(/unknown resource "heartrate"/);
+    const date = await runCli([...base, '--from', '2025-12-41', '--to', '2025-12-02'], env);
+    expect(date.code).toBe(2);
+    oneLine(date.stderr);
+  });
+
+  it('exits 3 with one line when the SQLite file is locked by another process', async () => {
+    const path = join(dir, 'locked.db');
+    const holder = new Database(path);
+    holder.pragma('journal_mode = WAL');
+    holder.exec('CREATE TABLE held (x); BEGIN EXCLUSIVE; INSERT INTO held VALUES (1)');
+    try {
+      const run = await runCli(
+        [
+          'backfill',
+          '--store',
+          `sqlite:${path}`,
+          '--users',
+          'alice',
+          '--from',
+          '2025-12-01',
+          '--to',
+          '2025-12-02',
+          '--base-url',
+          baseUrl,
+        ],
+        env,
+      );
+      expect(run.code).toBe(3);
+      oneLine(run.stderr);
+      expect(run.stderr).toMatch(/is locked by another process/);
+    } finally {
+      holder.exec('ROLLBACK');
+      holder.close();
+    }
+  });
+
+  it('exits 3 with one line when PostgreSQL cannot be reached, without the password', async () => {
+    const run = await runCli(['status', '--store', 'postgres://svc:pw-secret@127.0.0.1:1/db']);
+    expect(run.code).toBe(3);
+    oneLine(run.stderr);
+    expect(run.stderr).not.toMatch(/pw-secret/);
+  });
+});

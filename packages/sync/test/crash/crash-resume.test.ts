@@ -1,0 +1,69 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createClient } from '@svc/client';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startCli, startSandboxServer, stop, stopChildren } from '../fixtures/processes.js';
+import { sandboxTruth } from '../fixtures/sandbox.js';
+import { storedRows, windowCounts } from '../fixtures/stored-rows.js';
+
+const KEY = 'sk_test_crash';
+const dir = mkdtempSync(join(tmpdir(), 'svc-sync-crash-'));
+let baseUrl: string;
+beforeAll(async () => {
+  baseUrl = (await startSandboxServer('sync-crash')).url;
+});
+afterAll(async () => {
+  await stopChildren();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+const USERS = Array.from({ length: 6 }, (_, i) => `crash-${i}`);
+const RANGE = { from: '2025-11-01', to: '2025-12-31' };
+
+describe('a backfill killed mid-run', () => {
+  it('resumes after SIGKILL with rows exactly equal to the sandbox, redoing no window already done', async () => {
+    const store = `sqlite:${join(dir, 'crash.db')}`;
+    const args = [
+      'backfill',
+      '--store',
+      store,
+      '--users',
+      USERS.join(','),
+      '--resources',
+      'steps,sleep',
+      '--from',
+      RANGE.from,
+      '--to',
+      RANGE.to,
+      '--base-url',
+      baseUrl,
+      '--concurrency',
+      '4',
+    ];
+    const env = { SVC_API_KEY: KEY };
+    const first = startCli(args, env);
+    // Kill it once some windows are committed and some are still owed.
+    let counts: Record<string, number> = {};
+    for (const deadline = Date.now() + 60_000; Date.now() < deadline; ) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      counts = await windowCounts(store).catch(() => ({}));
+      if ((counts.done ?? 0) >= 10) break;
+    }
+    await stop(first.child, 'SIGKILL');
+    const atKill = await windowCounts(store);
+    expect(atKill.done).toBeGreaterThanOrEqual(10);
+    expect(atKill.pending ?? 0).toBeGreaterThan(0);
+
+    const second = await startCli(args, env).result;
+    expect(second.code).toBe(0);
+    // The resumed run stored exactly the windows the killed one had not committed.
+    const stored = Number(/done: (\d+) windows stored/.exec(second.stdout)?.[1]);
+    const total = (await windowCounts(store)).done as number;
+    expect(stored).toBe(total - (atKill.done as number));
+
+    const client = createClient({ apiKey: KEY, baseUrl });
+    const truth = await sandboxTruth(client, USERS, ['steps', 'sleep'], RANGE.from, RANGE.to);
+    expect(await storedRows(store)).toEqual(truth);
+  }, 180_000);
+});
