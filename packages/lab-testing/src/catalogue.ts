@@ -1,53 +1,47 @@
-import type { NamedParams, RequestOptions, SvcClient } from '@svc/client';
-import { ValidationError } from '@svc/client';
 import type {
-  PageIterator,
-  PaginatedParams,
+  ListLabTestMarkersParams,
+  ListLabTestMarkersResponse,
+  ListMarkersParams,
+  ListMarkersResponse,
+  NamedParams,
+  PagePromise,
   PaginateOptions,
-  PaginationApi,
-  paginatedOperations,
-} from '@svc/pagination';
+  RequestOptions,
+  SvcClient,
+} from '@svc/client';
+import { ValidationError } from '@svc/client';
 import type { operations, Schema } from '@svc/types';
 import { labAccountsOf } from './internal/lab-accounts-of.js';
 
 export type Marker = Schema<'Marker'>;
 export type LabAccount = Schema<'LabAccount'>;
 
-/** The parameter a page walk sets itself (the page number or cursor), read from the generated pagination table. */
-type WalkedParam<Op extends keyof typeof paginatedOperations> =
-  (typeof paginatedOperations)[Op]['rule'] extends {
-    pageParam: infer Name extends string;
-  }
-    ? Name
-    : never;
-
 /**
  * Filters of the marker catalogue (`listMarkers`), as the spec states them; all optional, all combine.
  * When both `lab_slug` and `lab_id` are given, only `lab_slug` is sent, as the service would use only it.
+ * A `page` starts the walk from that page.
  */
-export type MarkerSearch = Omit<PaginatedParams<'listMarkers'>, WalkedParam<'listMarkers'>>;
+export type MarkerSearch = ListMarkersParams;
 
 /** Filters of the markers of one lab test (`listLabTestMarkers`); the helper supplies `lab_test_id`. */
-export type LabTestMarkerSearch = Omit<
-  PaginatedParams<'listLabTestMarkers'>,
-  'lab_test_id' | WalkedParam<'listLabTestMarkers'>
->;
+export type LabTestMarkerSearch = Omit<ListLabTestMarkersParams, 'lab_test_id'>;
 
 /** Filters of the team's lab accounts (`listLabAccounts`). */
 export type LabAccountFilter = NamedParams<operations['listLabAccounts']>;
 
 export interface Catalogue {
   /**
-   * Every marker matching the filters, across pages (through @svc/pagination): `for await`, or
-   * `.toArray({ limit })`, or `.pages()`. All markers of a lab: `searchMarkers({ lab_slug })`.
+   * Every marker matching the filters, across pages: the client's own `listMarkers` walk. `for await`,
+   * `.toArray({ limit })` or `.pages()`; awaiting it gives the first page. All markers of a lab:
+   * `searchMarkers({ lab_slug })`.
    */
-  searchMarkers(search?: MarkerSearch, options?: PaginateOptions): PageIterator<Marker, Schema<'MarkerList'>>;
-  /** Every marker of one lab test (uuid), across pages. */
+  searchMarkers(search?: MarkerSearch, options?: PaginateOptions): PagePromise<ListMarkersResponse, Marker>;
+  /** Every marker of one lab test (uuid), across pages: the client's own `listLabTestMarkers` walk. */
   labTestMarkers(
     labTestId: string,
     search?: LabTestMarkerSearch,
     options?: PaginateOptions,
-  ): PageIterator<Marker, Schema<'NestedMarkerList'>>;
+  ): PagePromise<ListLabTestMarkersResponse, Marker>;
   /** The team's lab accounts, whether the service answers with a list or an object holding it (e.g. `{ data: [...] }`). */
   labAccounts(filter?: LabAccountFilter, options?: RequestOptions): Promise<LabAccount[]>;
 }
@@ -61,11 +55,13 @@ export function markerSearchQuery(search: MarkerSearch = {}): MarkerSearch {
   return rest.lab_slug === undefined && lab_id !== undefined ? { ...rest, lab_id } : rest;
 }
 
-export function createCatalogue(client: SvcClient, pages: PaginationApi): Catalogue {
+/** `walks`: defaults of every catalogue walk (request options, `maxPages`); a call's own options override them. */
+export function createCatalogue(client: SvcClient, walks: PaginateOptions = {}): Catalogue {
   return {
-    searchMarkers: (search, options) => pages.listMarkers(markerSearchQuery(search), options),
+    searchMarkers: (search, options) =>
+      client.listMarkers(markerSearchQuery(search), { ...walks, ...options }),
     labTestMarkers: (labTestId, search = {}, options) =>
-      pages.listLabTestMarkers({ ...search, lab_test_id: labTestId }, options),
+      client.listLabTestMarkers({ ...search, lab_test_id: labTestId }, { ...walks, ...options }),
     labAccounts: async (filter = {}, options) =>
       labAccountsOf(await client.listLabAccounts({ ...filter }, options)),
   };

@@ -1,5 +1,4 @@
-import { type SvcClient, ValidationError } from '@svc/client';
-import { type PaginateOptions, paginate } from '@svc/pagination';
+import { type PaginateOptions, type SvcClient, ValidationError } from '@svc/client';
 import { type Catalogue, createCatalogue } from './catalogue.js';
 import { checkPollOptions } from './internal/poll.js';
 import { createOrders, type Orders } from './orders.js';
@@ -11,7 +10,7 @@ import { createReports, type Reports } from './reports.js';
 export interface LabTestingOptions {
   /** Defaults of every wait (PSC confirmation, parsing job); a call's own options override them. `signal` is per call. */
   polling?: Omit<PollOptions, 'signal'>;
-  /** Defaults of every catalogue walk (page requests' options, `maxPages`). */
+  /** Defaults of every catalogue walk (page requests' options, `maxPages`); a call's own options override them. */
   pagination?: PaginateOptions;
 }
 
@@ -43,7 +42,7 @@ export function labTesting(client: SvcClient, options: LabTestingOptions = {}): 
   const polling = { ...options.polling };
   checkPollOptions(polling);
   return {
-    catalogue: createCatalogue(client, paginate(client, options.pagination)),
+    catalogue: createCatalogue(client, options.pagination),
     orders: createOrders(client),
     appointments: { phlebotomy: createPhlebotomy(client), psc: createPsc(client, polling) },
     reports: createReports(client, polling),

@@ -1,4 +1,4 @@
-import { ValidationError } from '@svc/client';
+import { MaxPagesExceededError, ValidationError } from '@svc/client';
 import { loopbackForTest } from '@svc/test-kit';
 import { describe, expect, it } from 'vitest';
 import { markerSearchQuery, UnexpectedResponseError } from '../../src/index.js';
@@ -86,8 +86,39 @@ describe('walking every page of a lab', () => {
       'marker-6',
       'marker-7',
     ]);
-    expect(server.requests.map((request) => request.query.page)).toEqual(['1', '2', '3']);
+    // The first request is the client's call as given (the service's first page); the walk numbers the rest.
+    expect(server.requests.map((request) => request.query.page)).toEqual([undefined, '2', '3']);
     expect(server.requests.every((request) => request.query.lab_slug === 'quest')).toBe(true);
+  });
+
+  it('awaiting a search gives its first page, the envelope the service sent', async () => {
+    const server = await pagedMarkersServer({ total: 7 });
+    const { lab } = recordingClient(server.baseUrl);
+    const first = await lab.catalogue.searchMarkers({ lab_slug: 'quest', size: 3 });
+    expect(first).toMatchObject({ total: 7, page: 1, size: 3 });
+    expect(first.markers?.map((marker) => marker.name)).toEqual(['marker-1', 'marker-2', 'marker-3']);
+    expect(server.requests).toHaveLength(1);
+  });
+
+  it('applies the pagination defaults of labTesting() to every walk, and a call’s own options override them', async () => {
+    const server = await pagedMarkersServer({ total: 7 });
+    const { lab } = recordingClient(server.baseUrl, { lab: { pagination: { maxPages: 2 } } });
+    const capped = lab.catalogue.searchMarkers({ lab_slug: 'quest', size: 3 }).toArray({ limit: 100 });
+    await expect(capped).rejects.toBeInstanceOf(MaxPagesExceededError);
+    expect(server.requests).toHaveLength(2);
+    const markers = await lab.catalogue
+      .labTestMarkers(LAB_TEST_ID, { size: 3 }, { maxPages: 3 })
+      .toArray({ limit: 100 });
+    expect(markers).toHaveLength(7);
+  });
+
+  it('refuses a pagination default that is no positive integer before sending anything', async () => {
+    const server = await pagedMarkersServer({ total: 7 });
+    const { lab } = recordingClient(server.baseUrl, { lab: { pagination: { maxPages: 0 } } });
+    await expect(lab.catalogue.searchMarkers({ size: 3 }).toArray({ limit: 10 })).rejects.toMatchObject({
+      field: 'maxPages',
+    });
+    expect(server.requests).toHaveLength(0);
   });
 });
 
