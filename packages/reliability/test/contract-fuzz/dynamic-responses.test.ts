@@ -1,7 +1,6 @@
 // Prism in dynamic mode answers every request with new random data valid against the spec: the client
 // must take every one of them, and the helpers must read them, without an error.
-import { createClient, type OperationId } from '@svc/client';
-import { PaginationError, paginate } from '@svc/pagination';
+import { createClient, type OperationId, type PaginateOptions, PaginationError } from '@svc/client';
 import { describe, expect, inject, it } from 'vitest';
 import { CONTRACT_CALLS } from '../counts.js';
 import { specOperations } from '../spec.js';
@@ -51,7 +50,7 @@ describe(`random valid answers from Prism (${CONTRACT_CALLS} per operation)`, ()
   );
 
   it.each([['getStepsGrouped'], ['listMarkers'], ['listLabTestMarkers']] as const)(
-    'paginate(client).%s reads random pages into pages and items',
+    'client.%s reads random pages into pages and items',
     async (id) => {
       const params = {
         getStepsGrouped: { user_id: '6f1c3a52-8b1e-4c5d-9a7f-2e4b8c9d0a1b', start_date: '2026-11-01' },
@@ -60,8 +59,9 @@ describe(`random valid answers from Prism (${CONTRACT_CALLS} per operation)`, ()
       }[id];
       // Two pages at most: random cursors and totals would otherwise send a walk far afield.
       const walk = () =>
-        (paginate(client, { maxPages: 2 }) as unknown as Record<string, (params: unknown) => Walk>)[id]?.(
+        (client as unknown as Record<string, (params: unknown, options: PaginateOptions) => Walk>)[id]?.(
           params,
+          { maxPages: 2 },
         ) as Walk;
       await inTurns(CONTRACT_CALLS, async () => {
         for await (const page of walk().pages()) {
