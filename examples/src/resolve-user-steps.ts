@@ -1,7 +1,6 @@
 // biome-ignore-all lint/suspicious/noConsole: an example prints what it got for the reader.
 // Resolve your user id to the service's user, then read last month's steps, page by page to the last.
 // Run: pnpm --filter @svc/examples steps [client-user-id]   (SVC_BASE_URL defaults to the local sandbox)
-import { paginate } from '@svc/pagination';
 import { client, isSandbox, sandbox } from './target.js';
 
 const clientUserId = process.argv[2] ?? 'team-user-0042';
@@ -16,10 +15,9 @@ const day = (date: Date) => date.toISOString().slice(0, 10);
 const label = first.toLocaleString('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' });
 const month = { user_id: user.user_id, start_date: day(first), end_date: day(last) };
 const totals = new Map<string, { points: number; steps: number }>();
-// One page in memory at a time; the next page is requested when this loop reaches it, and the walk
-// ends when the service answers next_cursor: null.
-const pages = paginate(client).getStepsGrouped(month);
-for await (const { provider, point } of pages) {
+// The call is itself the walk: one page in memory at a time, the next page requested when this loop
+// reaches it, and the walk ends when the service answers next_cursor: null (or after maxPages pages).
+for await (const { provider, point } of client.getStepsGrouped(month, { maxPages: 100 })) {
   const total = totals.get(provider) ?? { points: 0, steps: 0 };
   total.points += 1;
   total.steps += point.value;
