@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { median, rotate, round } from './stats.js';
 
 /** Modules measured: the core client, its building block, and each helper package as it lands. */
-export const MODULES = ['openapi-fetch', '@svc/client', '@svc/pagination', '@svc/events', '@svc/lab-testing'];
+export const MODULES = ['openapi-fetch', '@svc/client', '@svc/events', '@svc/lab-testing'];
 export const COLD_IMPORT_TARGET_MS = 25;
 const BARE = '(bare node)';
 const child = fileURLToPath(new URL('./cold-import-child.mjs', import.meta.url));

@@ -1,9 +1,12 @@
-// Pagination memory: runs @svc/pagination's own bench (1,000,000 points over 100 pages from a loopback
-// server in a child process) and reads the JSON it writes, rather than keeping a second copy of it here.
+// Pagination memory: runs the bench of the client's page walk (src/pagination/walk-bench.ts: 1,000,000
+// points over 100 pages from a loopback server) in a fresh process, so no other section's heap is in its
+// figures, and reads the JSON it writes.
 import { spawn } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
+import { fileURLToPath } from 'node:url';
 
 export const PAGINATION_HEAP_TARGET_MB = 32;
+const WALK_BENCH = new URL('./pagination/walk-bench.ts', import.meta.url);
 
 export interface PaginationMemoryRow {
   loop: string;
@@ -21,8 +24,8 @@ interface PaginationReport {
 
 const LOOPS: Record<string, string> = {
   hand: 'hand-written cursor loop',
-  paginate: 'paginate() items',
-  pages: 'paginate().pages()',
+  items: 'for await items',
+  pages: 'for await .pages()',
 };
 
 export async function measurePaginationMemory(
@@ -30,8 +33,9 @@ export async function measurePaginationMemory(
   log: (line: string) => void,
 ): Promise<{ workload: PaginationReport['workload']; rows: PaginationMemoryRow[]; file: string }> {
   const out = await new Promise<string>((resolve, reject) => {
-    // pnpm is on PATH whenever `pnpm bench` runs; BENCH_ROUNDS only shortens its timing pass (memory is one pass).
-    const proc = spawn('pnpm', ['--filter', '@svc/pagination', 'bench'], {
+    // BENCH_ROUNDS only shortens its timing pass (memory is one pass). From the package folder, where tsx resolves.
+    const proc = spawn(process.execPath, ['--expose-gc', '--import', 'tsx', fileURLToPath(WALK_BENCH)], {
+      cwd: fileURLToPath(new URL('..', import.meta.url)),
       stdio: ['ignore', 'pipe', 'inherit'],
       env: { ...process.env, BENCH_ROUNDS: String(rounds) },
     });

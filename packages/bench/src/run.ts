@@ -273,7 +273,7 @@ if (pagination) {
       ]),
     ),
     '',
-    "From @svc/pagination's own bench (`pnpm --filter @svc/pagination bench`): heap used after a full GC at each page, over the heap before the walk.",
+    "From the client's page-walk bench (`pnpm --filter @svc/bench bench:pagination`): heap used after a full GC at each page, over the heap before the walk.",
     '',
   );
 }

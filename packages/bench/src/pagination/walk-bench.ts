@@ -1,12 +1,13 @@
-// `pnpm bench`: 1,000,000 steps points over 100 pages, walked by paginate() and by a hand-written cursor loop
-// over the same loopback server (a child process). Prints a table and writes bench-results/pagination-*.json.
+// The client's page walk: 1,000,000 steps points over 100 pages, walked by `for await` over the call, by
+// `.pages()` and by a hand-written cursor loop over the same loopback server (a child process). Run alone
+// with `pnpm --filter @svc/bench bench:pagination`, or as the pagination section of `pnpm bench`
+// (src/pagination-memory.ts). Prints a table and writes bench-results/pagination-*.json.
 // Memory pass: forced GC at every page boundary, heap growth over the pre-walk baseline (needs --expose-gc).
-// Time pass: no probes; the two loops alternate order per round; the ratio is taken within each round.
+// Time pass: no probes; the loops rotate order per round; the ratio is taken within each round.
 import { type ChildProcess, fork } from 'node:child_process';
 import { mkdir, writeFile } from 'node:fs/promises';
 import os from 'node:os';
-import { createClient } from '@svc/client';
-import { paginate } from '../src/index.js';
+import { createClient, type FetchLike } from '@svc/client';
 
 const PAGES = 100;
 const POINTS_PER_PAGE = 10_000;
@@ -23,7 +24,7 @@ const gc = globalThis.gc;
 if (!gc) throw new Error('run with node --expose-gc (pnpm bench does)');
 
 async function startServer(): Promise<{ child: ChildProcess; baseUrl: string; pageBytes: number }> {
-  const child = fork(new URL('./server.ts', import.meta.url), {
+  const child = fork(new URL('./walk-server.ts', import.meta.url), {
     execArgv: ['--import', 'tsx'],
     env: { ...process.env, BENCH_PAGES: String(PAGES), BENCH_POINTS_PER_PAGE: String(POINTS_PER_PAGE) },
   });
@@ -37,7 +38,6 @@ async function startServer(): Promise<{ child: ChildProcess; baseUrl: string; pa
 
 const { child, baseUrl, pageBytes } = await startServer();
 const client = createClient({ apiKey: 'bench-key', baseUrl, maxRetries: 0 });
-const pages = paginate(client);
 
 interface Walked {
   points: number;
@@ -60,7 +60,7 @@ function addPoints(
   }
 }
 
-/** What a user writes without the package: follow next_cursor (else next) until null. */
+/** What a user writes without the walk: follow next_cursor (else next) until null. */
 async function handLoop(onPage?: () => void): Promise<Walked> {
   let cursor: string | null | undefined;
   const walked = { points: 0, pages: 0, sum: 0 };
@@ -74,9 +74,10 @@ async function handLoop(onPage?: () => void): Promise<Walked> {
   return walked;
 }
 
-async function iteratorLoop(onPage?: () => void): Promise<Walked> {
+/** `for await` over the call itself: every point of every page. */
+async function itemsLoop(onPage?: () => void): Promise<Walked> {
   const walked = { points: 0, pages: 0, sum: 0 };
-  for await (const { point } of pages.getStepsGrouped(params)) {
+  for await (const { point } of client.getStepsGrouped(params)) {
     if (walked.points % POINTS_PER_PAGE === 0) {
       onPage?.();
       walked.pages++;
@@ -90,7 +91,7 @@ async function iteratorLoop(onPage?: () => void): Promise<Walked> {
 /** `.pages()`: whole pages, the user's own loop over groups; for hot loops that want no per-item await. */
 async function pagesLoop(onPage?: () => void): Promise<Walked> {
   const walked = { points: 0, pages: 0, sum: 0 };
-  for await (const page of pages.getStepsGrouped(params).pages()) {
+  for await (const page of client.getStepsGrouped(params).pages()) {
     onPage?.();
     walked.pages++;
     addPoints(walked, page.groups);
@@ -98,7 +99,7 @@ async function pagesLoop(onPage?: () => void): Promise<Walked> {
   return walked;
 }
 
-const variants = { hand: handLoop, paginate: iteratorLoop, pages: pagesLoop } as const;
+const variants = { hand: handLoop, items: itemsLoop, pages: pagesLoop } as const;
 type Variant = keyof typeof variants;
 
 function check(walked: Walked): void {
@@ -144,16 +145,21 @@ const median = (values: number[]) => {
 };
 const round2 = (value: number) => Math.round(value * 100) / 100;
 
-/** CPU cost of yielding items, without I/O: the same parsed page served 100 times from memory. */
+/**
+ * CPU cost of yielding items, without the network: one page's bytes served 100 times by an in-memory fetch.
+ * Both loops parse every page the same way; what `for await` over items adds is the difference.
+ */
 async function itemOverhead() {
   const first = await client.getStepsGrouped(params);
-  const memoryClient = {
-    getStepsGrouped: (request: { next_cursor?: string }) => {
-      const index = request.next_cursor ? Number(request.next_cursor.slice(1)) : 0;
-      return Promise.resolve({ ...first, next_cursor: index + 1 < PAGES ? `p${index + 1}` : null });
-    },
+  // As the loopback server does: the groups' JSON once, each page's cursor added around it.
+  const head = `${JSON.stringify({ groups: first.groups }).slice(0, -1)},"next_cursor":`;
+  const memoryFetch: FetchLike = async (input) => {
+    const cursor = new URL(input.url).searchParams.get('next_cursor');
+    const index = cursor ? Number(cursor.slice(1)) : 0;
+    const next = index + 1 < PAGES ? `"p${index + 1}"` : 'null';
+    return new Response(`${head}${next}}`, { headers: { 'content-type': 'application/json' } });
   };
-  const fromMemory = paginate(memoryClient as unknown as typeof client);
+  const memory = createClient({ apiKey: 'bench-key', baseUrl, maxRetries: 0, fetch: memoryFetch });
   const measure = async (loop: () => Promise<number>) => {
     await loop();
     const started = performance.now();
@@ -161,10 +167,10 @@ async function itemOverhead() {
     const ms = (performance.now() - started) / PAGES;
     return { msPerPage: round2(ms), nsPerItem: Math.round((ms * 1e6) / POINTS_PER_PAGE), sum };
   };
-  const sync = await measure(async () => {
+  const pageLoop = await measure(async () => {
     let sum = 0;
-    for (let page = 0; page < PAGES; page++) {
-      for (const groups of Object.values(first.groups)) {
+    for await (const page of memory.getStepsGrouped(params).pages()) {
+      for (const groups of Object.values(page.groups)) {
         for (const group of groups) for (const point of group.data) sum += point.value;
       }
     }
@@ -172,17 +178,21 @@ async function itemOverhead() {
   });
   const items = await measure(async () => {
     let sum = 0;
-    for await (const { point } of fromMemory.getStepsGrouped(params)) sum += point.value;
+    for await (const { point } of memory.getStepsGrouped(params)) sum += point.value;
     return sum;
   });
-  if (sync.sum !== items.sum) throw new Error('the two loops read different points');
-  return { syncLoop: sync, paginateItems: items };
+  if (pageLoop.sum !== items.sum) throw new Error('the two loops read different points');
+  return {
+    pagesWithSyncLoop: pageLoop,
+    items,
+    itemNs: Math.round(((items.msPerPage - pageLoop.msPerPage) * 1e6) / POINTS_PER_PAGE),
+  };
 }
 
 const LABELS: Record<Variant, string> = {
   hand: 'hand-written loop',
-  paginate: 'paginate() items',
-  pages: 'paginate().pages()',
+  items: 'for await items',
+  pages: 'for await .pages()',
 };
 const NAMES = Object.keys(variants) as Variant[];
 
@@ -257,14 +267,14 @@ try {
   );
   process.stdout.write(
     [
-      `@svc/pagination bench: ${PAGES} pages x ${POINTS_PER_PAGE} points (${round2(pageBytes / MB)} MB JSON per page), ${ROUNDS} rounds`,
+      `client page walk bench: ${PAGES} pages x ${POINTS_PER_PAGE} points (${round2(pageBytes / MB)} MB JSON per page), ${ROUNDS} rounds`,
       `machine: ${machine.cpus} cores (${machine.cpuModel}), ${machine.totalMemMB} MB, Node ${machine.node}`,
       '',
       ...table,
       '',
-      `without I/O (one parsed page served ${PAGES} times from memory), ms per page: ` +
-        `paginate() items ${overhead.paginateItems.msPerPage} (${overhead.paginateItems.nsPerItem} ns/item), ` +
-        `synchronous loop ${overhead.syncLoop.msPerPage} (${overhead.syncLoop.nsPerItem} ns/item)`,
+      `without the network (one page's bytes served ${PAGES} times by an in-memory fetch), ms per page: ` +
+        `for await items ${overhead.items.msPerPage}, .pages() with a synchronous loop ${overhead.pagesWithSyncLoop.msPerPage}; ` +
+        `items add ${overhead.itemNs} ns per item`,
       `targets: heap growth <= ${targets.heapGrowthMB} MB, time ratio to the hand loop <= ${targets.ratioToHand}`,
       `medians over ${ROUNDS} rounds; ratios are taken within each round; 1-min load average ${loadAtStart.toFixed(2)} at start, ${(os.loadavg()[0] ?? 0).toFixed(2)} at end`,
       'heap growth: max over the walk of heapUsed after a full GC at each page, minus the pre-walk baseline;',
@@ -272,9 +282,9 @@ try {
       '',
     ].join('\n'),
   );
-  await mkdir(new URL('../bench-results/', import.meta.url), { recursive: true });
+  await mkdir(new URL('../../bench-results/', import.meta.url), { recursive: true });
   const file = new URL(
-    `../bench-results/pagination-${new Date().toISOString().replaceAll(':', '-')}.json`,
+    `../../bench-results/pagination-${new Date().toISOString().replaceAll(':', '-')}.json`,
     import.meta.url,
   );
   await writeFile(
