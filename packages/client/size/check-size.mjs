@@ -13,8 +13,8 @@ import { build } from 'esbuild';
  * without openapi-fetch's Request (src/internal/route/direct-route.ts) and keep JSON bodies as text
  * (src/internal/transport/buffered-response.ts): the price of one request object per attempt instead of two.
  * Raised for issue 13: the environment defaults, SDK headers, browser guard and log levels (+0.8 kB),
- * and the pagination walk, moved here from @svc/pagination so that paginated methods iterate
- * (+2.2 kB, code a partner who paginated already shipped); 12.7 kB measured.
+ * and the pagination walk, moved into the client so that paginated methods iterate: the one walk
+ * there is (+2.2 kB, code a partner who paginated already shipped); 12.7 kB measured.
  * Raised by 0.5 kB for issue 15: named calls fill their path from a template split once
  * (src/internal/route/path-template.ts, the same bytes as openapi-fetch's regex-and-replace serializer) and
  * read the buffered body in the step that hands the result back, with fewer promise hops (about

@@ -1,5 +1,5 @@
-import { AbortError } from '../../../src/index.js';
 import { describe, expect, test } from 'vitest';
+import { AbortError } from '../../../src/index.js';
 import { cursorRoute, stepsPage, USER_ID } from '../pages-of.js';
 import { serve } from '../serve.js';
 

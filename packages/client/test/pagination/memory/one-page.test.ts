@@ -39,7 +39,9 @@ function probingBook(probe: Probe): Route {
 }
 
 /** The steps walk over the probing book, in a box: awaiting the call itself would give its first page. */
-const stepsWalk = async (probe: Probe) => ({ walk: (await serve(probingBook(probe))).client.getStepsGrouped(params) });
+const stepsWalk = async (probe: Probe) => ({
+  walk: (await serve(probingBook(probe))).client.getStepsGrouped(params),
+});
 
 describe('memory stays flat', () => {
   test('items: the previous page is unreachable by the time the next page is requested', async () => {

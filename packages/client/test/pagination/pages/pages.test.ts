@@ -77,5 +77,4 @@ describe('page pagination of the marker lists', () => {
       { markers: [marker(3)], total: 3, page: 2, size: 2, pages: 2 },
     ]);
   });
-
 });

@@ -1,6 +1,6 @@
-import { InternalServerError, TimeoutError } from '../../../src/index.js';
 import type { Handler as Route } from '@svc/test-kit';
 import { describe, expect, test } from 'vitest';
+import { InternalServerError, TimeoutError } from '../../../src/index.js';
 import { stepsPage, USER_ID } from '../pages-of.js';
 import { serve } from '../serve.js';
 

@@ -1,6 +1,6 @@
 import type { components } from '@svc/types';
 import { describe, expectTypeOf, test } from 'vitest';
-import { createClient, type ListMarkersItem, type ListLabTestMarkersResponse } from '../../../src/index.js';
+import { createClient, type ListLabTestMarkersResponse, type ListMarkersItem } from '../../../src/index.js';
 
 type Schemas = components['schemas'];
 const client = createClient({ apiKey: 'k', region: 'eu' });
