@@ -246,7 +246,7 @@ try {
     if (bump === 'major' && asked !== 'major') {
       found.push(
         `major bump, but its changesets ask for ${asked}: a package it lists in peerDependencies was ` +
-          'bumped out of the peer range; widen the range, as @svc/pagination does with "0.x"',
+          'bumped out of the peer range; widen the range, as @svc/lab-testing does with "0.x"',
       );
     }
     const packedBefore = new Set(readdirSync(tarballs));

@@ -65,7 +65,7 @@ export function readClientOperations(spec: JsonObject): ClientOperations {
   const problems: string[] = [];
   const ids = new Set<string>();
   const clientHeaders = clientHeaderNames(spec);
-  // `x-svc-pagination`, read and checked by the same reader as @svc/pagination's table.
+  // `x-svc-pagination`, read and checked against the operation's parameters and response fields.
   const paginationRules = new Map(readPaginatedOperations(spec).map((op) => [op.operationId, op.rule]));
 
   for (const { method: lower, name: path, operation, parameters } of eachOperation(spec)) {

@@ -16,7 +16,6 @@ const COPIED = {
   '@svc/codegen': 'tools/codegen',
   '@svc/types': 'packages/types',
   '@svc/client': 'packages/client',
-  '@svc/pagination': 'packages/pagination',
   '@svc/lab-testing': 'packages/lab-testing',
 } as const;
 
@@ -85,7 +84,6 @@ export async function scratchCopy(): Promise<ScratchCopy> {
       for (const [pkg, generator] of [
         ['types', 'types/generate-types.ts'],
         ['client', 'client/generate-client.ts'],
-        ['pagination', 'pagination/generate-pagination.ts'],
       ] as const)
         await exec('tsx', [join(root, 'tools/codegen/src', generator)], join(root, 'packages', pkg));
     },
@@ -97,10 +95,7 @@ export async function scratchCopy(): Promise<ScratchCopy> {
 /** A tsconfig for code in `dir` of the copy that reads the copied packages' sources. */
 export function scratchTsconfig(): string {
   const paths = Object.fromEntries(
-    ['types', 'client', 'pagination', 'lab-testing'].map((name) => [
-      `@svc/${name}`,
-      [`../packages/${name}/src/index.ts`],
-    ]),
+    ['types', 'client', 'lab-testing'].map((name) => [`@svc/${name}`, [`../packages/${name}/src/index.ts`]]),
   );
   return JSON.stringify({
     extends: '../tsconfig.base.json',

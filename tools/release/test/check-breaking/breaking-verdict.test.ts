@@ -11,7 +11,7 @@ const pkg = (name: string, dependencies: string[], source: string, isPrivate = f
 const packages = [
   pkg('@svc/types', [], 'export type paths = { listThings: {}; createThing: {}; "thing.created": {} }'),
   pkg('@svc/client', ['@svc/types'], 'export const methods = { listThings, createThing };'),
-  pkg('@svc/pagination', ['@svc/types', '@svc/client'], "paginate('listThings')"),
+  pkg('@svc/sync', ['@svc/types', '@svc/client'], 'for await (const thing of client.listThings()) {}'),
   pkg('@svc/lab-testing', ['@svc/client'], 'client.createThing(input)'),
   pkg('@svc/events', ['@svc/types'], "export const names = ['thing.created'];"),
   pkg('@svc/bench', ['@svc/client'], 'client.createThing()', true),
