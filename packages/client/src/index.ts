@@ -39,20 +39,14 @@ export { idempotencyKey } from './idempotency-key.js';
 export type { Logger, LogLevel } from './logger.js';
 export type { NamedData, NamedParams } from './named-method-types.js';
 export { type FileRule, type OperationRules, operationRules } from './operation-rules.js';
-export {
-  createPageIterator,
-  type GroupedPageIterator,
-  type PageCall,
-  type PageIterator,
-  type PageWalk,
-} from './page-iterator.js';
+export type { GroupedPageIterator, PageIterator } from './page-iterator.js';
 export {
   DEFAULT_MAX_PAGES,
   type GroupedToArrayOptions,
   type PaginateOptions,
   type ToArrayOptions,
 } from './page-iterator-options.js';
-export type { PagedCall, PagePromise } from './page-promise.js';
+export type { PagePromise } from './page-promise.js';
 export {
   MaxPagesExceededError,
   PaginationError,
@@ -65,7 +59,6 @@ export type {
   GroupedItemOf,
   ItemsShape,
   PageRule,
-  PaginatedOperationEntry,
   PaginationRule,
 } from './pagination-rules.js';
 export type { RequestOptions } from './request-options.js';

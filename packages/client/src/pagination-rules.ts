@@ -29,11 +29,6 @@ export interface PageRule {
 
 export type PaginationRule = CursorRule | PageRule;
 
-/** One row of the generated table: how the operation pages. */
-export interface PaginatedOperationEntry {
-  readonly rule: PaginationRule;
-}
-
 /** One point of a grouped timeseries, with the provider and source context of the group it came from. */
 export interface GroupedItem<Point, Source> {
   /** Provider slug (or lab): the key of `groups` the point was listed under. */
