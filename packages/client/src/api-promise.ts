@@ -15,10 +15,12 @@ const passThrough = <T>(value: T): T => value;
 export class APIPromise<T> implements Promise<T> {
   readonly [Symbol.toStringTag] = 'Promise';
 
-  constructor(private readonly result: Promise<WithResponse<T>>) {}
+  /** The call's result, or what starts it: a paginated call sends nothing until it is awaited or walked. */
+  constructor(private result: Promise<WithResponse<T>> | (() => Promise<WithResponse<T>>)) {}
 
   /** The data together with the raw Response (status, headers) and the request id. */
   withResponse(): Promise<WithResponse<T>> {
+    if (typeof this.result === 'function') this.result = this.result();
     return this.result;
   }
 
@@ -31,7 +33,7 @@ export class APIPromise<T> implements Promise<T> {
     // One hop, not a `.then` for the data and another for the handlers: each promise costs a microtask.
     // Without a handler the data passes through, as Promise#then passes a value: A is T then.
     const fulfilled = onfulfilled ?? (passThrough as unknown as (value: T) => A);
-    return this.result.then((result) => fulfilled(result.data), onrejected);
+    return this.withResponse().then((result) => fulfilled(result.data), onrejected);
   }
 
   // biome-ignore lint/suspicious/noExplicitAny: same as Promise#catch in lib.es5.d.ts.

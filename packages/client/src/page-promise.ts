@@ -19,17 +19,24 @@ type PointOf<Item> = Item extends GroupedItem<infer Point, unknown> ? Point : ne
 
 /**
  * What a paginated named method returns: awaiting it gives the first page (like any APIPromise), and
- * `for await` over it yields every item of every page, as in the Stainless-generated SDKs. The first
- * pass reuses the request already made for the first page; every later pass starts a fresh walk.
+ * `for await` over it yields every item of every page, as in the Stainless-generated SDKs. Nothing is
+ * sent until the call is awaited or walked, so a walk refused at the start (a bad `limit`) sends
+ * nothing. The first request serves both awaiting and the first walk; every later walk starts afresh.
  */
 export class PagePromise<Page, Item> extends APIPromise<Page> implements AsyncIterable<Item> {
-  /** The first page until a walk takes it: a box the walks share, so no walk holds this promise object. */
-  readonly #first: { page: Promise<WithResponse<Page>> | undefined };
+  /** Starts (once) the first page's request until a walk takes it: a box the walks share, so no walk holds this promise object. */
+  readonly #first: { page: (() => Promise<WithResponse<Page>>) | undefined };
   readonly #paged: PagedCall;
 
-  constructor(result: Promise<WithResponse<Page>>, paged: PagedCall) {
-    super(result);
-    this.#first = { page: result };
+  /** `start` sends the call's own request; it runs once, when the call is first awaited or walked. */
+  constructor(start: () => Promise<WithResponse<Page>>, paged: PagedCall) {
+    let started: Promise<WithResponse<Page>> | undefined;
+    const first = () => {
+      started ??= start();
+      return started;
+    };
+    super(first);
+    this.#first = { page: first };
     this.#paged = paged;
   }
 
@@ -49,7 +56,9 @@ export class PagePromise<Page, Item> extends APIPromise<Page> implements AsyncIt
    */
   toArray(options: ToArrayOptions & { mergeByProvider?: false }): Promise<Item[]>;
   toArray(
-    options: Item extends GroupedItem<unknown, unknown> ? GroupedToArrayOptions & { mergeByProvider: true } : never,
+    options: Item extends GroupedItem<unknown, unknown>
+      ? GroupedToArrayOptions & { mergeByProvider: true }
+      : never,
   ): Promise<Record<string, PointOf<Item>[]>>;
   toArray(options: GroupedToArrayOptions): Promise<unknown> {
     try {
@@ -63,21 +72,18 @@ export class PagePromise<Page, Item> extends APIPromise<Page> implements AsyncIt
   #walk(): PageIterator<Item, Page> {
     const { operationId, rule, params, options, call } = this.#paged;
     const first = this.#first;
-    // A walk may end before it takes the first page (a refused limit, an aborted signal): the call's own
-    // request then must not surface as an unhandled rejection. Awaiting the call still rejects.
-    first.page?.catch(() => {});
     return createPageIterator<Item, Page>({
       operationId,
       rule,
       params,
       options,
       call: (pageParams, pageOptions) => {
-        // The first page of the first pass is the request this call already sent; once taken, nothing
-        // here holds it, so the walk can let it go when it moves on.
+        // The first page of the first pass is the call's own request (sent now, or already by awaiting the
+        // call); once taken, nothing here holds it, so the walk can let it go when it moves on.
         const page = first.page;
         if (page && sameParams(pageParams, params, rule)) {
           first.page = undefined;
-          return page.then((taken) => taken.data);
+          return page().then((taken) => taken.data);
         }
         return call(pageParams, pageOptions);
       },

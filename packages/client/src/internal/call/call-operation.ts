@@ -38,19 +38,21 @@ export function callOperation(
 ): APIPromise<unknown> {
   const rule = operation.pagination;
   if (!rule) return new APIPromise(run(routes, operation, params ?? {}, options ?? {}));
-  // Paginated: awaitable for the first page, async-iterable over every item of every page. `maxPages`
-  // bounds the walk, not the request: a bad one is refused before the first page is requested.
+  // Paginated: awaitable for the first page, async-iterable over every item of every page, sending
+  // nothing until either starts. Params and options are read now, as for any call. `maxPages` bounds the
+  // walk, not the request: a bad one is refused before the first page is requested.
   const { maxPages, ...requestOptions } = (options ?? {}) as PaginateOptions;
-  let result: Promise<WithResponse<unknown>>;
-  try {
-    checkMaxPages(maxPages);
-    result = run(routes, operation, params ?? {}, requestOptions);
-  } catch (error) {
-    result = Promise.reject(error);
-    // Iterating refuses the same maxPages when it makes the walk, so the caller may never await this.
-    result.catch(() => {});
-  }
-  return new PagePromise(result, {
+  const given =
+    params !== null && typeof params === 'object' && !Array.isArray(params) ? { ...params } : params;
+  const start = (): Promise<WithResponse<unknown>> => {
+    try {
+      checkMaxPages(maxPages);
+    } catch (error) {
+      return Promise.reject(error);
+    }
+    return run(routes, operation, given ?? {}, requestOptions);
+  };
+  return new PagePromise(start, {
     operationId: operation.id,
     rule,
     params: { ...params },

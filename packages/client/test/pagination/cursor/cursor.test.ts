@@ -4,6 +4,13 @@ import { serve } from '../serve.js';
 
 const params = { user_id: USER_ID, start_date: '2026-11-01', end_date: '2026-11-30' };
 
+/** Two pages of one point each: the first names c2, the second ends the walk. */
+const twoPages = () =>
+  cursorRoute({
+    '': stepsPage({ fitbit: [1] }, { next_cursor: 'c2' }),
+    c2: stepsPage({ fitbit: [2] }, { next_cursor: null }),
+  });
+
 describe('cursor pagination of the grouped steps timeseries', () => {
   test('yields every point of every page with its provider and source, following next_cursor until null', async () => {
     const { client } = await serve(
@@ -26,12 +33,7 @@ describe('cursor pagination of the grouped steps timeseries', () => {
   });
 
   test("sends the caller's params on every request and the previous page's cursor as next_cursor", async () => {
-    const { client, server } = await serve(
-      cursorRoute({
-        '': stepsPage({ fitbit: [1] }, { next_cursor: 'c2' }),
-        c2: stepsPage({ fitbit: [2] }, { next_cursor: null }),
-      }),
-    );
+    const { client, server } = await serve(twoPages());
     await client.getStepsGrouped({ ...params, provider: 'fitbit' }).toArray({ limit: 10 });
     expect(server.requests.map((request) => request.path)).toEqual([
       `/v2/timeseries/${USER_ID}/steps/grouped`,
@@ -110,12 +112,7 @@ describe('cursor pagination of the grouped steps timeseries', () => {
   });
 
   test('each for await starts a fresh walk from the first page', async () => {
-    const { client, server } = await serve(
-      cursorRoute({
-        '': stepsPage({ fitbit: [1] }, { next_cursor: 'c2' }),
-        c2: stepsPage({ fitbit: [2] }, { next_cursor: null }),
-      }),
-    );
+    const { client, server } = await serve(twoPages());
     const walk = client.getStepsGrouped(params);
     expect(await walk.toArray({ limit: 10 })).toHaveLength(2);
     expect(await walk.toArray({ limit: 10 })).toHaveLength(2);
@@ -127,13 +124,35 @@ describe('cursor pagination of the grouped steps timeseries', () => {
     ]);
   });
 
+  test('sends no request until the call is awaited or walked', async () => {
+    const { client, server } = await serve(twoPages());
+    const walk = client.getStepsGrouped(params);
+    await new Promise((resolve) => setTimeout(resolve, 20)); // long enough for a request sent by mistake
+    expect(server.requests).toHaveLength(0);
+    expect(await walk.toArray({ limit: 10 })).toHaveLength(2);
+    expect(server.requests).toHaveLength(2);
+  });
+
+  test('a walk first, then awaiting the call: the first page is requested once', async () => {
+    const { client, server } = await serve(twoPages());
+    const walk = client.getStepsGrouped(params);
+    expect(await walk.toArray({ limit: 10 })).toHaveLength(2);
+    expect((await walk).next_cursor).toBe('c2');
+    expect(server.requests.map((request) => request.query.next_cursor)).toEqual([undefined, 'c2']);
+  });
+
+  test('params changed after the call do not change its requests', async () => {
+    const { client, server } = await serve(twoPages());
+    const given: { user_id: string; start_date: string; provider?: string } = { ...params };
+    const walk = client.getStepsGrouped(given);
+    given.provider = 'garmin';
+    await walk.toArray({ limit: 10 });
+    await walk;
+    expect(server.requests.map((request) => request.query.provider)).toEqual([undefined, undefined]);
+  });
+
   test('the call requests the first page once, and the first walk reuses it', async () => {
-    const { client, server } = await serve(
-      cursorRoute({
-        '': stepsPage({ fitbit: [1] }, { next_cursor: 'c2' }),
-        c2: stepsPage({ fitbit: [2] }, { next_cursor: null }),
-      }),
-    );
+    const { client, server } = await serve(twoPages());
     const walk = client.getStepsGrouped(params);
     expect((await walk).next_cursor).toBe('c2');
     expect(server.requests).toHaveLength(1);

@@ -11,6 +11,8 @@ import { cursorRoute, LAB_TEST_ID, markersRoute, stepsPage, USER_ID } from '../p
 import { serve } from '../serve.js';
 
 const params = { user_id: USER_ID, start_date: '2026-11-01' };
+/** Long enough for a request sent by mistake to reach the loopback server. */
+const aWhile = () => new Promise((resolve) => setTimeout(resolve, 20));
 
 describe('guards against walks that never end', () => {
   test('a cursor that repeats throws RepeatedCursorError after the unique pages were yielded', async () => {
@@ -86,28 +88,28 @@ describe('guards against walks that never end', () => {
 });
 
 describe('bad input is refused before any request is sent', () => {
-  // The call itself requests its first page (it is awaitable for it); a refused limit requests nothing more.
-  test('toArray without a limit throws ValidationError and requests no page beyond the call’s own', async () => {
+  // A paginated call sends nothing until it is awaited or walked, so a refused limit sends nothing at all.
+  test('toArray without a valid limit throws ValidationError before any request is sent', async () => {
     const { client, server } = await serve(markersRoute(3));
     const walk = client.listMarkers();
-    await walk;
     // @ts-expect-error the limit is required; plain JavaScript callers get the ValidationError
     await expect(walk.toArray()).rejects.toThrow(ValidationError);
     await expect(walk.toArray({ limit: 0 })).rejects.toMatchObject({ field: 'limit' });
     await expect(walk.toArray({ limit: 2.5 })).rejects.toThrow(ValidationError);
-    expect(server.requests).toHaveLength(1);
+    await aWhile();
+    expect(server.requests).toHaveLength(0);
   });
 
   test('a limit that cannot be printed (an object whose toString is not a function) is still a ValidationError', async () => {
     const { client, server } = await serve(markersRoute(3));
     const walk = client.listMarkers();
-    await walk;
     for (const limit of [{ toString: 0n }, Object.create(null), Symbol('limit')]) {
       const error = await walk.toArray({ limit } as never).catch((caught: unknown) => caught);
       expect(error).toBeInstanceOf(ValidationError);
       expect((error as ValidationError).field).toBe('limit');
     }
-    expect(server.requests).toHaveLength(1);
+    await aWhile();
+    expect(server.requests).toHaveLength(0);
   });
 
   test('a maxPages that is not a positive integer is refused before the first page is requested', async () => {
