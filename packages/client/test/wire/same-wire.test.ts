@@ -30,7 +30,7 @@ const captured: Captured[] = [];
 /** Which client sent each captured request: node:http writes `Host`, fetch writes `host`. */
 const senders: Sender[] = [];
 /** Who sends a named call with no custom fetch and no middleware: node:http on Node, fetch in the `fetch only` project. */
-const NAMED: Sender = createNodeHttp ? 'node:http' : 'fetch';
+const NAMED: Sender = createNodeHttp !== undefined ? 'node:http' : 'fetch';
 let answer: Answer;
 let server: Server;
 let baseUrl: string;
