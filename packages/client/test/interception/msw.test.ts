@@ -37,7 +37,7 @@ const resolveUrl = `${BASE_URL}/v2/user/resolve/:client_user_id`;
 /** How many requests node:https sent: every attempt on Node, none where fetch sends. */
 const overNode = (attempts: number) => (svc.nodeTransport ? attempts : 0);
 
-describe('MSW setupServer intercepts named calls', () => {
+describe('issue 24: MSW setupServer intercepts named calls, none going past it to the network', () => {
   it('answers a GET read with the JSON its handler returns, sent over the Node transport', async () => {
     const sent = countNodeRequests();
     const seen: Array<{ id: unknown; key: string | null; sdk: string | null }> = [];

@@ -42,7 +42,7 @@ const failureOf = (call: Promise<unknown>) =>
     (error: unknown) => error,
   );
 
-describe('nock intercepts named calls', () => {
+describe('issue 24: nock intercepts named calls, none going past it to the network', () => {
   it('answers a GET read with the JSON it replies, sent over the Node transport', async () => {
     const sent = countNodeRequests();
     const scope = nock(BASE_URL)
