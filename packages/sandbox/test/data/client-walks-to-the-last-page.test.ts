@@ -13,14 +13,12 @@ describe('walks against the sandbox', () => {
     expect(total).toBeGreaterThan(3);
 
     const pages = [];
-    for await (const page of client.listMarkers({ lab_slug: 'quest', size: 3 }).pages())
-      pages.push(page);
+    for await (const page of client.listMarkers({ lab_slug: 'quest', size: 3 }).pages()) pages.push(page);
     expect(pages).toHaveLength(Math.ceil(total / 3));
     expect(pages.at(-1)?.page).toBe(pages.length);
 
     const slugs = [];
-    for await (const marker of client.listMarkers({ lab_slug: 'quest', size: 3 }))
-      slugs.push(marker.slug);
+    for await (const marker of client.listMarkers({ lab_slug: 'quest', size: 3 })) slugs.push(marker.slug);
     expect(slugs).toHaveLength(total);
     expect(new Set(slugs).size).toBe(total);
   });
@@ -36,7 +34,9 @@ describe('walks against the sandbox', () => {
     expect(pages.at(-1)?.next_cursor).toBeNull();
     expect(new Set(pages.slice(0, -1).map((page) => page.next_cursor)).size).toBe(30);
 
-    const byProvider = await client.getStepsGrouped(month).toArray({ limit: Infinity, mergeByProvider: true });
+    const byProvider = await client
+      .getStepsGrouped(month)
+      .toArray({ limit: Infinity, mergeByProvider: true });
     const starts = (byProvider.oura ?? []).map((point) => point.start);
     expect(starts).toHaveLength(31 * 24);
     expect(new Set(starts).size).toBe(31 * 24);
