@@ -1,6 +1,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { createNodeHttp } from '#node-http';
 import { operations } from '../../src/generated/operations.js';
 import {
   type ClientOptions,
@@ -23,8 +24,13 @@ interface Captured {
 }
 
 type Answer = (request: IncomingMessage, response: ServerResponse) => void;
+type Sender = 'node:http' | 'fetch';
 
 const captured: Captured[] = [];
+/** Which client sent each captured request: node:http writes `Host`, fetch writes `host`. */
+const senders: Sender[] = [];
+/** Who sends a named call with no custom fetch and no middleware: node:http on Node, fetch in the `fetch only` project. */
+const NAMED: Sender = createNodeHttp !== undefined ? 'node:http' : 'fetch';
 let answer: Answer;
 let server: Server;
 let baseUrl: string;
@@ -42,6 +48,7 @@ beforeAll(async () => {
       const boundary = /boundary=(\S+)/.exec(request.headers['content-type'] ?? '')?.[1];
       const unbound = (text: string) => (boundary ? text.split(boundary).join('BOUNDARY') : text);
       body = unbound(body);
+      senders.push(request.rawHeaders.includes('Host') ? 'node:http' : 'fetch');
       captured.push({
         method: request.method ?? '',
         url: request.url ?? '',
@@ -111,10 +118,13 @@ function pathInit(operation: Operation, flat: Record<string, unknown>) {
   return { params, body: flat.body, ...callOptions };
 }
 
-async function capture(send: () => Promise<unknown>): Promise<Captured> {
+/** The one request `send` puts on the wire, checked to come from the client expected to send it. */
+async function capture(send: () => Promise<unknown>, sender: Sender): Promise<Captured> {
   captured.length = 0;
+  senders.length = 0;
   await send();
   expect(captured).toHaveLength(1);
+  expect(senders).toEqual([sender]);
   return captured[0] as Captured;
 }
 
@@ -129,18 +139,19 @@ describe('named methods put the same bytes on the wire as openapi-fetch', () => 
           flat,
           callOptions,
         ) as Promise<unknown>;
-      const direct = await capture(call(client()));
-      const before = await capture(call(throughOpenapiFetch()));
+      const direct = await capture(call(client()), NAMED);
+      const before = await capture(call(throughOpenapiFetch()), 'fetch');
       const typed = await capture(
         () =>
           (client() as unknown as Record<string, (path: string, init: unknown) => Promise<unknown>>)[
             operation.method
           ]?.(operation.path, pathInit(operation, flat)) as Promise<unknown>,
+        'fetch',
       );
       // A custom fetch gets a Request on either path.
       const custom: ClientOptions['fetch'] = (request, init) => globalThis.fetch(request, init);
-      const directCustom = await capture(call(client({ fetch: custom })));
-      const beforeCustom = await capture(call(throughOpenapiFetch({ fetch: custom })));
+      const directCustom = await capture(call(client({ fetch: custom })), 'fetch');
+      const beforeCustom = await capture(call(throughOpenapiFetch({ fetch: custom })), 'fetch');
 
       expect(direct.method).toBe(operation.method);
       expect(direct.headers).toContain('x-svc-api-key: sk-wire-0123456789');
@@ -162,9 +173,10 @@ describe('named methods put the same bytes on the wire as openapi-fetch', () => 
     const perCall: RequestOptions = {
       headers: { 'content-type': 'application/x-www-form-urlencoded', 'x-trace': undefined },
     };
-    const direct = await capture(() => client().completePasswordProviderMfa(flat as never, perCall));
-    const before = await capture(() =>
-      throughOpenapiFetch().completePasswordProviderMfa(flat as never, perCall),
+    const direct = await capture(() => client().completePasswordProviderMfa(flat as never, perCall), NAMED);
+    const before = await capture(
+      () => throughOpenapiFetch().completePasswordProviderMfa(flat as never, perCall),
+      'fetch',
     );
     expect(direct).toEqual(before);
     expect(direct.body).toBe('mfa_code=a%26b%3Dc&extra=x%2Cy');
@@ -175,9 +187,13 @@ describe('named methods put the same bytes on the wire as openapi-fetch', () => 
     const file = () => new File(['%PDF-1.7\n%form\n'], 'report.pdf', { type: 'application/pdf' });
     const form = new FormData();
     form.append('file', file());
-    const named = await capture(() => client().createParsingJob({ body: { file: file() } }, callOptions));
-    const typed = await capture(() =>
-      client().POST('/lab_report/v1/parser/job', { body: form as never, ...callOptions }),
+    const named = await capture(
+      () => client().createParsingJob({ body: { file: file() } }, callOptions),
+      NAMED,
+    );
+    const typed = await capture(
+      () => client().POST('/lab_report/v1/parser/job', { body: form as never, ...callOptions }),
+      'fetch',
     );
     expect(typed.body).toContain('%PDF-1.7');
     expect(typed).toEqual(named);
@@ -225,6 +241,22 @@ describe('how a named method sends', () => {
     expect(captured[1]).toEqual(captured[0]);
     expect(signals).toHaveLength(2);
     expect(signals[0]).not.toBe(signals[1]);
+  });
+
+  it('retries a named call with the same bytes, each attempt sent by the same client', async () => {
+    let attempts = 0;
+    answer = (_request, response) => {
+      attempts++;
+      if (attempts === 1) response.writeHead(503, { 'retry-after': '0' }).end('{"detail":"busy"}');
+      else ok(_request, response);
+    };
+    captured.length = 0;
+    senders.length = 0;
+    const data = await client().createOrder({ body: { clinical_notes: 'x' } }, { idempotencyKey: 'k-1' });
+    expect(data).toEqual({ ok: true });
+    expect(captured).toHaveLength(2);
+    expect(captured[1]).toEqual(captured[0]);
+    expect(senders).toEqual([NAMED, NAMED]);
   });
 
   it.each([

@@ -361,15 +361,26 @@ export interface components {
         } & {
             [key: string]: unknown;
         };
+        /** @description Where a world's webhooks go and the `whsec_` secret they are signed with. */
+        WebhookConfig: {
+            /** Format: uri */
+            url: string;
+            secret: string;
+        };
+        /** @description One delivery attempt of one event. */
         Delivery: {
             event_id: string;
             event_type: string;
             url: string;
             attempt: number;
+            /** @description HTTP status of the receiver's answer, or null when none came (network error). */
             status: number | null;
             error: string | null;
             delivered: boolean;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @description Wall-clock time of the attempt (receivers check signatures against their own clock).
+             */
             attempted_at: string;
         };
         /** @description The one body of every refusal of the sandbox, on the API's routes and on these: `code` is machine-readable and stable, `message` is for people, `violations` name each place a request breaks the spec. */
@@ -544,11 +555,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    /** Format: uri */
-                    url: string;
-                    secret: string;
-                };
+                "application/json": components["schemas"]["WebhookConfig"];
             };
         };
         responses: {

@@ -1,19 +1,7 @@
+import type { components } from '../generated/control-api.js';
+
 /** Where a world's webhooks go and the `whsec_` secret they are signed with. */
-export interface WebhookConfig {
-  url: string;
-  secret: string;
-}
+export type WebhookConfig = components['schemas']['WebhookConfig'];
 
 /** One delivery attempt of one event. */
-export interface WebhookDelivery {
-  event_id: string;
-  event_type: string;
-  url: string;
-  attempt: number;
-  /** HTTP status of the receiver's answer, or null when none came (network error). */
-  status: number | null;
-  error: string | null;
-  delivered: boolean;
-  /** Wall-clock time of the attempt (receivers check signatures against their own clock). */
-  attempted_at: string;
-}
+export type WebhookDelivery = components['schemas']['Delivery'];

@@ -1,4 +1,4 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
@@ -8,44 +8,24 @@ import { join } from 'node:path';
 import { createClient } from '@svc/client';
 import { generateWebhookSecret, unwrap } from '@svc/events';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import {
+  type RunningBin,
+  spawnBin as spawnFixtureBin,
+  startBin as startFixtureBin,
+  stopBin,
+} from '../fixtures/bin.js';
 import { walkLabFlow } from '../fixtures/walkthrough.js';
 
-// The published bin: a committed shim that loads dist/cli.js.
-const CLI = new URL('../../bin/svc-sandbox.js', import.meta.url).pathname;
 const BUILT = new URL('../../dist/cli.js', import.meta.url).pathname;
 const KEY = { 'x-svc-api-key': 'sk_test_bin' };
 const JSON_KEY = { ...KEY, 'content-type': 'application/json' };
 const started: ChildProcess[] = [];
 
-interface Running {
-  child: ChildProcess;
-  url: string;
-  banner: string;
-}
-
 /** The command line of process `pid`, as `ps` shows it to every user. */
 const commandLineOf = (pid: number) => readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').join(' ');
 
-/** Spawns the bin; it is stopped after the test if it is still running. */
-function spawnBin(args: string[]): ChildProcess {
-  const child = spawn(process.execPath, [CLI, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
-  started.push(child);
-  return child;
-}
-
-/** Starts the bin and resolves once it prints its URL. */
-async function startBin(args: string[]): Promise<Running> {
-  const child = spawnBin(args);
-  let banner = '';
-  return new Promise((resolve, reject) => {
-    child.stdout?.on('data', (chunk) => {
-      banner += chunk;
-      const url = /listening on (http:\/\/\S+)/.exec(banner)?.[1];
-      if (url && banner.includes('curl')) resolve({ child, url, banner });
-    });
-    child.once('exit', (code) => reject(new Error(`svc-sandbox exited ${code} before listening`)));
-  });
-}
+const spawnBin = (args: string[]): ChildProcess => spawnFixtureBin(args, started);
+const startBin = (args: string[]): Promise<RunningBin> => startFixtureBin(args, started);
 
 /** Resolves with a bin's exit code and everything it printed on stderr until then. */
 async function exitOf(child: ChildProcess): Promise<{ code: number | null; stderr: string }> {
@@ -64,16 +44,8 @@ async function createOrder(url: string, userId?: string) {
   return fetch(`${url}/v3/order`, { method: 'POST', headers: JSON_KEY, body: JSON.stringify({ user_id }) });
 }
 
-/** Stops a started bin by its process id and waits for it to exit. */
-async function stop(child: ChildProcess) {
-  if (child.exitCode !== null || child.signalCode !== null) return;
-  const exited = once(child, 'exit');
-  process.kill(child.pid as number, 'SIGTERM');
-  await exited;
-}
-
 afterEach(async () => {
-  await Promise.all(started.splice(0).map(stop));
+  await Promise.all(started.splice(0).map(stopBin));
 });
 
 beforeAll(() => {
@@ -83,7 +55,8 @@ beforeAll(() => {
 
 describe('the svc-sandbox bin', () => {
   it('prints its URL and a first curl request that works', async () => {
-    const { url, banner } = await startBin(['--port', '0']);
+    const { url, stdout } = await startBin([]);
+    const banner = stdout();
     expect(banner).toContain(`curl -s -H 'x-svc-api-key: sk_test_sandbox' ${url}/v2/user/resolve/alice`);
     const response = await fetch(`${url}/v2/user/resolve/alice`, {
       headers: { 'x-svc-api-key': 'sk_test_sandbox' },
@@ -92,7 +65,7 @@ describe('the svc-sandbox bin', () => {
   });
 
   it('answers a thousand bad requests with 4xx and then serves a good one', async () => {
-    const { url, child } = await startBin(['--port', '0', '--strict']);
+    const { url, child } = await startBin(['--strict']);
     const bad: Array<() => Promise<Response>> = [
       () => fetch(`${url}/v3/order`, { method: 'POST', headers: JSON_KEY, body: '{"broken' }),
       () => fetch(`${url}/v2/user/resolve/%E0%A4%A`, { headers: KEY }),
@@ -132,7 +105,7 @@ describe('the svc-sandbox bin', () => {
   });
 
   it('walks the lab flow over HTTP with the client', async () => {
-    const { url } = await startBin(['--port', '0', '--strict']);
+    const { url } = await startBin(['--strict']);
     const client = createClient({ apiKey: 'sk_test_bin', baseUrl: url, maxRetries: 0 });
     await walkLabFlow(client, (seconds) =>
       fetch(`${url}/_sandbox/clock/advance`, {
@@ -145,18 +118,18 @@ describe('the svc-sandbox bin', () => {
 
   it('keeps the worlds across a restart with --state, written whole', async () => {
     const file = join(mkdtempSync(join(tmpdir(), 'svc-sandbox-')), 'state.json');
-    const first = await startBin(['--port', '0', '--state', file]);
+    const first = await startBin(['--state', file]);
     const order = await (await createOrder(first.url)).json();
-    await stop(first.child);
+    await stopBin(first.child);
     expect(JSON.parse(readFileSync(file, 'utf8')).version).toBe(1);
     expect(readFileSync(file, 'utf8')).not.toContain('sk_test_bin');
-    const second = await startBin(['--port', '0', '--state', file]);
+    const second = await startBin(['--state', file]);
     const snapshot = await (await fetch(`${second.url}/_sandbox/snapshot`, { headers: KEY })).json();
     expect(Object.keys(snapshot.orders)).toEqual([order.id]);
   });
 
   it('exits 1 with one first line naming the port and the fix when the port is taken', async () => {
-    const { url } = await startBin(['--port', '0']);
+    const { url } = await startBin([]);
     const port = new URL(url).port;
     const { code, stderr } = await exitOf(spawnBin(['--port', port]));
     expect(code).toBe(1);
@@ -183,7 +156,7 @@ describe('the svc-sandbox bin', () => {
   it('answers 503 naming the file and cause when --state cannot be written, undoes the change and keeps serving (issue 21)', async () => {
     const folder = mkdtempSync(join(tmpdir(), 'svc-sandbox-'));
     const file = join(folder, 'state.json');
-    const { url, child } = await startBin(['--port', '0', '--state', file]);
+    const { url, child } = await startBin(['--state', file]);
     let stderr = '';
     child.stderr?.on('data', (chunk) => {
       stderr += chunk;
@@ -226,19 +199,9 @@ describe('the svc-sandbox bin', () => {
     await new Promise<void>((done) => receiver.listen(0, '127.0.0.1', done));
     try {
       const hook = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hook`;
-      const child = spawn(process.execPath, [CLI, '--port', '0', '--webhook-url', hook], {
-        stdio: ['ignore', 'pipe', 'pipe'],
-        env: { ...process.env, SVC_SANDBOX_WEBHOOK_SECRET: secret },
-      });
-      started.push(child);
-      const url = await new Promise<string>((resolve, reject) => {
-        let banner = '';
-        child.stdout?.on('data', (chunk) => {
-          banner += chunk;
-          const found = /listening on (http:\/\/\S+)/.exec(banner)?.[1];
-          if (found) resolve(found);
-        });
-        child.once('exit', (code) => reject(new Error(`exited ${code}`)));
+      const { url, child } = await startFixtureBin(['--webhook-url', hook], started, {
+        ...process.env,
+        SVC_SANDBOX_WEBHOOK_SECRET: secret,
       });
       expect(commandLineOf(child.pid as number)).not.toContain(secret);
       expect((await createOrder(url)).status).toBe(200);

@@ -68,7 +68,10 @@ export const createNodeHttp: CreateNodeHttp = (baseUrl, agentOption) => {
   let agent = agentOption as Http.Agent | undefined;
 
   async function load(): Promise<HttpModule> {
-    http = (await (secure ? import('node:https') : import('node:http'))) as unknown as HttpModule;
+    const imported = await (secure ? import('node:https') : import('node:http'));
+    // The module object itself, read at each call: interceptors (MSW's setupServer, nock) replace its
+    // `request`, and the ESM namespace keeps the original, which would send past them to the network.
+    http = (imported as unknown as { default: HttpModule }).default;
     agent ??= new http.Agent({ keepAlive: true, timeout: IDLE_SOCKET_MS });
     return http;
   }
