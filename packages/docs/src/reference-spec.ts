@@ -115,6 +115,7 @@ export function referenceSpec(bundled: OpenApiDocument, inputs: ReferenceInputs)
   }
 
   const info = spec.info;
+  if (!info) throw new Error('the bundled spec has no `info`');
   info.description = `${info.description ?? ''}\n\n${API_KEY_SECTION(apiKeyHeader)}`;
 
   const tags = Array.isArray(spec.tags) ? spec.tags : [];
