@@ -1,7 +1,5 @@
 import { followRef } from './follow-ref.js';
-import type { SpecDocument } from './load-spec.js';
-
-type Json = Record<string, unknown>;
+import type { OpenApiDocument, OperationObject, ParameterObject, PathItemObject } from './openapi-objects.js';
 
 /** The eight operation keys of an OpenAPI 3.1 Path Item, in the order the specification lists them. */
 export const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'] as const;
@@ -14,19 +12,19 @@ export interface SpecOperation {
   /** The path of an operation (`/v2/providers`), the event name of a webhook. */
   name: string;
   /** The Operation Object, its `$ref` followed. */
-  operation: Json;
+  operation: OperationObject;
   /** Path-level parameters, then the operation's own (which win on the same `in` and `name`), each resolved. */
-  parameters: Json[];
+  parameters: ParameterObject[];
 }
 
-const key = (parameter: Json) => `${String(parameter.in)}\u0000${String(parameter.name)}`;
+const key = (parameter: ParameterObject) => `${String(parameter.in)}\u0000${String(parameter.name)}`;
 
 /**
  * Every operation of a bundled spec in document order, with its parameters merged as OpenAPI defines
  * them; webhooks too when asked. The one walker of the spec: generators, fixtures and checks use it.
  */
 export function* eachOperation(
-  spec: SpecDocument,
+  spec: OpenApiDocument,
   { webhooks = false }: { webhooks?: boolean } = {},
 ): Generator<SpecOperation> {
   const groups = [
@@ -34,8 +32,8 @@ export function* eachOperation(
     ...(webhooks ? [['webhook', spec.webhooks] as const] : []),
   ];
   for (const [kind, items] of groups) {
-    for (const [name, rawItem] of Object.entries((items as Json | undefined) ?? {})) {
-      const pathItem = followRef(spec, rawItem) ?? {};
+    for (const [name, rawItem] of Object.entries(items ?? {})) {
+      const pathItem: PathItemObject = followRef(spec, rawItem) ?? {};
       const shared = resolvedList(spec, pathItem.parameters);
       for (const method of HTTP_METHODS) {
         const operation = followRef(spec, pathItem[method]);
@@ -49,7 +47,7 @@ export function* eachOperation(
   }
 }
 
-function resolvedList(spec: SpecDocument, list: unknown): Json[] {
-  const items: unknown[] = Array.isArray(list) ? list : [];
-  return items.flatMap<Json>((item) => followRef(spec, item) ?? []);
+function resolvedList(spec: OpenApiDocument, list: PathItemObject['parameters']): ParameterObject[] {
+  // Read loosely: a document handed in by a caller (the sandbox's `spec` option) may not be linted.
+  return (Array.isArray(list) ? list : []).flatMap((item) => followRef(spec, item) ?? []);
 }

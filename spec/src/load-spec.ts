@@ -1,11 +1,9 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { bundledSpecPath } from './bundled-spec-path.js';
-
-/** A bundled OpenAPI document as JSON: every reference in it is local (`#/components/…`). */
-export type SpecDocument = Record<string, unknown>;
+import type { OpenApiDocument } from './openapi-objects.js';
 
 /** The bundled spec, parsed; a missing bundle is an error that names the command that writes it. */
-export function loadSpec(path: string = bundledSpecPath): SpecDocument {
+export function loadSpec(path: string = bundledSpecPath): OpenApiDocument {
   if (!existsSync(path)) throw new Error(`No bundled spec at ${path}: run \`pnpm bundle\` first.`);
-  return JSON.parse(readFileSync(path, 'utf8')) as SpecDocument;
+  return JSON.parse(readFileSync(path, 'utf8')) as OpenApiDocument;
 }

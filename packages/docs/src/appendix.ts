@@ -1,8 +1,7 @@
 // "Appendix: how this reference was derived", built from every `x-svc-*` extension of the bundle, so
 // provenance (inferred paths and names, assumptions, what is kept open) sits in one place partners can
 // find, and the rest of the reference speaks only about the API. Unknown extensions are listed too.
-import { HTTP_METHODS } from '@svc/spec';
-import type { Json, JsonObject } from './spec-model.js';
+import { HTTP_METHODS, type OpenApiDocument } from '@svc/spec';
 
 const METHODS: ReadonlySet<string> = new Set(HTTP_METHODS);
 
@@ -25,7 +24,7 @@ const MEANINGS: Record<string, string> = {
 
 interface Occurrence {
   where: string;
-  value: Json;
+  value: unknown;
 }
 
 /** A readable place for a JSON path inside the bundle. */
@@ -43,9 +42,9 @@ function describe(path: string[]): string {
 }
 
 /** Every `x-svc-*` extension and where it occurs. */
-export function collectExtensions(spec: JsonObject): Map<string, Occurrence[]> {
+export function collectExtensions(spec: OpenApiDocument): Map<string, Occurrence[]> {
   const found = new Map<string, Occurrence[]>();
-  const walk = (value: Json, path: string[]): void => {
+  const walk = (value: unknown, path: string[]): void => {
     if (Array.isArray(value)) {
       value.forEach((item, index) => {
         walk(item, [...path, String(index)]);
@@ -67,11 +66,11 @@ export function collectExtensions(spec: JsonObject): Map<string, Occurrence[]> {
   return found;
 }
 
-const show = (value: Json): string =>
+const show = (value: unknown): string =>
   value === true ? '' : typeof value === 'string' ? `: ${value}` : `: \`${JSON.stringify(value)}\``;
 
 /** The appendix as Markdown, one section per extension. */
-export function appendixMarkdown(spec: JsonObject): string {
+export function appendixMarkdown(spec: OpenApiDocument): string {
   const sections = [
     "This reference is generated from an OpenAPI description maintained by hand from the service's own description. Where that description leaves something out, the OpenAPI document records what was inferred or kept open in `x-svc-*` extensions; this appendix lists them, so the rest of the reference can speak about the API alone.",
   ];

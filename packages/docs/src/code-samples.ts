@@ -3,12 +3,12 @@
 
 import { expr, isExpression, sampleFlow } from './sample-flows.js';
 import type { ClientHeaders, SampleInputs } from './sample-inputs.js';
-import type { Json, Operation } from './spec-model.js';
+import type { ResolvedOperation } from './spec-model.js';
 
 const IDENTIFIER = /^[A-Za-z_$][\w$]*$/;
 
 /** A value as a TypeScript literal, single-quoted, two-space indented. */
-export function literal(value: Json, indent = ''): string {
+export function literal(value: unknown, indent = ''): string {
   if (typeof value === 'string') return `'${value.replaceAll('\\', '\\\\').replaceAll("'", "\\'")}'`;
   if (value === null || typeof value !== 'object') return String(value);
   const inner = `${indent}  `;
@@ -27,7 +27,7 @@ export function literal(value: Json, indent = ''): string {
 /** Renders a value as a literal, with expressions (ids from earlier calls, files) written as code. */
 function render(value: unknown, indent = ''): string {
   const markers = new Map<string, string>();
-  const swap = (item: unknown): Json => {
+  const swap = (item: unknown): unknown => {
     if (isExpression(item)) {
       const marker = `__expression_${markers.size}__`;
       markers.set(`'${marker}'`, item.expression);
@@ -36,7 +36,7 @@ function render(value: unknown, indent = ''): string {
     if (Array.isArray(item)) return item.map(swap);
     if (item && typeof item === 'object')
       return Object.fromEntries(Object.entries(item).map(([key, inner]) => [key, swap(inner)]));
-    return item as Json;
+    return item;
   };
   let text = literal(swap(value), indent);
   for (const [marker, expression] of markers) text = text.replace(marker, expression);
@@ -56,7 +56,7 @@ export interface TypescriptSampleOptions {
  * paginated operations, and on request the typed error a failure is.
  */
 export function typescriptSample(
-  operation: Operation,
+  operation: ResolvedOperation,
   inputs: SampleInputs,
   options: TypescriptSampleOptions = {},
 ): string {
@@ -155,7 +155,11 @@ function shellJson(value: unknown, operationId: string): string {
  * `$SVC_BASE_URL` and `$SVC_API_KEY`, the ids from earlier curl steps (sample-flows.ts, the same
  * steps as the TypeScript sample), the headers as the spec names them.
  */
-export function curlSample(operation: Operation, inputs: SampleInputs, clientHeaders: ClientHeaders): string {
+export function curlSample(
+  operation: ResolvedOperation,
+  inputs: SampleInputs,
+  clientHeaders: ClientHeaders,
+): string {
   const id = operation.operationId;
   const flow = sampleFlow(
     id,

@@ -1,8 +1,15 @@
 // The docs build's copy of the bundled spec: what partners read differs from what the mock and the
 // generators read only in presentation. spec/ is never changed.
-import { eachOperation, headerParameterName } from '@svc/spec';
+import {
+  eachOperation,
+  followRef,
+  headerParameterName,
+  type OpenApiDocument,
+  type ParameterObject,
+  type Referable,
+} from '@svc/spec';
 import { APPENDIX_TAG, appendixMarkdown } from './appendix.js';
-import { deref, type Json, type JsonObject, type Operation } from './spec-model.js';
+import type { ResolvedOperation } from './spec-model.js';
 
 const SCHEME = 'apiKey';
 
@@ -13,11 +20,11 @@ export interface ReferenceInputs {
   samples: Map<string, { typescript: string; curl: string }>;
   /** Source of the webhook verification sample. */
   webhookSample: string;
-  operations: Operation[];
+  operations: ResolvedOperation[];
 }
 
-const isHeader = (spec: JsonObject, parameter: Json, name: string): boolean => {
-  const object = deref(spec, parameter);
+const isHeader = (spec: OpenApiDocument, parameter: Referable<ParameterObject>, name: string): boolean => {
+  const object = followRef(spec, parameter);
   return object?.in === 'header' && String(object.name).toLowerCase() === name.toLowerCase();
 };
 
@@ -51,12 +58,12 @@ In Node's \`http\` or Express, pass the raw bytes to \`unwrap(rawBody, headers, 
 \`@svc/events\` README for key rotation and the error codes.`;
 
 /** The bundled spec, ready for Redoc: samples, servers, authentication, webhook verification, appendix. */
-export function referenceSpec(bundled: JsonObject, inputs: ReferenceInputs): JsonObject {
+export function referenceSpec(bundled: OpenApiDocument, inputs: ReferenceInputs): OpenApiDocument {
   const spec = structuredClone(bundled);
   const appendix = appendixMarkdown(bundled);
   // The spec states the key as its shared `apiKey` header parameter; the reference shows it as a scheme.
   const apiKeyHeader = headerParameterName(bundled, 'apiKey');
-  const isApiKeyHeader = (parameter: Json) => isHeader(spec, parameter, apiKeyHeader);
+  const isApiKeyHeader = (parameter: Referable<ParameterObject>) => isHeader(spec, parameter, apiKeyHeader);
 
   spec.servers = [
     ...Object.entries(inputs.environments).flatMap(([environment, regions]) =>
@@ -76,9 +83,9 @@ export function referenceSpec(bundled: JsonObject, inputs: ReferenceInputs): Jso
     },
   ];
 
-  const components = (spec.components ?? {}) as JsonObject;
+  const components = spec.components ?? {};
   components.securitySchemes = {
-    ...((components.securitySchemes ?? {}) as JsonObject),
+    ...components.securitySchemes,
     [SCHEME]: {
       type: 'apiKey',
       in: 'header',
@@ -90,8 +97,8 @@ export function referenceSpec(bundled: JsonObject, inputs: ReferenceInputs): Jso
   spec.security = [{ [SCHEME]: [] }];
 
   for (const operation of inputs.operations) {
-    const item = (spec.paths as JsonObject)[operation.path] as JsonObject;
-    const target = item[operation.method] as JsonObject;
+    const target = spec.paths?.[operation.path]?.[operation.method];
+    if (!target) throw new Error(`no ${operation.method} ${operation.path} in the bundled spec`);
     // The key is shown once, as the operation's authorization, not again as a header parameter.
     if (Array.isArray(target.parameters))
       target.parameters = target.parameters.filter((p) => !isApiKeyHeader(p));
@@ -104,13 +111,14 @@ export function referenceSpec(bundled: JsonObject, inputs: ReferenceInputs): Jso
   }
   for (const { kind, operation } of eachOperation(spec, { webhooks: true })) {
     if (kind === 'webhook' && Array.isArray(operation.parameters))
-      operation.parameters = (operation.parameters as Json[]).filter((p) => !isApiKeyHeader(p));
+      operation.parameters = operation.parameters.filter((p) => !isApiKeyHeader(p));
   }
 
-  const info = spec.info as JsonObject;
+  const info = spec.info;
+  if (!info) throw new Error('the bundled spec has no `info`');
   info.description = `${info.description ?? ''}\n\n${API_KEY_SECTION(apiKeyHeader)}`;
 
-  const tags = (Array.isArray(spec.tags) ? spec.tags : []) as JsonObject[];
+  const tags = Array.isArray(spec.tags) ? spec.tags : [];
   const events = tags.find((tag) => tag.name === 'Events');
   if (events) events.description = `${events.description ?? ''}${WEBHOOKS_SECTION(inputs.webhookSample)}`;
   tags.push({ name: APPENDIX_TAG, description: appendix, 'x-traitTag': true });

@@ -1,4 +1,3 @@
-export { bundledSpecPath } from './bundled-spec-path.js';
 export { MockStartError } from './mock-start-error.js';
 export { type ProvideTarget, provideMock } from './provide-mock.js';
 export type { MockExit, MockServer, MockServerOptions } from './start-mock.js';

@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { bundledSpecPath } from './bundled-spec-path.js';
+import { shippedSpecPath } from '@svc/spec/shipped-spec-path';
 import { freePort } from './internal/free-port.js';
 import { type GuardFront, startGuardFront } from './internal/guard-front.js';
 import { prismBin } from './internal/prism-bin.js';
@@ -61,7 +61,7 @@ function frontError(error: NodeJS.ErrnoException, host: string, port: number): M
  */
 export async function startMock(options: MockServerOptions = {}): Promise<MockServer> {
   const host = options.host ?? '127.0.0.1';
-  const specPath = options.specPath ?? bundledSpecPath();
+  const specPath = options.specPath ?? shippedSpecPath(import.meta.url);
   let front: GuardFront;
   try {
     front = await startGuardFront(host, options.port ?? 0);

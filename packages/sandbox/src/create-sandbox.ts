@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs';
-import { bundledSpecPath } from './bundled-spec-path.js';
+import type { OpenApiDocument } from '@svc/spec';
+import { shippedSpecPath } from '@svc/spec/shipped-spec-path';
 import { createRequestHandler } from './http/handle-request.js';
 import { checkRateLimit, RateLimiter } from './http/rate-limit.js';
 import { SpecIndex } from './openapi/spec-index.js';
-import type { OpenApiDocument } from './openapi/spec-types.js';
 import { SpecValidator } from './openapi/validator.js';
 import { sandboxControls } from './sandbox-controls.js';
 import type { Sandbox, SandboxOptions } from './sandbox-types.js';
@@ -53,7 +53,8 @@ export const DEFAULT_API_KEY = 'sk_test_sandbox';
  */
 export function createSandbox(options: SandboxOptions = {}): Sandbox {
   // Non-exhaustive enums are open in the spec itself (anyOf known values or any string): used as is.
-  const document = options.spec ?? (JSON.parse(readFileSync(bundledSpecPath(), 'utf8')) as OpenApiDocument);
+  const document: OpenApiDocument =
+    options.spec ?? JSON.parse(readFileSync(shippedSpecPath(import.meta.url), 'utf8'));
   const index = new SpecIndex(document);
   const validator = new SpecValidator(document);
   const clock = clockOf(options);

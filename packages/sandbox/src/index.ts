@@ -1,4 +1,3 @@
-export { bundledSpecPath } from './bundled-spec-path.js';
 export {
   createSandbox,
   DEFAULT_API_KEY,

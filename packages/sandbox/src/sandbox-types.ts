@@ -1,5 +1,4 @@
 import type { RateLimit } from './http/rate-limit.js';
-import type { OpenApiDocument } from './openapi/spec-types.js';
 import type { SandboxControls } from './sandbox-controls.js';
 import type { WebhookConfig } from './webhooks/webhook-delivery.js';
 import type { FetchLike } from './webhooks/webhook-dispatcher.js';
@@ -36,8 +35,12 @@ export interface SandboxOptions {
    * `Retry-After`. Counted per world on real elapsed time; control routes never count. Default off.
    */
   rateLimit?: RateLimit;
-  /** The bundled OpenAPI document; default the copy shipped with this package. */
-  spec?: OpenApiDocument;
+  /**
+   * The bundled OpenAPI document, parsed JSON; default the copy shipped with this package
+   * (`@svc/sandbox/openapi.json`).
+   */
+  // A plain open object: the spec's object types live in a private package a consumer cannot resolve.
+  spec?: Record<string, unknown>;
   /**
    * Saves a request's change before it is answered (the server's `--state` file). If it throws, the
    * change is undone, no webhook of it is sent, and the request is answered 503 with the error's message.

@@ -1,17 +1,16 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { ENVIRONMENTS } from '@svc/client';
-import { eachOperation } from '@svc/spec';
+import { eachOperation, type OpenApiDocument } from '@svc/spec';
 import { describe, expect, it } from 'vitest';
 import { APPENDIX_TAG, collectExtensions } from '../../src/appendix.js';
 import { computeSamples, readBundledSpec, samplesDir } from '../../src/reference-inputs.js';
-import type { JsonObject } from '../../src/spec-model.js';
 
 const bundled = readBundledSpec();
 const reference = JSON.parse(
   readFileSync(new URL('../../dist/openapi.json', import.meta.url), 'utf8'),
-) as JsonObject;
+) as OpenApiDocument;
 const operations = [...eachOperation(reference)]
-  .map(({ operation }) => operation as JsonObject)
+  .map(({ operation }) => operation)
   .filter((operation) => typeof operation.operationId === 'string');
 
 describe("the docs build's copy of the spec", () => {
@@ -50,7 +49,7 @@ describe("the docs build's copy of the spec", () => {
 
   it('shows the API key as the authorization of every operation, not as a header parameter', () => {
     expect(reference.security).toEqual([{ apiKey: [] }]);
-    expect((reference.components as JsonObject).securitySchemes).toMatchObject({
+    expect(reference.components?.securitySchemes).toMatchObject({
       apiKey: { type: 'apiKey', in: 'header', name: 'x-svc-api-key' },
     });
     const text = JSON.stringify(reference.paths);
@@ -58,7 +57,7 @@ describe("the docs build's copy of the spec", () => {
   });
 
   it('lists every x-svc-* extension of the bundle in the appendix', () => {
-    const appendix = (reference.tags as JsonObject[]).find((tag) => tag.name === APPENDIX_TAG);
+    const appendix = reference.tags?.find((tag) => tag.name === APPENDIX_TAG);
     expect(appendix?.['x-traitTag']).toBe(true);
     const names = [...collectExtensions(bundled).keys()];
     expect(names.length).toBeGreaterThan(0);
@@ -81,7 +80,7 @@ describe("the docs build's copy of the spec", () => {
     const { tags, ...rest } = reference;
     walk(rest, '');
     walk(
-      (tags as JsonObject[]).filter((tag) => tag.name !== APPENDIX_TAG),
+      tags?.filter((tag) => tag.name !== APPENDIX_TAG),
       '/tags',
     );
     expect(found).toEqual([]);

@@ -1,11 +1,12 @@
+import type { OpenApiDocument, ParameterObject } from '@svc/spec';
 import { describe, expect, it } from 'vitest';
 import { readSampleInputs } from '../../src/sample-inputs.js';
-import type { JsonObject } from '../../src/spec-model.js';
 
 const reportExample = { value: { notes: 'Fasting sample', file: 'placeholder' } };
 
-const spec: JsonObject = {
+const spec: OpenApiDocument = {
   openapi: '3.1.0',
+  info: { title: 'Reports', version: '1' },
   paths: {
     '/v2/user/{user_id}/report': {
       parameters: [
@@ -33,6 +34,7 @@ const spec: JsonObject = {
         },
         responses: {
           '201': {
+            description: 'Created',
             content: {
               'application/json': { examples: { made: { value: { user_id: 'u-42', status: 'queued' } } } },
             },
@@ -102,13 +104,17 @@ describe('readSampleInputs', () => {
 
   it('leaves out the headers the client sends, by the names the spec gives them', () => {
     const renamed = structuredClone(spec);
-    (renamed.components as { parameters: JsonObject }).parameters.apiKey = {
+    (renamed.components?.parameters as Record<string, ParameterObject>).apiKey = {
       name: 'x-team-key',
       in: 'header',
       required: true,
     };
-    const item = (renamed.paths as JsonObject)['/v2/user/{user_id}/report'] as { parameters: JsonObject[] };
-    item.parameters.push({ name: 'X-Team-Key', in: 'header', required: true, schema: { type: 'string' } });
+    renamed.paths?.['/v2/user/{user_id}/report']?.parameters?.push({
+      name: 'X-Team-Key',
+      in: 'header',
+      required: true,
+      schema: { type: 'string' },
+    });
     const names = readSampleInputs(renamed)[1]?.inputs.params.map((param) => param.name);
     expect(names).toEqual(['x-svc-api-key', 'user_id']);
   });

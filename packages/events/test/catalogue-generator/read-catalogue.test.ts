@@ -1,19 +1,20 @@
 // The catalogue generator's reader (@svc/codegen), run with this package's own name split as
 // scripts/generate.ts runs it: the table it reads is the one src/generated/catalogue.ts holds.
 import { readCatalogue as readWith } from '@svc/codegen/events';
+import type { OpenApiDocument, PathItemObject, Referable, SchemaObject } from '@svc/spec';
 import { describe, expect, it } from 'vitest';
 import { splitEventName } from '../../src/event-name.js';
 
 const readCatalogue = (spec: Parameters<typeof readWith>[0]) => readWith(spec, splitEventName);
 
-const supportedResource = {
+const supportedResource: SchemaObject = {
   type: 'string',
   'x-svc-non-exhaustive': true,
   anyOf: [{ type: 'string', enum: ['sleep', 'steps'] }, { type: 'string' }],
 };
 
 /** The smallest spec with these webhooks (each a Path Item) and a `SupportedResource` enum. */
-const specWith = (webhooks: Record<string, object>) => ({
+const specWith = (webhooks: Record<string, Referable<PathItemObject>>): OpenApiDocument => ({
   openapi: '3.1.0',
   webhooks,
   components: { schemas: { SupportedResource: supportedResource } },

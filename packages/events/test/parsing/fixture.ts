@@ -1,16 +1,10 @@
 // Example payloads per event, taken from the bundled spec when it has one, otherwise the smallest body the
 // spec's schemas describe. The envelope is not shown by the interface document, so `event_type` is added here.
-import { loadSpec } from '@svc/spec';
+import { followRef, loadSpec } from '@svc/spec';
 import { describeEvent } from '../../src/index.js';
 
-type Media = { example?: unknown; examples?: Record<string, { value?: unknown }> };
-type Spec = {
-  webhooks: Record<string, { post: { requestBody: { content: Record<string, Media> } } }>;
-  components: { schemas: Record<string, { anyOf?: { enum?: string[] }[] }> };
-};
-
 /** The bundled spec the catalogue was generated from (`pnpm --filter @svc/spec bundle`). */
-export const bundledSpec = loadSpec() as unknown as Spec;
+export const bundledSpec = loadSpec();
 
 /** Per event family, a body holding the fields the interface document shows for it. */
 const smallest = (family: string): object => {
@@ -26,7 +20,8 @@ const smallest = (family: string): object => {
 export function examplePayload(name: string): Record<string, unknown> {
   const described = describeEvent(name);
   const key = described?.key ?? name;
-  const media = bundledSpec.webhooks[key]?.post.requestBody.content['application/json'];
+  const item = followRef(bundledSpec, bundledSpec.webhooks?.[key]);
+  const media = followRef(bundledSpec, item?.post?.requestBody)?.content['application/json'];
   const fromSpec = media?.example ?? Object.values(media?.examples ?? {})[0]?.value;
   const base =
     typeof fromSpec === 'object' && fromSpec !== null ? fromSpec : smallest(described?.family ?? '');

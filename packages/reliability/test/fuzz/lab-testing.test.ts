@@ -275,7 +275,7 @@ describe('lab-testing record readers', () => {
       'ParsingJob',
       'OrderCreateRequest',
     ]) {
-      expect(spec.components.schemas?.[name]).toBeDefined();
+      expect(spec.components?.schemas?.[name]).toBeDefined();
     }
   });
 });

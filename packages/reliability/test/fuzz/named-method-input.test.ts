@@ -4,7 +4,7 @@ import { createClient, SvcError } from '@svc/client';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { FUZZ_RUNS, SEED } from '../counts.js';
-import { type SpecOperation, specOperations } from '../spec.js';
+import { type CallableOperation, specOperations } from '../spec.js';
 import { bodyArb, validParams } from './params-arbitrary.js';
 import { API_KEY, BASE_URL, recordingFetch } from './recording-fetch.js';
 import { anyValue, mostlyValid } from './schema-arbitrary.js';
@@ -13,7 +13,7 @@ import { paramsViolation } from './spec-violations.js';
 type Call = (params?: unknown, options?: unknown) => Promise<unknown>;
 
 /** Anything: near-valid params with stray keys, or a value that is not an object at all. */
-function anyParams(operation: SpecOperation): fc.Arbitrary<unknown> {
+function anyParams(operation: CallableOperation): fc.Arbitrary<unknown> {
   const fields: Record<string, fc.Arbitrary<unknown>> = {};
   for (const parameter of operation.parameters) fields[parameter.name] = mostlyValid(parameter.schema);
   if (operation.body) fields.body = fc.oneof(bodyArb(operation.body.schema, false), anyValue);

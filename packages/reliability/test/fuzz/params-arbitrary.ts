@@ -1,10 +1,12 @@
 // Arbitrary params of a named method, from the spec: valid ones, and the bodies of both kinds.
+
+import type { SchemaObject } from '@svc/spec';
 import fc from 'fast-check';
-import { deref, type Schema, type SpecOperation } from '../spec.js';
+import { type CallableOperation, deref } from '../spec.js';
 import { anyValue, mostlyValid, validArb } from './schema-arbitrary.js';
 
 /** Multipart file fields (`format: binary`) take a Blob. */
-export function bodyArb(schema: Schema, valid: boolean): fc.Arbitrary<unknown> {
+export function bodyArb(schema: SchemaObject, valid: boolean): fc.Arbitrary<unknown> {
   const resolved = deref(schema);
   const file = fc
     .uint8Array({ maxLength: 64 })
@@ -43,7 +45,7 @@ function keepsPathShape(value: unknown): boolean {
 }
 
 /** Params that satisfy the spec: every required parameter present, every value valid. */
-export function validParams(operation: SpecOperation): fc.Arbitrary<Record<string, unknown>> {
+export function validParams(operation: CallableOperation): fc.Arbitrary<Record<string, unknown>> {
   const fields: Record<string, fc.Arbitrary<unknown>> = {};
   const required: string[] = [];
   for (const parameter of operation.parameters) {

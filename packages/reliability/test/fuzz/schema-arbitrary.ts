@@ -1,11 +1,13 @@
 // fast-check arbitraries from the spec's schemas: values that satisfy a schema (so the validator must
 // accept them), and "near misses" that break it in one place or are of any shape at all.
+
+import type { SchemaObject } from '@svc/spec';
 import fc from 'fast-check';
-import { deref, type Schema } from '../spec.js';
+import { deref } from '../spec.js';
 
 const DEPTH_LIMIT = 4;
 
-function typesOf(schema: Schema): string[] {
+function typesOf(schema: SchemaObject): string[] {
   if (Array.isArray(schema.type)) return schema.type;
   if (schema.type) return [schema.type];
   if (schema.properties) return ['object'];
@@ -16,7 +18,7 @@ const dateArb = fc
   .date({ min: new Date('2000-01-01'), max: new Date('2099-12-31'), noInvalidDate: true })
   .map((date) => date.toISOString());
 
-function stringArb(schema: Schema): fc.Arbitrary<string> {
+function stringArb(schema: SchemaObject): fc.Arbitrary<string> {
   if (schema.pattern) return fc.stringMatching(new RegExp(schema.pattern, 'u'));
   if (schema.format === 'uuid') return fc.uuid();
   if (schema.format === 'date') return dateArb.map((iso) => iso.slice(0, 10));
@@ -29,7 +31,7 @@ function stringArb(schema: Schema): fc.Arbitrary<string> {
 }
 
 /** Values valid against `schema` (enums included, though the client never checks them). */
-export function validArb(input: Schema, depth = 0): fc.Arbitrary<unknown> {
+export function validArb(input: SchemaObject, depth = 0): fc.Arbitrary<unknown> {
   const schema = deref(input);
   if (schema.enum) return fc.constantFrom(...schema.enum);
   if (schema.oneOf) return fc.oneof(...schema.oneOf.map((member) => validArb(member, depth + 1)));
@@ -70,7 +72,7 @@ export function validArb(input: Schema, depth = 0): fc.Arbitrary<unknown> {
   );
 }
 
-function objectArb(schema: Schema, depth: number): fc.Arbitrary<unknown> {
+function objectArb(schema: SchemaObject, depth: number): fc.Arbitrary<unknown> {
   const properties = schema.properties ?? {};
   if (depth > DEPTH_LIMIT) return fc.constant({});
   const required = schema.required ?? [];
@@ -92,5 +94,5 @@ export const anyValue: fc.Arbitrary<unknown> = fc.oneof(
 );
 
 /** A value valid against `schema` or, in about a third of cases, anything. */
-export const mostlyValid = (schema: Schema): fc.Arbitrary<unknown> =>
+export const mostlyValid = (schema: SchemaObject): fc.Arbitrary<unknown> =>
   fc.oneof({ arbitrary: validArb(schema), weight: 2 }, { arbitrary: anyValue, weight: 1 });

@@ -2,7 +2,8 @@
 // client promises to check (README "Validation before sending": required, types, uuid, lengths in
 // characters, number bounds, patterns, nested objects and items) and, like the client, never enums or
 // other formats. Written from the spec, independently of the client's generated table.
-import { deref, type Schema, type SpecOperation } from '../spec.js';
+import type { SchemaObject } from '@svc/spec';
+import { type CallableOperation, deref } from '../spec.js';
 
 export interface OracleOptions {
   /** Skip type lists other than `[T, "null"]`, for a caller that checks less than the client does. */
@@ -36,7 +37,7 @@ function typeMatches(type: string, value: unknown): boolean {
 
 /** The first violation of `schema` by `value`, as `path: problem`, or undefined. */
 export function violation(
-  input: Schema,
+  input: SchemaObject,
   value: unknown,
   path: string,
   options: OracleOptions,
@@ -91,7 +92,7 @@ export function violation(
 
 /** Whether the flat params of a named method call break the spec (undefined when they do not). */
 export function paramsViolation(
-  operation: SpecOperation,
+  operation: CallableOperation,
   params: unknown,
   options: OracleOptions = {},
 ): string | undefined {

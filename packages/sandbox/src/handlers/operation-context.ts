@@ -1,12 +1,12 @@
-import type { SpecOperation } from '../openapi/spec-index.js';
+import type { IndexedOperation } from '../openapi/spec-index.js';
 import type { WorldRuntime } from '../world/runtime.js';
 import type { Scenario } from '../world/scenarios.js';
 
 /** What an operation handler gets: the caller's world and the validated request. */
 export interface OperationContext extends WorldRuntime {
-  operation: SpecOperation;
+  operation: IndexedOperation;
   /** Every operation of the served spec by operationId, for what a handler reads of another one. */
-  operations: ReadonlyMap<string, SpecOperation>;
+  operations: ReadonlyMap<string, IndexedOperation>;
   path: Record<string, string>;
   query: Record<string, string>;
   headers: Headers;

@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
+import type { OpenApiDocument } from '@svc/spec';
 import type { OperationContext } from '../handlers/operation-context.js';
 import { operationHandlers } from '../handlers/operation-handlers.js';
 import { HttpError, type Violation } from '../internal/http-error.js';
 import { TransitionRefusedError } from '../machines/lifecycles.js';
 import { exampleResponse, parsePrefer } from '../openapi/examples.js';
 import type { SpecIndex } from '../openapi/spec-index.js';
-import type { OpenApiDocument } from '../openapi/spec-types.js';
 import { type SpecValidator, webhookEntryOf } from '../openapi/validator.js';
 import { inTurn, release, type WorldEntry } from '../world/runtime.js';
 import { isScenario, SCENARIO_HEADER, SCENARIOS } from '../world/scenarios.js';

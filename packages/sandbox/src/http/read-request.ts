@@ -1,5 +1,5 @@
 import { HttpError } from '../internal/http-error.js';
-import type { SpecOperation } from '../openapi/spec-index.js';
+import type { IndexedOperation } from '../openapi/spec-index.js';
 
 /** Largest JSON body the sandbox reads, in bytes. */
 export const MAX_JSON_BYTES = 1_048_576;
@@ -113,7 +113,7 @@ export function parseJson(bytes: Uint8Array): unknown {
  */
 export async function readBody(
   request: Request,
-  operation: SpecOperation,
+  operation: IndexedOperation,
 ): Promise<{ mediaType: string; value: unknown } | undefined> {
   const spec = operation.requestBody;
   if (!spec) return undefined;

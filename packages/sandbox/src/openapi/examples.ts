@@ -1,7 +1,7 @@
+import type { MediaTypeObject, OpenApiDocument } from '@svc/spec';
 import { followRef } from '@svc/spec/follow-ref';
 import { HttpError } from '../internal/http-error.js';
-import type { SpecOperation } from './spec-index.js';
-import type { MediaTypeObject, OpenApiDocument } from './spec-types.js';
+import type { IndexedOperation } from './spec-index.js';
 import { responseKey } from './validator.js';
 
 /** What a `Prefer` header asks for, as the mock reads it: `code=404`, `example=name`. */
@@ -26,7 +26,7 @@ export function parsePrefer(header: string | null): Preference {
  */
 export function exampleResponse(
   document: OpenApiDocument,
-  operation: SpecOperation,
+  operation: IndexedOperation,
   preference: Preference,
 ): { status: number; body: unknown } {
   const status = preference.code ?? 200;

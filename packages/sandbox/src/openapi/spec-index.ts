@@ -1,10 +1,10 @@
+import type { MediaTypeObject, OpenApiDocument, ParameterObject, ResponseObject } from '@svc/spec';
 import { eachOperation } from '@svc/spec/each-operation';
 import { followRef } from '@svc/spec/follow-ref';
 import { headerParameterName } from '@svc/spec/header-parameter-name';
-import type { MediaTypeObject, OpenApiDocument, ParameterObject, ResponseObject } from './spec-types.js';
 
 /** One operation of the spec, with its `$ref`s resolved and its path template compiled. */
-export interface SpecOperation {
+export interface IndexedOperation {
   operationId: string;
   method: string;
   path: string;
@@ -33,7 +33,7 @@ function fileRulesOf(
 ): Record<string, FileRules> {
   const rules: Record<string, FileRules> = {};
   for (const media of Object.values(content ?? {})) {
-    const schema = followRef(document, media.schema) as { properties?: Record<string, unknown> } | undefined;
+    const schema = followRef(document, media.schema);
     for (const [name, property] of Object.entries(schema?.properties ?? {})) {
       const file = followRef(document, property)?.['x-svc-file'] as FileRules | undefined;
       if (file) rules[name] = file;
@@ -43,14 +43,14 @@ function fileRulesOf(
 }
 
 export interface RouteMatch {
-  operation: SpecOperation;
+  operation: IndexedOperation;
   params: Record<string, string>;
 }
 
 /** Every operation of the spec's `paths`, and a router over them. */
 export class SpecIndex {
-  readonly operations: SpecOperation[] = [];
-  readonly byId = new Map<string, SpecOperation>();
+  readonly operations: IndexedOperation[] = [];
+  readonly byId = new Map<string, IndexedOperation>();
   /** The header that carries the API key (`x-svc-api-key` in the bundled spec). */
   readonly apiKeyHeader: string;
 
@@ -58,18 +58,16 @@ export class SpecIndex {
     // The spec states the key as its shared `apiKey` header parameter, which every operation requires.
     this.apiKeyHeader = headerParameterName(document, 'apiKey');
     for (const { method, name: path, operation: raw, parameters } of eachOperation(document)) {
-      const body = followRef(document, raw.requestBody) as
-        | { required?: boolean; content: Record<string, MediaTypeObject> }
-        | undefined;
+      const body = followRef(document, raw.requestBody);
       const windowDays = raw['x-svc-window-days'];
-      const operation: SpecOperation = {
+      const operation: IndexedOperation = {
         operationId: raw.operationId as string,
         method: method.toUpperCase(),
         path,
-        parameters: parameters as unknown as ParameterObject[],
+        parameters,
         requestBody: body ? { required: body.required === true, content: body.content } : undefined,
         responses: Object.fromEntries(
-          Object.entries((raw.responses ?? {}) as Record<string, unknown>).map(([code, response]) => [
+          Object.entries(raw.responses ?? {}).map(([code, response]) => [
             code,
             followRef(document, response) as ResponseObject,
           ]),
@@ -111,11 +109,11 @@ export class SpecIndex {
   }
 }
 
-function specificity(operation: SpecOperation): number {
+function specificity(operation: IndexedOperation): number {
   return operation.segments.reduce((score, s, i) => score + ('literal' in s ? 2 ** (16 - i) : 0), 0);
 }
 
-function matchSegments(operation: SpecOperation, segments: readonly string[]) {
+function matchSegments(operation: IndexedOperation, segments: readonly string[]) {
   if (operation.segments.length !== segments.length) return undefined;
   const params: Record<string, string> = {};
   for (const [i, segment] of operation.segments.entries()) {

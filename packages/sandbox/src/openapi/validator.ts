@@ -1,9 +1,10 @@
+import type { OpenApiDocument } from '@svc/spec';
+import { followRef } from '@svc/spec/follow-ref';
 import type { ErrorObject, ValidateFunction } from 'ajv';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import type { Violation } from '../internal/http-error.js';
-import type { SpecOperation } from './spec-index.js';
-import type { OpenApiDocument } from './spec-types.js';
+import type { IndexedOperation } from './spec-index.js';
 
 const SPEC_ID = 'https://sandbox.svc.invalid/openapi.json';
 
@@ -80,7 +81,7 @@ export class SpecValidator {
     for (const ajv of [this.requests, this.responses]) ajv.addSchema({ ...document, $id: SPEC_ID });
   }
 
-  private compile(operation: SpecOperation): Compiled {
+  private compile(operation: IndexedOperation): Compiled {
     let entry = this.compiled.get(operation.operationId);
     if (entry) return entry;
     const parameters: Compiled['parameters'] = {};
@@ -105,7 +106,7 @@ export class SpecValidator {
 
   /** Violations of the path, query and header parameters (values are coerced from their text). */
   parameters(
-    operation: SpecOperation,
+    operation: IndexedOperation,
     values: Record<'path' | 'query' | 'header', Record<string, unknown>>,
   ): Violation[] {
     const compiled = this.compile(operation);
@@ -119,14 +120,14 @@ export class SpecValidator {
   }
 
   /** Violations of a JSON (or form) request body against the media type's schema. */
-  body(operation: SpecOperation, mediaType: string, body: unknown): Violation[] {
+  body(operation: IndexedOperation, mediaType: string, body: unknown): Violation[] {
     const validate = this.compile(operation).bodies[mediaType];
     if (!validate || validate(body)) return [];
     return toViolations(['request', 'body'], validate.errors);
   }
 
   /** Violations of a response body against the response declared for its status (exact, `2XX`, `default`). */
-  response(operation: SpecOperation, status: number, body: unknown): Violation[] {
+  response(operation: IndexedOperation, status: number, body: unknown): Violation[] {
     const key = responseKey(operation, status);
     if (!key)
       return [{ location: ['response'], code: 'status', message: `status ${status} is not declared` }];
@@ -148,10 +149,8 @@ export class SpecValidator {
       const key = webhookEntryOf(this.document, name);
       if (!key)
         return [{ location: ['event'], code: 'name', message: `${name} is not an event of the spec` }];
-      const item = this.document.webhooks?.[key] as {
-        post?: { requestBody?: { content?: Record<string, { schema?: unknown }> } };
-      };
-      const schema = item.post?.requestBody?.content?.['application/json']?.schema;
+      const item = followRef(this.document, this.document.webhooks?.[key]);
+      const schema = followRef(this.document, item?.post?.requestBody)?.content['application/json']?.schema;
       validate = schema ? this.responses.compile(absolute(schema) as object) : null;
       this.events.set(name, validate);
     }
@@ -176,7 +175,7 @@ export function webhookEntryOf(document: OpenApiDocument, name: string): string 
 }
 
 /** The key of `responses` that covers a status: the exact code, else its `nXX` range, else `default`. */
-export function responseKey(operation: SpecOperation, status: number): string | undefined {
+export function responseKey(operation: IndexedOperation, status: number): string | undefined {
   const exact = String(status);
   const range = `${exact[0]}XX`;
   for (const key of [exact, range, 'default']) if (operation.responses[key]) return key;

@@ -1,31 +1,25 @@
 import { readFileSync } from 'node:fs';
+import { followRef, type HttpMethod, type OpenApiDocument } from '@svc/spec';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import { load } from 'js-yaml';
 import { describe, expect, it } from 'vitest';
 import { call, orderFor, strictSandbox } from '../fixtures/sandbox.js';
 
-interface Operation {
-  responses: Record<string, { $ref?: string; content?: { 'application/json': { schema: unknown } } }>;
-}
-const document = load(readFileSync(new URL('../../control-openapi.yaml', import.meta.url), 'utf8')) as {
-  paths: Record<string, Record<string, Operation>>;
-  components: { responses: Record<string, { content: { 'application/json': { schema: unknown } } }> };
-};
+const document = load(
+  readFileSync(new URL('../../control-openapi.yaml', import.meta.url), 'utf8'),
+) as OpenApiDocument;
 const ajv = new Ajv2020({ strict: false, allErrors: true });
 (addFormats as unknown as (a: Ajv2020) => void)(ajv);
 ajv.addSchema({ ...document, $id: 'https://control.invalid/doc' });
 
 /** Checks an answer against the control document's response for its status. */
 function expectDocumented(method: string, path: string, status: number, body: unknown) {
-  const operation = document.paths[path]?.[method.toLowerCase()];
+  const operation = document.paths?.[path]?.[method.toLowerCase() as HttpMethod];
   expect(operation, `${method} ${path} is documented`).toBeDefined();
-  const response = operation?.responses[String(status)];
+  const response = followRef(document, operation?.responses?.[String(status)]);
   expect(response, `${method} ${path} documents ${status}`).toBeDefined();
-  const name = response?.$ref?.split('/').at(-1);
-  const schema = name
-    ? document.components.responses[name]?.content['application/json'].schema
-    : response?.content?.['application/json'].schema;
+  const schema = response?.content?.['application/json']?.schema;
   const validate = ajv.compile({
     $id: `https://control.invalid/check/${method}${path}/${status}`,
     ...(absolute(schema) as object),

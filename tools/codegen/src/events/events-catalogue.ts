@@ -1,6 +1,6 @@
 // Reads the event catalogue out of a bundled spec: the `webhooks` map and the `SupportedResource` enum.
 // Pure (spec → plain data), so its tests give it small specs; generate-events.ts renders what it returns.
-import { eachOperation, followRef, type SpecDocument } from '@svc/spec';
+import { eachOperation, followRef, type OpenApiDocument, type OperationObject } from '@svc/spec';
 import { nonExhaustiveValues } from '../non-exhaustive.js';
 
 /** Marks a webhook whose name holds a `<resource>` placeholder, expanded over `SupportedResource`. */
@@ -11,8 +11,6 @@ export const REPLACED_BY_EXTENSION = 'x-svc-replaced-by';
 export const INFERRED_NAME_EXTENSION = 'x-svc-inferred-name';
 
 const PLACEHOLDER = /<resource>|\{resource\}/;
-
-type Json = Record<string, unknown>;
 
 /**
  * The runtime's split of an event name (`splitEventName` of @svc/events), handed in by the events package:
@@ -60,7 +58,7 @@ function nameParts(
 /** The replacement of a deprecated event: the extension, or else the first back-quoted event name in its description. */
 function replacementOf(
   key: string,
-  post: Json,
+  post: OperationObject,
   declared: unknown,
   keys: Set<string>,
   warnings: string[],
@@ -82,17 +80,16 @@ function replacementOf(
   return null;
 }
 
-export function readCatalogue(spec: SpecDocument, splitEventName: SplitEventName): Catalogue {
+export function readCatalogue(spec: OpenApiDocument, splitEventName: SplitEventName): Catalogue {
   const warnings: string[] = [];
-  const webhooks = (spec.webhooks ?? {}) as Json;
+  const webhooks = spec.webhooks ?? {};
   const keys = new Set(Object.keys(webhooks));
   if (keys.size === 0) throw new Error('the bundled spec has no `webhooks`');
-  const schemas = ((spec.components as Json | undefined)?.schemas ?? {}) as Json;
-  const resources = nonExhaustiveValues(followRef(spec, schemas.SupportedResource));
+  const resources = nonExhaustiveValues(followRef(spec, spec.components?.schemas?.SupportedResource));
   if (!resources) {
     throw new Error('the bundled spec has no non-exhaustive enum `components.schemas.SupportedResource`');
   }
-  const posts = new Map<string, Json>();
+  const posts = new Map<string, OperationObject>();
   for (const { kind, method, name, operation } of eachOperation(spec, { webhooks: true })) {
     if (kind === 'webhook' && method === 'post') posts.set(name, operation);
   }

@@ -1,7 +1,7 @@
 // Reads what @svc/types shows differently from openapi-typescript's plain reading of the bundled spec.
 // Pure (spec → plain data), so its tests give it small specs; generate-types.ts and schema-transform.ts
 // render what it returns.
-import type { SpecDocument } from '@svc/spec';
+import type { OpenApiDocument } from '@svc/spec';
 import { nonExhaustiveValues } from '../non-exhaustive.js';
 
 type Json = Record<string, unknown>;
@@ -15,10 +15,9 @@ const isObject = (value: unknown): value is Json =>
  * callers for it: the header stays in the types but is optional there. Everything else is as specified;
  * `spec` itself is not changed.
  */
-export function readTypesSpec(spec: SpecDocument): SpecDocument {
+export function readTypesSpec(spec: OpenApiDocument): OpenApiDocument {
   const copy = structuredClone(spec);
-  const parameters = (copy.components as Json | undefined)?.parameters;
-  const apiKey = isObject(parameters) ? parameters.apiKey : undefined;
+  const apiKey = copy.components?.parameters?.apiKey;
   if (isObject(apiKey) && apiKey.in === 'header') {
     apiKey.required = false;
     apiKey.description = `${apiKey.description ?? ''}\n\nRequired by the service; the client's auth layer sends it, so it is optional in these types.`;
@@ -50,8 +49,8 @@ export const SANDBOX_VALUES = 'x-svc-sandbox-values';
  * The sandbox's own values of each open enum schema that lists them (`x-svc-sandbox-values`), by schema
  * name, in spec order. Only a non-exhaustive enum may carry them, and never a value it already knows.
  */
-export function sandboxValuesOf(spec: SpecDocument): Record<string, string[]> {
-  const schemas = (spec.components as Json | undefined)?.schemas;
+export function sandboxValuesOf(spec: OpenApiDocument): Record<string, string[]> {
+  const schemas = spec.components?.schemas;
   const values: Record<string, string[]> = {};
   for (const [name, schema] of Object.entries(isObject(schemas) ? schemas : {})) {
     if (!isObject(schema) || schema[SANDBOX_VALUES] === undefined) continue;

@@ -1,9 +1,15 @@
+import type { OpenApiDocument, ParameterObject, SchemaObject } from '@svc/spec';
 import { describe, expect, it } from 'vitest';
 import { readTypesSpec, sandboxValuesOf, typeOverrideOf } from '../../src/types/types-spec.js';
 
-const apiKey = { name: 'x-svc-api-key', in: 'header', required: true, description: 'Your team key.' };
-const linkToken = { name: 'x-svc-link-token', in: 'header', required: true };
-const spec = {
+const apiKey: ParameterObject = {
+  name: 'x-svc-api-key',
+  in: 'header',
+  required: true,
+  description: 'Your team key.',
+};
+const linkToken: ParameterObject = { name: 'x-svc-link-token', in: 'header', required: true };
+const spec: OpenApiDocument = {
   openapi: '3.1.0',
   components: { parameters: { apiKey, linkToken, user: { name: 'x-svc-api-key', in: 'query' } } },
 };
@@ -34,7 +40,7 @@ describe('readTypesSpec', () => {
   });
 });
 
-const openEnum = (type: unknown) => ({
+const openEnum = (type: SchemaObject['type']): SchemaObject => ({
   type,
   'x-svc-non-exhaustive': true,
   anyOf: [{ type: 'string', enum: ['pending', 'done'] }, { type: 'string' }],
@@ -68,7 +74,7 @@ describe('typeOverrideOf', () => {
   });
 });
 
-const withSandboxValues = (schema: Record<string, unknown>, values: unknown) => ({
+const withSandboxValues = (schema: SchemaObject, values: unknown): OpenApiDocument => ({
   openapi: '3.1.0',
   components: {
     schemas: { Status: { ...schema, 'x-svc-sandbox-values': values }, Other: openEnum('string') },

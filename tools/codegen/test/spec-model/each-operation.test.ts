@@ -1,7 +1,7 @@
-import { eachOperation, HTTP_METHODS, loadSpec } from '@svc/spec';
+import { eachOperation, HTTP_METHODS, loadSpec, type OpenApiDocument } from '@svc/spec';
 import { describe, expect, it } from 'vitest';
 
-const spec = {
+const spec: OpenApiDocument = {
   openapi: '3.1.0',
   paths: {
     '/things/{id}': {

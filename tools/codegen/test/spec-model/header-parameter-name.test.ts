@@ -1,7 +1,7 @@
-import { headerParameterName, loadSpec } from '@svc/spec';
+import { headerParameterName, loadSpec, type OpenApiDocument } from '@svc/spec';
 import { describe, expect, it } from 'vitest';
 
-const spec = {
+const spec: OpenApiDocument = {
   components: {
     parameters: {
       apiKey: { $ref: '#/components/parameters/teamKey' },
