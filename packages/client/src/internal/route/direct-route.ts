@@ -45,22 +45,24 @@ export interface DirectInit {
   headers: HeadersOptions | undefined;
 }
 
-/** A plain object's own entries; anything else (a Headers) is iterated. Never reads the global Headers. */
-const entriesOf = (source: object): Iterable<[string, unknown]> => {
-  const proto = Object.getPrototypeOf(source);
-  return proto === Object.prototype || proto === null
-    ? Object.entries(source)
-    : (source as Iterable<[string, unknown]>);
-};
+/** One header merged into `target` as openapi-fetch's `mergeHeaders` merges it into a Headers. */
+function mergeOne(target: RequestHeaders, name: string, value: unknown): void {
+  if (value === null) target.delete(name);
+  else if (Array.isArray(value)) for (const item of value) target.append(name, item);
+  else if (value !== undefined) target.set(name, value as string);
+}
 
-/** One header source merged into `target` as openapi-fetch's `mergeHeaders` merges it into a Headers. */
+/**
+ * One header source merged into `target`: a plain object's own keys (read without an entries array),
+ * anything else (a Headers, pairs) iterated. Never reads the global Headers.
+ */
 function mergeInto(target: RequestHeaders, source: HeadersOptions | undefined | Params): void {
   if (!source || typeof source !== 'object') return;
-  for (const [name, value] of entriesOf(source)) {
-    if (value === null) target.delete(name);
-    else if (Array.isArray(value)) for (const item of value) target.append(name, item);
-    else if (value !== undefined) target.set(name, value as string);
-  }
+  const proto = Object.getPrototypeOf(source);
+  if (proto === Object.prototype || proto === null) {
+    const record = source as Params;
+    for (const name in record) if (Object.hasOwn(record, name)) mergeOne(target, name, record[name]);
+  } else for (const [name, value] of source as Iterable<[string, unknown]>) mergeOne(target, name, value);
 }
 
 /**

@@ -40,8 +40,6 @@ const loadZlib = async (): Promise<ZlibModule> => {
 const PLAIN_PATH = /^\/[\w\-.~!$&'()*+,;=:@%/]*$/;
 const DOT_SEGMENT = /\/(?:\.|%2e)/i;
 const PLAIN_QUERY = /^[\w\-.~!$&()*+,;=:@%/?]*$/;
-/** Header values node:http refuses and fetch sends (control characters): such a call goes over fetch. */
-const NODE_REFUSED_VALUE = /[^\t\x20-\x7e\x80-\xff]/;
 /** Statuses whose answer has no body, which fetch does not decompress. */
 const NULL_BODY = new Set([101, 204, 205, 304]);
 /** The most content codings fetch decodes in one answer. */
@@ -89,51 +87,70 @@ export const createNodeHttp: CreateNodeHttp = (baseUrl, agentOption) => {
 
   const node: NodeHttp = {
     takes({ url, headers: bag }: Outgoing): boolean {
-      if (globalThis.fetch !== loadedFetch || !url.startsWith(originSlash)) return false;
-      const { values: headers } = bag as HeaderList;
-      for (const name in headers) if (NODE_REFUSED_VALUE.test(headers[name] as string)) return false;
-      return true;
+      return (
+        globalThis.fetch === loadedFetch && url.startsWith(originSlash) && !(bag as HeaderList).refusedByNode
+      );
     },
-    async attempts({ method, url, headers: bag, body }: Outgoing): Promise<Attempt> {
+    attempts({ method, url, headers: bag, body }: Outgoing): Attempt | Promise<Attempt> {
       const { values: headers } = bag as HeaderList;
-      const module = http ?? (await load());
-      const bytes = body === undefined ? undefined : await encode(body, headers);
-      // The headers fetch adds to every request it sends, where the call has not set them.
-      headers.accept ??= '*/*';
-      headers['accept-language'] ??= '*';
-      headers['sec-fetch-mode'] ??= 'cors';
-      headers['user-agent'] ??= 'node';
-      headers['accept-encoding'] ??= acceptEncoding;
-      if (bytes) headers['content-length'] = String(bytes.byteLength);
-      const options: Http.RequestOptions = {
-        method,
-        hostname,
-        port,
-        path: pathOf(url),
-        headers,
-        agent: agent as Http.Agent,
-      };
-      return (caller, timeoutMs, what) =>
-        caller?.aborted
-          ? Promise.reject(abortError(caller))
-          : new Promise<Reply>((resolve, reject) => {
-              new Exchange(resolve, reject, caller, timeoutMs, what, url, method).send(
-                module,
-                options,
-                bytes,
-              );
-            });
+      // A call without a body or with a text one (JSON) is ready at once: no promise, no microtask.
+      if (http && (body === undefined || typeof body === 'string'))
+        return ready(http, method, url, headers, body === undefined ? undefined : encodeText(body, headers));
+      return (async () => {
+        const module = http ?? (await load());
+        return ready(
+          module,
+          method,
+          url,
+          headers,
+          body === undefined ? undefined : await encode(body, headers),
+        );
+      })();
     },
   };
+
+  /** The attempts of one call, its request options made once. */
+  function ready(
+    module: HttpModule,
+    method: string,
+    url: string,
+    headers: HeaderRecord,
+    bytes: Uint8Array | undefined,
+  ): Attempt {
+    // The headers fetch adds to every request it sends, where the call has not set them.
+    headers.accept ??= '*/*';
+    headers['accept-language'] ??= '*';
+    headers['sec-fetch-mode'] ??= 'cors';
+    headers['user-agent'] ??= 'node';
+    headers['accept-encoding'] ??= acceptEncoding;
+    if (bytes) headers['content-length'] = String(bytes.byteLength);
+    const options: Http.RequestOptions = {
+      method,
+      hostname,
+      port,
+      path: pathOf(url),
+      headers,
+      agent: agent as Http.Agent,
+    };
+    return (caller, timeoutMs, what) =>
+      caller?.aborted
+        ? Promise.reject(abortError(caller))
+        : new Promise<Reply>((resolve, reject) => {
+            new Exchange(resolve, reject, caller, timeoutMs, what, url, method).send(module, options, bytes);
+          });
+  }
   return node;
 };
 
+/** A text body as fetch sends it: UTF-8, typed as text unless the call set a type. */
+function encodeText(body: string, headers: HeaderRecord): Uint8Array {
+  headers['content-type'] ??= 'text/plain;charset=UTF-8';
+  return Buffer.from(body, 'utf8');
+}
+
 /** A body as the bytes fetch would send, with the content type fetch would add when none is set. */
 async function encode(body: BodyInit, headers: HeaderRecord): Promise<Uint8Array> {
-  if (typeof body === 'string') {
-    headers['content-type'] ??= 'text/plain;charset=UTF-8';
-    return Buffer.from(body, 'utf8');
-  }
+  if (typeof body === 'string') return encodeText(body, headers);
   // A form, a file, bytes: fetch's own encoding (a form's boundary is chosen here, once per call).
   const encoded = new Response(body);
   const type = encoded.headers.get('content-type');

@@ -25,7 +25,7 @@ export interface NodeHttp {
    */
   takes(outgoing: Outgoing): boolean;
   /** The attempts of one call; the body is encoded once, so every attempt sends the same bytes. */
-  attempts(outgoing: Outgoing): Promise<Attempt>;
+  attempts(outgoing: Outgoing): Attempt | Promise<Attempt>;
 }
 
 /** The `Headers` methods a call's headers are built and read with: a Headers, or on Node a HeaderList. */

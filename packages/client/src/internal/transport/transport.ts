@@ -113,7 +113,9 @@ export function createTransport(config: TransportConfig): Transport {
       const retryable = maxRetries > 0;
       // Otherwise (POST, PATCH) only an attempt the service certainly did not process is sent again.
       const anyFailure = repeatable(method, headers, config.idempotencyHeader);
-      const attempt = await prepare(retryable);
+      const prepared = prepare(retryable);
+      // Awaited only when it is a promise: a ready one costs no microtask.
+      const attempt = prepared instanceof Promise ? await prepared : prepared;
       // Below debug, only a retry or a give-up is logged: a first attempt that ends the call costs nothing.
       const debug = logger?.enabled('debug') === true;
 
