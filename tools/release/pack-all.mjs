@@ -1,16 +1,11 @@
 // `pnpm pack:all --out <folder>`: builds every public package (and what it needs), then packs each
 // into <folder> (default ./svc-packages, relative to where pnpm was started), ready for `npm install`.
-import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
+import { mkdirSync, readdirSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { pnpm, spawnTool, workspacePackages } from './workspace.mjs';
 
 const repo = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
-
-/** pnpm as this script was started (`npx pnpm@… pack:all` puts no `pnpm` on PATH), else from PATH. */
-const pnpm = /pnpm\.c?js$/.test(process.env.npm_execpath ?? '')
-  ? [process.execPath, process.env.npm_execpath ?? '']
-  : ['pnpm'];
 
 /** @returns {never} */
 function fail(/** @type {string} */ message) {
@@ -29,22 +24,8 @@ function outFolder(/** @type {string[]} */ args) {
   return resolve(process.env.INIT_CWD ?? process.cwd(), value);
 }
 
-/** Every package under packages/ that is published (not `private`). */
-function publicPackages(/** @type {string} */ root = repo) {
-  return readdirSync(join(root, 'packages'))
-    .map((folder) => join(root, 'packages', folder))
-    .filter((dir) => existsSync(join(dir, 'package.json')))
-    .map((dir) => ({ dir, manifest: JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) }))
-    .filter((pkg) => pkg.manifest.private !== true);
-}
-
 function run(/** @type {string[]} */ command, /** @type {string} */ cwd) {
-  const [file = '', ...args] = command;
-  const result = spawnSync(file, args, {
-    cwd,
-    encoding: 'utf8',
-    env: { ...process.env, TURBO_TELEMETRY_DISABLED: '1', FORCE_COLOR: '0' },
-  });
+  const result = spawnTool(command, cwd);
   if (result.status !== 0) {
     process.stderr.write(`${result.stdout ?? ''}${result.stderr ?? ''}`);
     fail(`${command.slice(-4).join(' ')} failed (exit ${result.status})`);
@@ -52,7 +33,7 @@ function run(/** @type {string[]} */ command, /** @type {string} */ cwd) {
 }
 
 const out = outFolder(process.argv.slice(2));
-const packages = publicPackages();
+const packages = workspacePackages(repo).filter((pkg) => pkg.manifest.private !== true);
 mkdirSync(out, { recursive: true });
 const filters = packages.flatMap((pkg) => ['--filter', pkg.manifest.name]);
 run([...pnpm, 'exec', 'turbo', 'run', 'build', ...filters, '--output-logs=errors-only'], repo);

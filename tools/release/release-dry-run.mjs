@@ -5,8 +5,9 @@
 import { execFileSync, spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join, relative, resolve, sep } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { pnpm, spawnTool, workspacePackages } from './workspace.mjs';
 
 const repo = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const keep = process.argv.includes('--keep');
@@ -19,20 +20,10 @@ const problems = [];
 const say = (/** @type {string} */ line) => process.stdout.write(`${line}\n`);
 const readJson = (/** @type {string} */ path) => JSON.parse(readFileSync(path, 'utf8'));
 
-/** pnpm as this script was started (`npx pnpm@… release:dry` puts no `pnpm` on PATH), else from PATH. */
-const pnpm = /pnpm\.c?js$/.test(process.env.npm_execpath ?? '')
-  ? [process.execPath, process.env.npm_execpath ?? '']
-  : ['pnpm'];
-
 /** Runs a command in the scratch copy; its output is shown only when it fails. */
 function run(/** @type {string} */ title, /** @type {string[]} */ command, cwd = scratch, quiet = false) {
   const started = Date.now();
-  const [file = '', ...args] = command;
-  const result = spawnSync(file, args, {
-    cwd,
-    encoding: 'utf8',
-    env: { ...process.env, TURBO_TELEMETRY_DISABLED: '1', FORCE_COLOR: '0' },
-  });
+  const result = spawnTool(command, cwd);
   if (result.status !== 0) {
     process.stderr.write(`${result.stdout}${result.stderr}`);
     throw new Error(`${title} failed (exit ${result.status}): ${command.join(' ')}`);
@@ -62,18 +53,6 @@ function releaseState(/** @type {string} */ root) {
         `${file}\n${existsSync(join(root, file)) ? readFileSync(join(root, file), 'utf8') : '(none)'}`,
     )
     .join('\n');
-}
-
-/** Workspace packages (folders under packages/ with a package.json), public ones flagged. */
-function workspacePackages(/** @type {string} */ root) {
-  return readdirSync(join(root, 'packages'))
-    .map((folder) => join(root, 'packages', folder))
-    .filter((dir) => existsSync(join(dir, 'package.json')))
-    .map((dir) => ({
-      dir,
-      path: relative(root, dir).split(sep).join('/'),
-      manifest: readJson(join(dir, 'package.json')),
-    }));
 }
 
 /** The strongest bump the pending changesets ask for, per package name. */

@@ -73,6 +73,16 @@ const ok: Answer = (_request, response) => {
   response.writeHead(200, { 'content-type': 'application/json' }).end('{"ok":true}');
 };
 
+/** A 503 that asks for an immediate retry, then `ok` for every later request. */
+const busyOnce = (): Answer => {
+  let attempts = 0;
+  return (request, response) => {
+    attempts++;
+    if (attempts === 1) response.writeHead(503, { 'retry-after': '0' }).end('{"detail":"busy"}');
+    else ok(request, response);
+  };
+};
+
 const options: Partial<ClientOptions> = { apiKey: 'sk-wire-0123456789', headers: { 'x-team': 'lab' } };
 const client = (extra: Partial<ClientOptions> = {}): SvcClient =>
   createClient({ ...options, baseUrl, ...extra } as ClientOptions);
@@ -222,12 +232,7 @@ describe('how a named method sends', () => {
   });
 
   it('retries on the direct path with the same bytes and a fresh signal per attempt', async () => {
-    let attempts = 0;
-    answer = (_request, response) => {
-      attempts++;
-      if (attempts === 1) response.writeHead(503, { 'retry-after': '0' }).end('{"detail":"busy"}');
-      else ok(_request, response);
-    };
+    answer = busyOnce();
     captured.length = 0;
     const signals: AbortSignal[] = [];
     const original = globalThis.fetch;
@@ -244,12 +249,7 @@ describe('how a named method sends', () => {
   });
 
   it('retries a named call with the same bytes, each attempt sent by the same client', async () => {
-    let attempts = 0;
-    answer = (_request, response) => {
-      attempts++;
-      if (attempts === 1) response.writeHead(503, { 'retry-after': '0' }).end('{"detail":"busy"}');
-      else ok(_request, response);
-    };
+    answer = busyOnce();
     captured.length = 0;
     senders.length = 0;
     const data = await client().createOrder({ body: { clinical_notes: 'x' } }, { idempotencyKey: 'k-1' });
