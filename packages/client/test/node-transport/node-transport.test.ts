@@ -48,6 +48,23 @@ describe('named calls over node:http', () => {
     expect(senders).toEqual(['node:http', 'fetch', 'fetch', 'fetch']);
   });
 
+  it('refuses a header value with a control character, which neither node:http nor fetch sends, before sending', async () => {
+    const notes: string[] = [];
+    answer = (request, response) => {
+      notes.push(String(request.headers['x-note']));
+      response.writeHead(200, { 'content-type': 'application/json' }).end('{}');
+    };
+    senders.length = 0;
+    const svc = createClient(options());
+    for (const value of ['a\u0001b', 'a\u007fb'])
+      await expect(
+        svc.resolveUser({ client_user_id: 'u-1' }, { headers: { 'x-note': value } }),
+      ).rejects.toBeInstanceOf(ValidationError);
+    await svc.resolveUser({ client_user_id: 'u-1' }, { headers: { 'x-note': ' plain\t' } });
+    expect(senders).toEqual(['node:http']);
+    expect(notes).toEqual(['plain']);
+  });
+
   it.each([
     ['gzip', (body: Buffer) => gzipSync(body)],
     ['x-gzip', (body: Buffer) => gzipSync(body)],

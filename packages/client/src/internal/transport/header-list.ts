@@ -6,21 +6,22 @@ import { HEADER_NAME } from '../input/header-name.js';
 
 /** HTTP whitespace around a value, which `Headers` strips. */
 const OUTER_SPACE = /^[\t\n\r ]+|[\t\n\r ]+$/g;
-/** What `Headers` refuses inside a value: NUL, CR, LF, and any character beyond one byte. */
-const BAD_VALUE = /[\0\n\r]|[^\0-\xff]/;
-/** Printable ASCII with no space at either end: kept as it is by `Headers`, sent as it is by node:http. */
+/**
+ * What no transport on Node sends inside a value: NUL, CR, LF, other control characters than a tab, and
+ * any character beyond one byte. `Headers` lets control characters through, but node:http and Node's
+ * fetch both refuse them when sending: refused here, they are a ValidationError before anything is sent.
+ */
+const BAD_VALUE = /[^\t\x20-\x7e\x80-\xff]/;
+/** Printable ASCII with no space at either end: kept as it is by `Headers`, sent as it is. */
 const PLAIN_VALUE = /^[\x21-\x7e](?:[\x20-\x7e]*[\x21-\x7e])?$/;
-/** Values `Headers` accepts and node:http refuses (control characters): such a call goes over fetch. */
-const NODE_REFUSED_VALUE = /[^\t\x20-\x7e\x80-\xff]/;
 
-function headerValue(list: HeaderList, name: string, value: unknown): string {
+function headerValue(name: string, value: unknown): string {
   // A template literal throws a TypeError for a symbol, as `Headers` does.
   const given = `${value}`;
   if (PLAIN_VALUE.test(given)) return given;
   const text = given.replace(OUTER_SPACE, '');
   // The value stays out of the message: it may be a secret.
   if (BAD_VALUE.test(text)) throw new TypeError(`invalid value of header ${name}`);
-  if (NODE_REFUSED_VALUE.test(text)) list.refusedByNode = true;
   return text;
 }
 
@@ -33,17 +34,14 @@ function nameOf(name: string): string {
 export class HeaderList {
   /** Lower-cased name → value; no prototype, so any name is a plain key. */
   readonly values: Record<string, string> = Object.create(null);
-  /** Set once a value node:http refuses was given (and kept if it is deleted again: fetch sends it alike). */
-  refusedByNode = false;
-
   set(name: string, value: unknown): void {
-    this.values[nameOf(name)] = headerValue(this, name, value);
+    this.values[nameOf(name)] = headerValue(name, value);
   }
 
   /** A second value joins the first after `, `. */
   append(name: string, value: unknown): void {
     const key = nameOf(name);
-    const text = headerValue(this, name, value);
+    const text = headerValue(name, value);
     const current = this.values[key];
     this.values[key] = current === undefined ? text : `${current}, ${text}`;
   }

@@ -86,10 +86,8 @@ export const createNodeHttp: CreateNodeHttp = (baseUrl, agentOption) => {
   }
 
   const node: NodeHttp = {
-    takes({ url, headers: bag }: Outgoing): boolean {
-      return (
-        globalThis.fetch === loadedFetch && url.startsWith(originSlash) && !(bag as HeaderList).refusedByNode
-      );
+    takes({ url }: Outgoing): boolean {
+      return globalThis.fetch === loadedFetch && url.startsWith(originSlash);
     },
     attempts({ method, url, headers: bag, body }: Outgoing): Attempt | Promise<Attempt> {
       const { values: headers } = bag as HeaderList;

@@ -20,8 +20,7 @@ export type Attempt<R extends Reply = Reply> = (
 export interface NodeHttp {
   /**
    * Whether this call goes over node:http: not when the global `fetch` was replaced since the client
-   * was loaded (a test's mock, MSW), nor for a URL off the client's origin, nor for a header value
-   * node:http refuses and fetch sends (a control character).
+   * was loaded (a test's mock, MSW), nor for a URL off the client's origin.
    */
   takes(outgoing: Outgoing): boolean;
   /** The attempts of one call; the body is encoded once, so every attempt sends the same bytes. */
