@@ -21,26 +21,35 @@ const MIN_SECRET_LENGTH = 4;
  * process-wide list exists to evict them, and a call's secrets are freed with the call and its errors.
  */
 export class Secrets {
-  private readonly own = new Set<string>();
+  /** Made at the first secret: most calls have none of their own, and a Set per call is not free. */
+  private own: Set<string> | undefined;
   constructor(private readonly parent?: Secrets) {}
 
   /** Remembers a secret value so that it is masked in every message, log line and serialized error. */
   add(value: unknown): void {
-    if (typeof value === 'string' && value.length >= MIN_SECRET_LENGTH) this.own.add(value);
+    if (typeof value !== 'string' || value.length < MIN_SECRET_LENGTH) return;
+    this.own ??= new Set();
+    this.own.add(value);
   }
 
-  /** Secret headers of a header bag (any letter case; a Headers object or a plain record). */
+  /** Secret headers of a header bag (any letter case; a Headers, `[name, value]` pairs or a plain record). */
   addHeaders(headers: unknown): void {
     if (headers === null || typeof headers !== 'object') return;
-    const entries =
-      typeof Headers !== 'undefined' && headers instanceof Headers ? headers : Object.entries(headers);
-    for (const [name, value] of entries as Iterable<[string, unknown]>)
-      if (isSecretHeader(name)) this.add(value);
+    if (Symbol.iterator in headers) {
+      // A malformed pair is left to the code that builds the request, which refuses it.
+      for (const pair of headers as Iterable<unknown>)
+        if (Array.isArray(pair) && typeof pair[0] === 'string' && isSecretHeader(pair[0])) this.add(pair[1]);
+      return;
+    }
+    const record = headers as Record<string, unknown>;
+    for (const name in record)
+      if (Object.hasOwn(record, name) && isSecretHeader(name)) this.add(record[name]);
   }
 
   /** Every secret of this owner and its parents, longest first so one containing another is masked whole. */
   values(): string[] {
-    const all = this.parent ? [...this.own, ...this.parent.values()] : [...this.own];
+    const own = this.own ? [...this.own] : [];
+    const all = this.parent ? [...own, ...this.parent.values()] : own;
     return all.sort((a, b) => b.length - a.length);
   }
 

@@ -126,7 +126,21 @@ describe('secrets are redacted by the client that owns them', () => {
         ...{ 'X-Svc-Link-Token': token },
       } as never),
     );
-    for (const error of [perCall, clientWide, flat]) {
+    // Headers given as a Headers, or (from JavaScript) as `[name, value]` pairs, which both ways of
+    // sending take: registered as a record is.
+    const pairs = await failure(
+      testClient(echo().fetch).completePasswordProviderMfa(
+        { provider: 'whoop', body: { mfa_code: '1' } },
+        { headers: [['X-Svc-Link-Token', token]] as never },
+      ),
+    );
+    const headersObject = await failure(
+      testClient(echo().fetch).completePasswordProviderMfa(
+        { provider: 'whoop', body: { mfa_code: '1' } },
+        { headers: new Headers({ 'x-svc-link-token': token }) },
+      ),
+    );
+    for (const error of [perCall, clientWide, flat, pairs, headersObject]) {
       expect(JSON.stringify(error)).toContain('[redacted]');
       for (const text of renderings(error)) expect(text).not.toContain(token);
     }
