@@ -109,8 +109,14 @@ describe('named calls over node:http', () => {
   });
 
   it('sends through the httpAgent given, and refuses one that is not an agent', async () => {
-    answer = (_request, response) =>
+    const received: string[][] = [];
+    answer = (request, response) => {
+      const lines: string[] = [];
+      for (let i = 0; i < request.rawHeaders.length; i += 2)
+        lines.push(`${request.rawHeaders[i]?.toLowerCase()}: ${request.rawHeaders[i + 1]}`);
+      received.push(lines);
       response.writeHead(200, { 'content-type': 'application/json' }).end('{}');
+    };
     const agent = new Agent({ keepAlive: true });
     let created = 0;
     const createConnection = agent.createConnection.bind(agent);
@@ -121,6 +127,11 @@ describe('named calls over node:http', () => {
     try {
       await call(createClient({ ...options(), httpAgent: agent }));
       expect(created).toBe(1);
+      // The same headers as through the client's own agent (which gets them as a flat list).
+      await call(createClient(options()));
+      expect(received).toHaveLength(2);
+      expect(received[0]).toContain(`x-svc-api-key: ${options().apiKey}`);
+      expect(received[0]).toEqual(received[1]);
     } finally {
       agent.destroy();
     }

@@ -103,16 +103,11 @@ function start(
     else if (isQueryScalar(params[name])) query[name] = params[name];
     else throw new ValidationError(name, 'must be a string, number or boolean');
   }
-  const idempotencyHeader = routes.core.idempotencyHeader;
-  prepareCall(
-    operation,
-    { path, query, header, body: params.body },
-    header,
-    options.idempotencyKey,
-    idempotencyHeader,
-  );
+  // One object for both: validation reads it as the input, the request as its params.
+  const input = { path, query, header, body: params.body };
+  prepareCall(operation, input, header, options.idempotencyKey, routes.core.idempotencyHeader);
   const init: DirectInit = {
-    params: { path, query, header },
+    params: input,
     body: params.body,
     // Serialized while sending, so an unserializable field is a ValidationError like any bad input.
     bodySerializer: operation.multipart ? (toFormData as DirectInit['bodySerializer']) : undefined,
@@ -124,26 +119,35 @@ function start(
     timeoutMs: options.timeoutMs,
     maxRetries: options.maxRetries,
   };
-  const finish = ({ data, error, response }: FetchResult): WithResponse<unknown> => {
-    if (!response.ok) throw errorFromResponse(responseOf(response), error, what, state.secrets);
-    return resultOf(response, data, requestIdOf(response.headers));
-  };
-  const sendInit = (): Promise<WithResponse<unknown>> =>
-    routes.middleware.length === 0
-      ? sendDirect(routes.direct, operation.method, operation.path, init, state, finish)
-      : sendThroughOpenapiFetch(
-          routes.core,
-          operation.method,
-          operation.path,
-          init as unknown as Params,
-          state,
-        ).then(finish);
-  if (!operation.multipart) return sendInit();
+  if (!operation.multipart) return send(routes, operation, init, state);
   // Files are read into memory (streams counted against the size limit) before the request is built.
   return prepareUploads(operation.body, params.body).then((body) => {
     init.body = body;
-    return sendInit();
+    return send(routes, operation, init, state);
   });
+}
+
+function send(
+  routes: Routes,
+  operation: Operation,
+  init: DirectInit,
+  state: CallState,
+): Promise<WithResponse<unknown>> {
+  if (routes.middleware.length === 0)
+    return sendDirect(routes.direct, operation.method, operation.path, init, state, finish);
+  return sendThroughOpenapiFetch(
+    routes.core,
+    operation.method,
+    operation.path,
+    init as unknown as Params,
+    state,
+  ).then((result) => finish(result, state));
+}
+
+/** The call's data with its response and request id, or its typed error. */
+function finish({ data, error, response }: FetchResult, state: CallState): WithResponse<unknown> {
+  if (!response.ok) throw errorFromResponse(responseOf(response), error, state.what, state.secrets);
+  return resultOf(response, data, requestIdOf(response.headers));
 }
 
 function specHeaderName(props: Readonly<Record<string, unknown>>, name: string): string | undefined {

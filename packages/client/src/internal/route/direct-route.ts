@@ -78,7 +78,7 @@ export function sendDirect<T>(
   path: string,
   init: DirectInit,
   state: CallState,
-  finish: (result: FetchResult) => T,
+  finish: (result: FetchResult, state: CallState) => T,
 ): Promise<T> {
   const secrets: Secrets = callSecrets(route, state);
   state.direct = true;
@@ -93,14 +93,17 @@ export function sendDirect<T>(
   }
   return route.transport.send(outgoing, state).then((response) => {
     const text = bufferedText(response);
-    if (text === undefined) return readResult(response, method).catch(fail).then(finish);
+    if (text === undefined)
+      return readResult(response, method)
+        .catch(fail)
+        .then((result) => finish(result, state));
     let result: FetchResult;
     try {
       result = resultOf(response, method, text);
     } catch (error) {
       return fail(error);
     }
-    return finish(result);
+    return finish(result, state);
   }, fail);
 }
 
@@ -142,7 +145,7 @@ function build(
 
 /** The response read as openapi-fetch reads it (`parseAs: 'json'`), so both paths resolve alike. */
 function resultOf(response: Reply, method: string, text: string): FetchResult {
-  const length = response.headers.get('Content-Length');
+  const length = response.headers.get('content-length');
   if (response.status === 204 || method === 'HEAD' || length === '0')
     return response.ok ? { data: undefined, response } : { error: undefined, response };
   // openapi-fetch reads a body with a length as JSON (an empty one fails to parse), else as text first.

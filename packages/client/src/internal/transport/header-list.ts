@@ -1,6 +1,6 @@
 // A named call's request headers on Node: `Headers`' methods and rules (the same names and values
-// accepted, trimmed and joined) over a plain record of lower-cased names, so both transports send the
-// same bytes. No `Headers` is built: one costs several µs per call on Node, and the first use of the
+// accepted, trimmed and joined) over a flat list of lower-cased names and values, so both transports
+// send the same bytes. No `Headers` is built: one costs several µs per call on Node, and the first use of the
 // global loads Node's whole fetch implementation, which a call over node:http never needs.
 import { HEADER_NAME } from '../input/header-name.js';
 
@@ -30,36 +30,62 @@ function nameOf(name: string): string {
   return name.toLowerCase();
 }
 
-/** Iterable as `[name, value]` pairs, so fetch and `new Request()` take it as they take a Headers. */
+/**
+ * Iterable as `[name, value]` pairs, so fetch and `new Request()` take it as they take a Headers. Kept as
+ * one flat `name, value, …` array in the order set, which node:http takes as it is: no record of
+ * headers per call, and no second copy of them inside the request.
+ */
 export class HeaderList {
-  /** Lower-cased name → value; no prototype, so any name is a plain key. */
-  readonly values: Record<string, string> = Object.create(null);
+  /** Lower-cased names and their values, alternating. */
+  readonly pairs: string[] = [];
+
+  /** Where `key` (lower case) sits in `pairs`, or -1. */
+  private at(key: string): number {
+    const pairs = this.pairs;
+    for (let index = 0; index < pairs.length; index += 2) if (pairs[index] === key) return index;
+    return -1;
+  }
+
   set(name: string, value: unknown): void {
-    this.values[nameOf(name)] = headerValue(name, value);
+    const key = nameOf(name);
+    const text = headerValue(name, value);
+    const index = this.at(key);
+    if (index === -1) this.pairs.push(key, text);
+    else this.pairs[index + 1] = text;
   }
 
   /** A second value joins the first after `, `. */
   append(name: string, value: unknown): void {
     const key = nameOf(name);
     const text = headerValue(name, value);
-    const current = this.values[key];
-    this.values[key] = current === undefined ? text : `${current}, ${text}`;
+    const index = this.at(key);
+    if (index === -1) this.pairs.push(key, text);
+    else this.pairs[index + 1] = `${this.pairs[index + 1]}, ${text}`;
   }
 
   delete(name: string): void {
-    delete this.values[nameOf(name)];
+    const index = this.at(nameOf(name));
+    if (index !== -1) this.pairs.splice(index, 2);
   }
 
   /** As `Headers#get`: openapi-fetch's body serializer reads the content type with it. */
   get(name: string): string | null {
-    return this.values[name.toLowerCase()] ?? null;
+    const index = this.at(name.toLowerCase());
+    return index === -1 ? null : (this.pairs[index + 1] as string);
   }
 
   has(name: string): boolean {
-    return name.toLowerCase() in this.values;
+    return this.at(name.toLowerCase()) !== -1;
+  }
+
+  /** Sets a header the call has not set, from a name (lower case) and value known to be valid. */
+  default(key: string, value: string): void {
+    if (this.at(key) === -1) this.pairs.push(key, value);
   }
 
   *[Symbol.iterator](): IterableIterator<[string, string]> {
-    for (const name in this.values) yield [name, this.values[name] as string];
+    const pairs = this.pairs;
+    for (let index = 0; index < pairs.length; index += 2)
+      yield [pairs[index] as string, pairs[index + 1] as string];
   }
 }

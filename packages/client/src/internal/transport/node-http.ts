@@ -51,7 +51,8 @@ const IDLE_SOCKET_MS = 4_000;
 /** Headers checked as `Headers` checks them, without a Headers per call (header-list.ts). */
 export const requestHeaders = (): RequestHeaders => new HeaderList();
 
-type HeaderRecord = Record<string, string>;
+/** Methods sent without a body and without `content-length`; any other says `content-length: 0`, as fetch does. */
+const BODILESS = new Set(['GET', 'HEAD', 'DELETE', 'OPTIONS', 'TRACE', 'CONNECT']);
 
 export const createNodeHttp: CreateNodeHttp = (baseUrl, agentOption) => {
   if (!isNode()) return undefined;
@@ -60,6 +61,8 @@ export const createNodeHttp: CreateNodeHttp = (baseUrl, agentOption) => {
   const origin = base.origin;
   const originSlash = `${origin}/`;
   const hostname = base.hostname.replace(/^\[|\]$/g, '');
+  // What node:http writes as `Host` (brackets around IPv6, no default port), as URL writes it.
+  const host = base.host;
   const port = base.port === '' ? (secure ? 443 : 80) : Number(base.port);
   const acceptEncoding = secure ? 'br, gzip, deflate' : 'gzip, deflate';
   let http: HttpModule | undefined;
@@ -90,7 +93,7 @@ export const createNodeHttp: CreateNodeHttp = (baseUrl, agentOption) => {
       return globalThis.fetch === loadedFetch && url.startsWith(originSlash);
     },
     attempts({ method, url, headers: bag, body }: Outgoing): Attempt | Promise<Attempt> {
-      const { values: headers } = bag as HeaderList;
+      const headers = bag as HeaderList;
       // A call without a body or with a text one (JSON) is ready at once: no promise, no microtask.
       if (http && (body === undefined || typeof body === 'string'))
         return ready(http, method, url, headers, body === undefined ? undefined : encodeText(body, headers));
@@ -112,22 +115,23 @@ export const createNodeHttp: CreateNodeHttp = (baseUrl, agentOption) => {
     module: HttpModule,
     method: string,
     url: string,
-    headers: HeaderRecord,
+    headers: HeaderList,
     bytes: Uint8Array | undefined,
   ): Attempt {
     // The headers fetch adds to every request it sends, where the call has not set them.
-    headers.accept ??= '*/*';
-    headers['accept-language'] ??= '*';
-    headers['sec-fetch-mode'] ??= 'cors';
-    headers['user-agent'] ??= 'node';
-    headers['accept-encoding'] ??= acceptEncoding;
-    if (bytes) headers['content-length'] = String(bytes.byteLength);
+    headers.default('accept', '*/*');
+    headers.default('accept-language', '*');
+    headers.default('sec-fetch-mode', 'cors');
+    headers.default('user-agent', 'node');
+    headers.default('accept-encoding', acceptEncoding);
+    if (bytes) headers.set('content-length', String(bytes.byteLength));
+    else if (!BODILESS.has(method)) headers.default('content-length', '0');
     const options: Http.RequestOptions = {
       method,
       hostname,
       port,
       path: pathOf(url),
-      headers,
+      headers: requestHeadersFor(headers),
       agent: agent as Http.Agent,
     };
     return (caller, timeoutMs, what) =>
@@ -137,22 +141,33 @@ export const createNodeHttp: CreateNodeHttp = (baseUrl, agentOption) => {
             new Exchange(resolve, reject, caller, timeoutMs, what, url, method).send(module, options, bytes);
           });
   }
+  /**
+   * The headers as node:http takes them. To the client's own agent: the flat list with `Host` last, as
+   * node:http adds it, written as they are (no copy into the request's own record). To an agent given
+   * with `httpAgent`: a record, which a proxy agent can still read and change on the request.
+   */
+  function requestHeadersFor(headers: HeaderList): Http.OutgoingHttpHeaders | string[] {
+    if (agentOption !== undefined) return Object.fromEntries(headers);
+    const pairs = headers.pairs;
+    if (!headers.has('host')) pairs.push('Host', host);
+    return pairs;
+  }
   return node;
 };
 
 /** A text body as fetch sends it: UTF-8, typed as text unless the call set a type. */
-function encodeText(body: string, headers: HeaderRecord): Uint8Array {
-  headers['content-type'] ??= 'text/plain;charset=UTF-8';
+function encodeText(body: string, headers: HeaderList): Uint8Array {
+  headers.default('content-type', 'text/plain;charset=UTF-8');
   return Buffer.from(body, 'utf8');
 }
 
 /** A body as the bytes fetch would send, with the content type fetch would add when none is set. */
-async function encode(body: BodyInit, headers: HeaderRecord): Promise<Uint8Array> {
+async function encode(body: BodyInit, headers: HeaderList): Promise<Uint8Array> {
   if (typeof body === 'string') return encodeText(body, headers);
   // A form, a file, bytes: fetch's own encoding (a form's boundary is chosen here, once per call).
   const encoded = new Response(body);
   const type = encoded.headers.get('content-type');
-  if (type) headers['content-type'] ??= type;
+  if (type) headers.default('content-type', type);
   return new Uint8Array(await encoded.arrayBuffer());
 }
 
@@ -218,12 +233,12 @@ class Exchange implements Abortable {
   private read(response: Http.IncomingMessage, status: number, chunks: Buffer[]): void {
     if (this.done) return;
     const bytes = chunks.length === 1 ? (chunks[0] as Buffer) : Buffer.concat(chunks);
-    const codings = response.headersDistinct['content-encoding'];
-    if (!codings || NULL_BODY.has(status) || this.method === 'HEAD' || bytes.length === 0) {
+    const codings = answerHeader(response.rawHeaders, 'content-encoding');
+    if (codings === null || NULL_BODY.has(status) || this.method === 'HEAD' || bytes.length === 0) {
       this.succeed(status, response, bytes);
       return;
     }
-    decode(bytes, codings.join(', ')).then(
+    decode(bytes, codings).then(
       (decoded) => this.succeed(status, response, decoded),
       (error: unknown) => this.fail(error),
     );
@@ -233,7 +248,7 @@ class Exchange implements Abortable {
     if (this.done) return;
     const resolve = this.resolve;
     this.settle();
-    const type = response.headersDistinct['content-type']?.join(', ') ?? null;
+    const type = answerHeader(response.rawHeaders, 'content-type');
     let body: Body;
     if (NULL_BODY.has(status)) body = '';
     else if (isTextType(type)) {
@@ -313,18 +328,28 @@ async function decode(bytes: Buffer, encoding: string): Promise<Buffer> {
   return data;
 }
 
-/** Reads headers as `Headers#get` does, from the answer's headers as they came (repeated ones joined). */
-class AnswerHeaders implements HeaderReader {
-  constructor(private readonly response: Http.IncomingMessage) {}
-  get(name: string): string | null {
-    return this.response.headersDistinct[name.toLowerCase()]?.join(', ') ?? null;
+/**
+ * An answer's header as `Headers#get` reads it (`name` in lower case; repeated ones joined by `, `), read
+ * from the headers as they came: node:http's `headers` and `headersDistinct` build a record of them all.
+ */
+function answerHeader(raw: string[], name: string): string | null {
+  let found: string | null = null;
+  for (let index = 0; index < raw.length; index += 2) {
+    const key = raw[index] as string;
+    if (key.length === name.length && key.toLowerCase() === name) {
+      const value = raw[index + 1] as string;
+      found = found === null ? value : `${found}, ${value}`;
+    }
   }
+  return found;
 }
 
-/** A node:http answer, read whole: status and headers without a Response, which it makes on request. */
-class NodeReply implements Reply {
+/**
+ * A node:http answer, read whole: status and headers without a Response, which it makes on request. It
+ * is its own header reader (`reply.headers.get(name)`).
+ */
+class NodeReply implements Reply, HeaderReader {
   readonly [BODY]: Body;
-  readonly headers: HeaderReader;
   private made: Response | undefined;
 
   constructor(
@@ -334,7 +359,14 @@ class NodeReply implements Reply {
     body: Body,
   ) {
     this[BODY] = body;
-    this.headers = new AnswerHeaders(response);
+  }
+
+  get headers(): HeaderReader {
+    return this;
+  }
+
+  get(name: string): string | null {
+    return answerHeader(this.response.rawHeaders, name.toLowerCase());
   }
 
   get statusText(): string {
