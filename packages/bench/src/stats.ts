@@ -14,8 +14,3 @@ export const round = (value: number, digits = 2): number => Math.round(value * 1
 /** The list rotated left by `by` places: round r runs the contenders in this order, so drift cancels. */
 export const rotate = <T>(items: readonly T[], by: number): T[] =>
   items.map((_, i) => items[(i + by) % items.length] as T);
-
-/** Forces a full GC between measured batches when node runs with --expose-gc (pnpm bench does). */
-export function collectGarbage(): void {
-  globalThis.gc?.();
-}

@@ -9,7 +9,7 @@ import { createClient } from '@svc/client';
 import type { paths } from '@svc/types';
 import createFetchClient from 'openapi-fetch';
 import { USER_ID } from './server/bodies.js';
-import { collectGarbage, median, rotate, round } from './stats.js';
+import { median, rotate, round } from './stats.js';
 
 export const CONTENDERS = ['floor', 'abortable', 'nodeHttp', 'openapiFetch', 'ours'] as const;
 export type Contender = (typeof CONTENDERS)[number];
@@ -184,24 +184,40 @@ function checkData(body: Body, data: unknown): void {
   if (!ok) throw new Error(`bench: unexpected ${body} body`);
 }
 
+/** Untimed calls of the same contender before each timed batch, as a share of the batch. */
+const SETTLE_SHARE = 0.25;
+
+/** `count` calls, `concurrency` at a time. */
+async function runCalls(call: Call, concurrency: number, count: number): Promise<void> {
+  if (concurrency === 1) {
+    for (let i = 0; i < count; i++) await call();
+    return;
+  }
+  let next = 0;
+  const worker = async () => {
+    while (next++ < count) await call();
+  };
+  await Promise.all(Array.from({ length: concurrency }, worker));
+}
+
 interface Timing {
   wallMs: number;
   cpuMs: number;
 }
 
+/**
+ * One timed batch, after an untimed quarter-batch of the same calls: the clock starts with this
+ * contender's connections open (ours closes a socket idle for 4 s, as fetch does, and the other
+ * workloads' batches leave most of them idle longer) and its code as the steady state left it. No
+ * collection is forced between batches: a forced full collection makes the next few thousand calls
+ * of any contender cost up to 3 times their steady CPU (README, "How the bench measures"); the
+ * rotation of the order from round to round spreads each contender's garbage instead.
+ */
 async function batch(call: Call, workload: Workload): Promise<Timing> {
-  collectGarbage();
+  await runCalls(call, workload.concurrency, Math.ceil(workload.calls * SETTLE_SHARE));
   const cpu = process.cpuUsage();
   const started = performance.now();
-  if (workload.concurrency === 1) {
-    for (let i = 0; i < workload.calls; i++) await call();
-  } else {
-    let next = 0;
-    const worker = async () => {
-      while (next++ < workload.calls) await call();
-    };
-    await Promise.all(Array.from({ length: workload.concurrency }, worker));
-  }
+  await runCalls(call, workload.concurrency, workload.calls);
   const wallMs = performance.now() - started;
   const used = process.cpuUsage(cpu);
   return { wallMs, cpuMs: (used.user + used.system) / 1000 };
