@@ -16,6 +16,8 @@ import { table, verdict } from './table.js';
 import { measureThroughput } from './throughput.js';
 import { measureTypeCheck } from './type-check.js';
 
+if (!globalThis.gc) throw new Error('run with node --expose-gc (pnpm bench does)');
+
 const env = (name: string, fallback: number) => Number(process.env[name] ?? fallback);
 const config = {
   throughputRounds: env('BENCH_ROUNDS', 15),
