@@ -1,8 +1,8 @@
 // Call overhead: plain fetch + JSON.parse (the floor), the same with a per-call abort signal and timer
 // (what any client whose timeout stops the socket pays), bare openapi-fetch, and our named methods, on the
-// same loopback server (a child process, so its CPU is not counted here). Every round runs each
-// contender once per workload, in an order rotated per round; ratios are taken within a round (paired),
-// then the median over rounds is reported, so drift of a shared machine cancels out.
+// same loopback server (a child process, so its CPU is not counted here). Each workload runs its rounds
+// back to back; every round runs each contender once, in an order rotated per round; ratios are taken
+// within a round (paired), then the median over rounds is reported, so drift of a shared machine cancels out.
 import { type ChildProcess, fork } from 'node:child_process';
 import { Agent, request } from 'node:http';
 import { createClient } from '@svc/client';
@@ -285,15 +285,17 @@ export async function measureThroughput(
       for (const contender of CONTENDERS) await batch(calls[workload.body][contender], workload);
     }
     const samples = WORKLOADS.map(() => [] as Array<Record<Contender, Timing>>);
-    for (let r = 0; r < rounds; r++) {
-      for (const [w, workload] of WORKLOADS.entries()) {
+    // Every round of one workload before the next workload: the collections forced for the 1.2 MB
+    // workloads (last in the list) leave their after-effects on no other workload's batches.
+    for (const [w, workload] of WORKLOADS.entries()) {
+      for (let r = 0; r < rounds; r++) {
         const timings = {} as Record<Contender, Timing>;
         for (const contender of rotate(CONTENDERS, r)) {
           timings[contender] = await batch(calls[workload.body][contender], workload);
         }
         samples[w]?.push(timings);
       }
-      log(`  throughput round ${r + 1}/${rounds}`);
+      log(`  throughput: ${workload.name}, ${rounds} rounds`);
     }
     return WORKLOADS.map((workload, w) => {
       const perRound = samples[w] ?? [];
