@@ -1,9 +1,9 @@
 // Cold import cost: fresh node processes, each importing one module once; the baseline is the same
-// child importing nothing. Rounds alternate the modules in a rotated order, and the cost added over
+// child importing nothing. Rounds alternate the modules in a balanced order, and the cost added over
 // bare node is the median of per-round differences (wall time of the whole process, spawn to exit).
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { median, rotate, round } from './stats.js';
+import { balancedOrder, median, round } from './stats.js';
 
 /** Modules measured: the core client, its building block, and each helper package as it lands. */
 export const MODULES = ['openapi-fetch', '@svc/client', '@svc/events', '@svc/lab-testing'];
@@ -73,7 +73,7 @@ export async function measureColdImport(
   for (const name of names) await runChild(name === BARE ? undefined : name);
   const samples = new Map<string, ChildReport[]>(names.map((name) => [name, []]));
   for (let r = 0; r < rounds; r++) {
-    for (const name of rotate(names, r))
+    for (const name of balancedOrder(names, r))
       samples.get(name)?.push(await runChild(name === BARE ? undefined : name));
   }
   log(`  cold import: ${rounds} rounds of ${names.length} processes`);

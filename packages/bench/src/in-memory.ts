@@ -5,7 +5,7 @@ import { createClient } from '@svc/client';
 import type { paths } from '@svc/types';
 import createFetchClient from 'openapi-fetch';
 import { markerPage, USER_ID, user } from './server/bodies.js';
-import { median, rotate, round } from './stats.js';
+import { balancedOrder, median, round } from './stats.js';
 import { abortableFetch, markerPath, markerQuery } from './throughput.js';
 
 /** Over an injected fetch every client sends through fetch: plain node:http has no part here. */
@@ -84,7 +84,7 @@ export async function measureInMemory(rounds: number): Promise<InMemoryRow[]> {
     };
     for (const contender of CONTENDERS) await time(contender); // warm-up
     for (let r = 0; r < rounds; r++) {
-      for (const contender of rotate(CONTENDERS, r)) samples[contender].push(await time(contender));
+      for (const contender of balancedOrder(CONTENDERS, r)) samples[contender].push(await time(contender));
     }
     const usPerCall = Object.fromEntries(CONTENDERS.map((c) => [c, round(median(samples[c]), 1)])) as Record<
       Contender,

@@ -11,6 +11,21 @@ export function median(values: readonly number[]): number {
 /** `value` rounded to `digits` decimals. */
 export const round = (value: number, digits = 2): number => Math.round(value * 10 ** digits) / 10 ** digits;
 
-/** The list rotated left by `by` places: round r runs the contenders in this order, so drift cancels. */
-export const rotate = <T>(items: readonly T[], by: number): T[] =>
-  items.map((_, i) => items[(i + by) % items.length] as T);
+/**
+ * The order of the items for round `index`: over a cycle of rounds (n, or 2n for an odd count n) every
+ * item comes first equally often and follows each other item equally often (a Williams design). A
+ * rotation keeps each item behind the same neighbour in every round, so whatever one item leaves behind
+ * in the process (garbage, a warm cache) would always land on the same next one.
+ */
+export function balancedOrder<T>(items: readonly T[], index: number): T[] {
+  const n = items.length;
+  const cycle = n % 2 === 0 ? n : 2 * n;
+  const row = index % cycle;
+  const shift = row % n;
+  // The base sequence 0, 1, n-1, 2, n-2, …: each step a different distance around the circle.
+  const order = items.map((_, j) => {
+    const base = j === 0 ? 0 : j % 2 === 1 ? (j + 1) / 2 : n - j / 2;
+    return items[(base + shift) % n] as T;
+  });
+  return row < n ? order : order.reverse();
+}

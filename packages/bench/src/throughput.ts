@@ -1,7 +1,8 @@
 // Call overhead: plain fetch + JSON.parse (the floor), the same with a per-call abort signal and timer
 // (what any client whose timeout stops the socket pays), bare openapi-fetch, and our named methods, on the
 // same loopback server (a child process, so its CPU is not counted here). Each workload runs its rounds
-// back to back; every round runs each contender once, in an order rotated per round; ratios are taken
+// back to back; every round runs each contender once, in an order that changes per round (each contender
+// follows every other equally often); ratios are taken
 // within a round (paired), then the median over rounds is reported, so drift of a shared machine cancels out.
 import { type ChildProcess, fork } from 'node:child_process';
 import { Agent, request } from 'node:http';
@@ -9,7 +10,7 @@ import { createClient } from '@svc/client';
 import type { paths } from '@svc/types';
 import createFetchClient from 'openapi-fetch';
 import { USER_ID } from './server/bodies.js';
-import { median, rotate, round } from './stats.js';
+import { balancedOrder, median, round } from './stats.js';
 
 export const CONTENDERS = ['floor', 'abortable', 'nodeHttp', 'openapiFetch', 'ours'] as const;
 export type Contender = (typeof CONTENDERS)[number];
@@ -20,8 +21,17 @@ interface Workload {
   name: string;
   body: Body;
   concurrency: number;
-  /** Calls per batch: enough for a batch of roughly 100–300 ms on this machine. */
+  /**
+   * Calls per contender and round: enough for roughly 100–300 ms on this machine, and twice that where
+   * a target is set against plain node:http, whose calls differ from ours by a few µs.
+   */
   calls: number;
+  /**
+   * Legs of a round (default 1): each leg runs every contender on its share of the calls, so each
+   * contender's calls are spread over the round and a slow spell of the shared machine falls on all
+   * of them (README, "How the bench measures").
+   */
+  legs?: number;
   /** Targets of ours, as ratios: wall and CPU to plain fetch (the floor), CPU to plain node:http. */
   wall?: number;
   cpu?: number;
@@ -41,7 +51,8 @@ const WORKLOADS: Workload[] = [
     name: 'user record, sequential',
     body: 'small',
     concurrency: 1,
-    calls: 400,
+    calls: 800,
+    legs: 4,
     wall: 0.9,
     cpu: 0.75,
     cpuToNodeHttp: 1.25,
@@ -50,7 +61,8 @@ const WORKLOADS: Workload[] = [
     name: 'user record, 32 concurrent',
     body: 'small',
     concurrency: 32,
-    calls: 1600,
+    calls: 3200,
+    legs: 4,
     wall: 0.9,
     cpu: 0.75,
     cpuToNodeHttp: 1.25,
@@ -59,7 +71,8 @@ const WORKLOADS: Workload[] = [
     name: 'user record, 256 in flight',
     body: 'small',
     concurrency: 256,
-    calls: 2560,
+    calls: 5120,
+    legs: 4,
     cpu: 0.75,
     cpuToNodeHttp: 1.25,
   },
@@ -197,6 +210,9 @@ function checkData(body: Body, data: unknown): void {
   if (!ok) throw new Error(`bench: unexpected ${body} body`);
 }
 
+/** Untimed rounds of each workload just before its timed rounds. */
+const WARM_UP_ROUNDS = 2;
+
 /** Untimed calls of the same contender before each timed batch, as a share of the batch. */
 const SETTLE_SHARE = 0.25;
 
@@ -224,18 +240,42 @@ interface Timing {
  * workloads' batches leave most of them idle longer) and its code as the steady state left it. A
  * full collection is forced first only where a workload says so: it makes the next few thousand
  * calls of any contender cost up to 3 times their steady CPU (README, "How the bench measures"), so
- * for small answers the rotation of the order from round to round spreads each contender's
+ * for small answers the changing order from round to round spreads each contender's
  * (young, short-lived) garbage instead.
  */
-async function batch(call: Call, workload: Workload): Promise<Timing> {
+async function batch(call: Call, workload: Workload, calls: number): Promise<Timing> {
   if (workload.collectFirst) globalThis.gc?.();
-  await runCalls(call, workload.concurrency, Math.ceil(workload.calls * SETTLE_SHARE));
+  await runCalls(call, workload.concurrency, Math.ceil(calls * SETTLE_SHARE));
   const cpu = process.cpuUsage();
   const started = performance.now();
-  await runCalls(call, workload.concurrency, workload.calls);
+  await runCalls(call, workload.concurrency, calls);
   const wallMs = performance.now() - started;
   const used = process.cpuUsage(cpu);
   return { wallMs, cpuMs: (used.user + used.system) / 1000 };
+}
+
+/**
+ * One round: every contender runs the workload's calls, leg by leg (a new order per leg and round:
+ * `balancedOrder`); its timing is the sum of its legs.
+ */
+async function runRound(
+  calls: Record<Contender, Call>,
+  workload: Workload,
+  index: number,
+): Promise<Record<Contender, Timing>> {
+  const legs = workload.legs ?? 1;
+  const timings = Object.fromEntries(CONTENDERS.map((c) => [c, { wallMs: 0, cpuMs: 0 }])) as Record<
+    Contender,
+    Timing
+  >;
+  for (let leg = 0; leg < legs; leg++) {
+    for (const contender of balancedOrder(CONTENDERS, index * legs + leg)) {
+      const timing = await batch(calls[contender], workload, Math.ceil(workload.calls / legs));
+      timings[contender].wallMs += timing.wallMs;
+      timings[contender].cpuMs += timing.cpuMs;
+    }
+  }
+  return timings;
 }
 
 async function startServer(): Promise<{ child: ChildProcess; baseUrl: string; sizes: Record<Body, number> }> {
@@ -264,6 +304,8 @@ export interface ThroughputRow {
   cpuRatio: Record<Contender, number>;
   /** Ours to plain node:http, per round, median: CPU and wall. */
   oursToNodeHttp: { cpu: number; wall: number };
+  /** Ours to plain node:http, CPU, round by round (the spread behind the median). */
+  oursToNodeHttpCpuByRound: number[];
   oursRatioRange: [number, number];
   targets: { wall?: number; cpu?: number; cpuToNodeHttp?: number };
   /** Within every target of the row (undefined: reported only). */
@@ -280,21 +322,16 @@ export async function measureThroughput(
     for (const body of ['small', 'medium', 'large'] as const) {
       for (const contender of CONTENDERS) checkData(body, await calls[body][contender]());
     }
-    // Warm-up: JIT every path and open the keep-alive connections before anything is timed.
-    for (const workload of WORKLOADS) {
-      for (const contender of CONTENDERS) await batch(calls[workload.body][contender], workload);
-    }
     const samples = WORKLOADS.map(() => [] as Array<Record<Contender, Timing>>);
-    // Every round of one workload before the next workload: the collections forced for the 1.2 MB
-    // workloads (last in the list) leave their after-effects on no other workload's batches.
+    // Every round of one workload before the next workload, each workload warmed up just before its
+    // rounds: a collection, then untimed rounds (every path compiled, its connections open, the heap
+    // grown back). A warm-up of all workloads up front ended on the 1.2 MB ones, whose old-generation
+    // garbage then lay under the first workload's early rounds (plain node:http's CPU per call read
+    // 450 and 346 µs in rounds 1 and 2, about 200 µs from round 6 on).
     for (const [w, workload] of WORKLOADS.entries()) {
-      for (let r = 0; r < rounds; r++) {
-        const timings = {} as Record<Contender, Timing>;
-        for (const contender of rotate(CONTENDERS, r)) {
-          timings[contender] = await batch(calls[workload.body][contender], workload);
-        }
-        samples[w]?.push(timings);
-      }
+      globalThis.gc?.();
+      for (let r = 0; r < WARM_UP_ROUNDS; r++) await runRound(calls[workload.body], workload, r);
+      for (let r = 0; r < rounds; r++) samples[w]?.push(await runRound(calls[workload.body], workload, r));
       log(`  throughput: ${workload.name}, ${rounds} rounds`);
     }
     return WORKLOADS.map((workload, w) => {
@@ -328,6 +365,7 @@ export async function measureThroughput(
         wallRatio,
         cpuRatio,
         oursToNodeHttp,
+        oursToNodeHttpCpuByRound: ratio('ours', 'cpuMs', 'nodeHttp').map((value) => round(value, 3)),
         oursRatioRange: [round(Math.min(...oursRatios)), round(Math.max(...oursRatios))],
         targets: { wall, cpu, cpuToNodeHttp },
         met: targeted

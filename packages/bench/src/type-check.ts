@@ -4,7 +4,7 @@
 import { spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
-import { median, rotate, round } from './stats.js';
+import { balancedOrder, median, round } from './stats.js';
 
 export const TYPECHECK_FILES_TARGET = 40;
 const tsc = createRequire(import.meta.url).resolve('typescript/lib/tsc.js');
@@ -77,7 +77,7 @@ export async function measureTypeCheck(
   const samples: Array<Record<Project, { wallMs: number; out: string }>> = [];
   for (let r = 0; r < rounds; r++) {
     const runs = {} as Record<Project, { wallMs: number; out: string }>;
-    for (const project of rotate(['svc', 'fetch'] as Project[], r)) {
+    for (const project of balancedOrder(['svc', 'fetch'] as Project[], r)) {
       runs[project] = await runTsc(project, ['--extendedDiagnostics']);
     }
     samples.push(runs);

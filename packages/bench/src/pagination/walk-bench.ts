@@ -3,11 +3,12 @@
 // with `pnpm --filter @svc/bench bench:pagination`, or as the pagination section of `pnpm bench`
 // (src/pagination-memory.ts). Prints a table and writes bench-results/pagination-*.json.
 // Memory pass: forced GC at every page boundary, heap growth over the pre-walk baseline (needs --expose-gc).
-// Time pass: no probes; the loops rotate order per round; the ratio is taken within each round.
+// Time pass: no probes; the loops change order per round; the ratio is taken within each round.
 import { type ChildProcess, fork } from 'node:child_process';
 import { mkdir, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import { createClient, type FetchLike } from '@svc/client';
+import { balancedOrder, median, round } from '../stats.js';
 
 const PAGES = 100;
 const POINTS_PER_PAGE = 10_000;
@@ -136,15 +137,6 @@ async function timed(variant: Variant): Promise<{ wall: number; cpu: number }> {
   return { wall: performance.now() - started, cpu: (used.user + used.system) / 1000 };
 }
 
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = sorted.length / 2;
-  return sorted.length % 2
-    ? (sorted[Math.floor(mid)] as number)
-    : ((sorted[mid - 1] as number) + (sorted[mid] as number)) / 2;
-};
-const round2 = (value: number) => Math.round(value * 100) / 100;
-
 /**
  * CPU cost of yielding items, without the network: one page's bytes served 100 times by an in-memory fetch.
  * Both loops parse every page the same way; what `for await` over items adds is the difference.
@@ -165,7 +157,7 @@ async function itemOverhead() {
     const started = performance.now();
     const sum = await loop();
     const ms = (performance.now() - started) / PAGES;
-    return { msPerPage: round2(ms), nsPerItem: Math.round((ms * 1e6) / POINTS_PER_PAGE), sum };
+    return { msPerPage: round(ms), nsPerItem: Math.round((ms * 1e6) / POINTS_PER_PAGE), sum };
   };
   const pageLoop = await measure(async () => {
     let sum = 0;
@@ -203,10 +195,10 @@ try {
   const heap = {} as Record<Variant, Awaited<ReturnType<typeof heapPass>>>;
   for (const variant of NAMES) heap[variant] = await heapPass(variant);
 
-  // Each round runs every loop once, the order rotated per round; ratios are taken within a round.
+  // Each round runs every loop once, in a balanced order (stats.ts); ratios are taken within a round.
   const rounds: Array<{ order: Variant[]; ms: Record<Variant, number>; cpuMs: Record<Variant, number> }> = [];
-  for (let round = 0; round < ROUNDS; round++) {
-    const order = NAMES.map((_, i) => NAMES[(i + round) % NAMES.length] as Variant);
+  for (let r = 0; r < ROUNDS; r++) {
+    const order = balancedOrder(NAMES, r);
     const ms = {} as Record<Variant, number>;
     const cpuMs = {} as Record<Variant, number>;
     for (const variant of order) ({ wall: ms[variant], cpu: cpuMs[variant] } = await timed(variant));
@@ -217,14 +209,14 @@ try {
     const ratios = rounds.map((r) => r.ms[variant] / r.ms.hand);
     const cpuRatios = rounds.map((r) => r.cpuMs[variant] / r.cpuMs.hand);
     return {
-      cpuMsPerPage: round2(median(rounds.map((r) => r.cpuMs[variant])) / PAGES),
+      cpuMsPerPage: round(median(rounds.map((r) => r.cpuMs[variant])) / PAGES),
       cpuRatioToHand: Math.round(median(cpuRatios) * 1000) / 1000,
       variant,
-      msPerPage: round2(median(rounds.map((r) => r.ms[variant])) / PAGES),
+      msPerPage: round(median(rounds.map((r) => r.ms[variant])) / PAGES),
       ratioToHand: Math.round(median(ratios) * 1000) / 1000,
-      ratioRange: [round2(Math.min(...ratios)), round2(Math.max(...ratios))],
-      heapGrowthMB: round2(heap[variant].maxGrowthMB),
-      heapAccumulatedMB: round2(heap[variant].accumulatedMB),
+      ratioRange: [round(Math.min(...ratios)), round(Math.max(...ratios))],
+      heapGrowthMB: round(heap[variant].maxGrowthMB),
+      heapAccumulatedMB: round(heap[variant].accumulatedMB),
     };
   });
   const overhead = await itemOverhead();
@@ -267,7 +259,7 @@ try {
   );
   process.stdout.write(
     [
-      `client page walk bench: ${PAGES} pages x ${POINTS_PER_PAGE} points (${round2(pageBytes / MB)} MB JSON per page), ${ROUNDS} rounds`,
+      `client page walk bench: ${PAGES} pages x ${POINTS_PER_PAGE} points (${round(pageBytes / MB)} MB JSON per page), ${ROUNDS} rounds`,
       `machine: ${machine.cpus} cores (${machine.cpuModel}), ${machine.totalMemMB} MB, Node ${machine.node}`,
       '',
       ...table,
