@@ -65,6 +65,38 @@ describe('named calls over node:http', () => {
     expect(notes).toEqual(['plain']);
   });
 
+  it('refuses it the same way from the typed path client and through middleware, before sending', async () => {
+    answer = (_request, response) =>
+      response.writeHead(200, { 'content-type': 'application/json' }).end('{}');
+    senders.length = 0;
+    const svc = createClient({ ...options(), maxRetries: 2 });
+    const throughMiddleware = createClient({ ...options(), maxRetries: 2 });
+    throughMiddleware.use({ onRequest: ({ request }) => request });
+    const path = { client_user_id: 'u-1' };
+    const failures = await Promise.allSettled([
+      svc.GET('/v2/user/resolve/{client_user_id}', { params: { path }, headers: { 'x-note': 'a\u0001b' } }),
+      svc.GET('/v2/user/resolve/{client_user_id}', {
+        params: { path, header: { 'x-note': 'a\u007fb' } } as never,
+      }),
+      throughMiddleware.resolveUser(path, { headers: { 'x-note': 'a\u0001b' } }),
+      throughMiddleware.GET('/v2/user/resolve/{client_user_id}', {
+        params: { path },
+        headers: { 'x-svc-link-token': 'lt-secret\u0001value' },
+      }),
+    ]);
+    for (const failure of failures) {
+      expect(failure.status).toBe('rejected');
+      const error = (failure as PromiseRejectedResult).reason as Error;
+      expect(error).toBeInstanceOf(ValidationError);
+      expect(error.message).toMatch(/: invalid value of header x-(note|svc-link-token)$/);
+      expect(error.message).not.toContain('lt-secret');
+    }
+    // Nothing was sent, not even a retry; a plain value still goes out as before.
+    expect(senders).toEqual([]);
+    await svc.GET('/v2/user/resolve/{client_user_id}', { params: { path }, headers: { 'x-note': 'plain' } });
+    expect(senders).toEqual(['fetch']);
+  });
+
   it.each([
     ['gzip', (body: Buffer) => gzipSync(body)],
     ['x-gzip', (body: Buffer) => gzipSync(body)],

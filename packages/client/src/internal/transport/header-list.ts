@@ -3,15 +3,10 @@
 // send the same bytes. No `Headers` is built: one costs several µs per call on Node, and the first use of the
 // global loads Node's whole fetch implementation, which a call over node:http never needs.
 import { HEADER_NAME } from '../input/header-name.js';
+import { UNSENDABLE_VALUE } from './unsendable-value.js';
 
 /** HTTP whitespace around a value, which `Headers` strips. */
 const OUTER_SPACE = /^[\t\n\r ]+|[\t\n\r ]+$/g;
-/**
- * What no transport on Node sends inside a value: NUL, CR, LF, other control characters than a tab, and
- * any character beyond one byte. `Headers` lets control characters through, but node:http and Node's
- * fetch both refuse them when sending: refused here, they are a ValidationError before anything is sent.
- */
-const BAD_VALUE = /[^\t\x20-\x7e\x80-\xff]/;
 /** Printable ASCII with no space at either end: kept as it is by `Headers`, sent as it is. */
 const PLAIN_VALUE = /^[\x21-\x7e](?:[\x20-\x7e]*[\x21-\x7e])?$/;
 
@@ -21,7 +16,7 @@ function headerValue(name: string, value: unknown): string {
   if (PLAIN_VALUE.test(given)) return given;
   const text = given.replace(OUTER_SPACE, '');
   // The value stays out of the message: it may be a secret.
-  if (BAD_VALUE.test(text)) throw new TypeError(`invalid value of header ${name}`);
+  if (UNSENDABLE_VALUE.test(text)) throw new TypeError(`invalid value of header ${name}`);
   return text;
 }
 

@@ -6,3 +6,7 @@ export const createNodeHttp: CreateNodeHttp | undefined = undefined;
 
 /** Fetch's own `Headers`: it checks names and values itself, so no code of ours ships for it. */
 export const requestHeaders = (): RequestHeaders => new Headers();
+
+/** Nothing to refuse: elsewhere `Headers` is the rule, and fetch sends what it accepts. */
+export const checkRequestHeaders: ((headers: Iterable<[string, string]>, what: string) => void) | undefined =
+  undefined;

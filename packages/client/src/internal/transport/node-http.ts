@@ -6,7 +6,7 @@
 // the caller's signal, redirects and errors go through the same steps as an attempt over fetch.
 import type * as Http from 'node:http';
 import type * as Zlib from 'node:zlib';
-import { errorFromResponse } from '../../errors.js';
+import { errorFromResponse, ValidationError } from '../../errors.js';
 import { abortError } from './abort-error.js';
 import { type Abortable, linkAbort, unlinkAbort } from './abort-fanout.js';
 import { attemptFailure, isRedirect } from './attempt-failure.js';
@@ -15,6 +15,7 @@ import { HeaderList } from './header-list.js';
 import { LazyResult } from './lazy-result.js';
 import type { Attempt, CreateNodeHttp, NodeHttp, Outgoing, RequestHeaders } from './outgoing.js';
 import { type HeaderReader, type Reply, TO_RESPONSE, TO_RESULT } from './reply.js';
+import { UNSENDABLE_VALUE } from './unsendable-value.js';
 
 type HttpModule = typeof Http;
 type ZlibModule = typeof Zlib;
@@ -50,6 +51,17 @@ const IDLE_SOCKET_MS = 4_000;
 
 /** Headers checked as `Headers` checks them, without a Headers per call (header-list.ts). */
 export const requestHeaders = (): RequestHeaders => new HeaderList();
+
+/**
+ * Refuses a request openapi-fetch built (the typed path client, middleware) with a header value no
+ * transport on Node sends: its `Headers` took the value without a word, and fetch would refuse it only
+ * when sending, as a failure to connect (and retry it). The value stays out of the message.
+ */
+export function checkRequestHeaders(headers: Iterable<[string, string]>, what: string): void {
+  for (const [name, value] of headers)
+    if (UNSENDABLE_VALUE.test(value))
+      throw new ValidationError('request', `${what}: invalid value of header ${name}`);
+}
 
 /** Methods sent without a body and without `content-length`; any other says `content-length: 0`, as fetch does. */
 const BODILESS = new Set(['GET', 'HEAD', 'DELETE', 'OPTIONS', 'TRACE', 'CONNECT']);

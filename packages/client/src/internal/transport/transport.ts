@@ -1,4 +1,4 @@
-import { createNodeHttp } from '#node-http';
+import { checkRequestHeaders, createNodeHttp } from '#node-http';
 import type { ApiKey } from '../../api-key.js';
 import { AbortError, ApiError, ValidationError, withSecrets } from '../../errors.js';
 import type { FetchLike } from '../../fetch-like.js';
@@ -107,8 +107,12 @@ export function createTransport(config: TransportConfig): Transport {
       } else {
         headers.delete(API_KEY_HEADER);
       }
-      // send() registered the headers given to the call; this catches one a middleware added.
-      if (!call?.direct) secrets.addHeaders(headers);
+      if (!call?.direct) {
+        // send() registered the headers given to the call; this catches one a middleware added.
+        secrets.addHeaders(headers);
+        // A named call's headers were checked as they were set; a Request's are checked before its first attempt.
+        checkRequestHeaders?.(headers, what);
+      }
 
       const retryable = maxRetries > 0;
       // Otherwise (POST, PATCH) only an attempt the service certainly did not process is sent again.
