@@ -2,8 +2,8 @@
 // (what any client whose timeout stops the socket pays), bare openapi-fetch, and our named methods, on the
 // same loopback server (a child process, so its CPU is not counted here). Each workload runs its rounds
 // back to back; every round runs each contender once, in an order that changes per round (each contender
-// follows every other equally often); ratios are taken
-// within a round (paired), then the median over rounds is reported, so drift of a shared machine cancels out.
+// follows every other equally often); ratios are taken within a round (paired), then the median over
+// rounds is reported, so drift of a shared machine cancels out.
 import { type ChildProcess, fork } from 'node:child_process';
 import { Agent, request } from 'node:http';
 import { createClient } from '@svc/client';

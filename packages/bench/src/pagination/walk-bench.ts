@@ -210,10 +210,10 @@ try {
     const cpuRatios = rounds.map((r) => r.cpuMs[variant] / r.cpuMs.hand);
     return {
       cpuMsPerPage: round(median(rounds.map((r) => r.cpuMs[variant])) / PAGES),
-      cpuRatioToHand: Math.round(median(cpuRatios) * 1000) / 1000,
+      cpuRatioToHand: round(median(cpuRatios), 3),
       variant,
       msPerPage: round(median(rounds.map((r) => r.ms[variant])) / PAGES),
-      ratioToHand: Math.round(median(ratios) * 1000) / 1000,
+      ratioToHand: round(median(ratios), 3),
       ratioRange: [round(Math.min(...ratios)), round(Math.max(...ratios))],
       heapGrowthMB: round(heap[variant].maxGrowthMB),
       heapAccumulatedMB: round(heap[variant].accumulatedMB),

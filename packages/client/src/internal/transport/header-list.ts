@@ -3,7 +3,7 @@
 // send the same bytes. No `Headers` is built: one costs several µs per call on Node, and the first use of the
 // global loads Node's whole fetch implementation, which a call over node:http never needs.
 import { HEADER_NAME } from '../input/header-name.js';
-import { UNSENDABLE_VALUE } from './unsendable-value.js';
+import { UNSENDABLE_VALUE, unsendableValueReason } from './unsendable-value.js';
 
 /** HTTP whitespace around a value, which `Headers` strips. */
 const OUTER_SPACE = /^[\t\n\r ]+|[\t\n\r ]+$/g;
@@ -15,8 +15,7 @@ function headerValue(name: string, value: unknown): string {
   const given = `${value}`;
   if (PLAIN_VALUE.test(given)) return given;
   const text = given.replace(OUTER_SPACE, '');
-  // The value stays out of the message: it may be a secret.
-  if (UNSENDABLE_VALUE.test(text)) throw new TypeError(`invalid value of header ${name}`);
+  if (UNSENDABLE_VALUE.test(text)) throw new TypeError(unsendableValueReason(name));
   return text;
 }
 

@@ -15,7 +15,7 @@ import { HeaderList } from './header-list.js';
 import { LazyResult } from './lazy-result.js';
 import type { Attempt, CreateNodeHttp, NodeHttp, Outgoing, RequestHeaders } from './outgoing.js';
 import { type HeaderReader, type Reply, TO_RESPONSE, TO_RESULT } from './reply.js';
-import { UNSENDABLE_VALUE } from './unsendable-value.js';
+import { UNSENDABLE_VALUE, unsendableValueReason } from './unsendable-value.js';
 
 type HttpModule = typeof Http;
 type ZlibModule = typeof Zlib;
@@ -55,12 +55,12 @@ export const requestHeaders = (): RequestHeaders => new HeaderList();
 /**
  * Refuses a request openapi-fetch built (the typed path client, middleware) with a header value no
  * transport on Node sends: its `Headers` took the value without a word, and fetch would refuse it only
- * when sending, as a failure to connect (and retry it). The value stays out of the message.
+ * when sending, as a failure to connect (and retry it).
  */
 export function checkRequestHeaders(headers: Iterable<[string, string]>, what: string): void {
   for (const [name, value] of headers)
     if (UNSENDABLE_VALUE.test(value))
-      throw new ValidationError('request', `${what}: invalid value of header ${name}`);
+      throw new ValidationError('request', `${what}: ${unsendableValueReason(name)}`);
 }
 
 /** Methods sent without a body and without `content-length`; any other says `content-length: 0`, as fetch does. */

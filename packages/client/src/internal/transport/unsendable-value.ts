@@ -4,3 +4,6 @@
  * fetch both refuse them when sending: refused before anything is sent, they are a ValidationError.
  */
 export const UNSENDABLE_VALUE = /[^\t\x20-\x7e\x80-\xff]/;
+
+/** What a refused value is called in an error: the header's name, never the value (it may be a secret). */
+export const unsendableValueReason = (name: string): string => `invalid value of header ${name}`;
