@@ -4,9 +4,10 @@ import { expectValidFhir } from '../fixtures/fhir-validator.js';
 import {
   COMPLETED_JOB,
   ISSUED,
-  NEAR_MIDNIGHT_STEPS,
   NEW_YORK,
   NIGHT_IN_FOURTEEN,
+  STEP_IN_UTC,
+  STEP_WITH_OFFSET,
   TWO_PROVIDER_SLEEP,
   USER_ID,
 } from '../fixtures/records.js';
@@ -53,12 +54,11 @@ const TRAPS: Record<string, (impl: Implementation) => void> = {
     expect(nights[0]?.sources.map((row) => row.provider).sort()).toEqual(['oura', 'whoop']);
   },
   'a sample at 23:30 local time is counted on its own day, not the next': (impl) => {
-    const [withOffset, inUtc] = NEAR_MIDNIGHT_STEPS;
-    expect(impl.localDate(withOffset?.start as string, null)).toBe('2026-01-01');
-    expect(impl.localDate(inUtc?.start as string, NEW_YORK)).toBe('2026-01-01');
+    expect(impl.localDate(STEP_WITH_OFFSET.start, null)).toBe('2026-01-01');
+    expect(impl.localDate(STEP_IN_UTC.start, NEW_YORK)).toBe('2026-01-01');
   },
   'steps go out with a unit, a subject and an issue time, and validate': (impl) => {
-    const observation = impl.stepsObservation(NEAR_MIDNIGHT_STEPS[0] as never, ISSUED);
+    const observation = impl.stepsObservation(STEP_WITH_OFFSET, ISSUED);
     expect(observation.valueQuantity).toEqual({
       value: 412,
       unit: 'steps',
