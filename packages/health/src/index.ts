@@ -21,7 +21,7 @@ export { summaryObservations } from './fhir/summary-observations.js';
 export { type TimeseriesObservationOptions, timeseriesObservation } from './fhir/timeseries-observation.js';
 export { type BundleOptions, userBundle } from './fhir/user-bundle.js';
 export { INTERPRETATION_SYSTEM, type Interpretation, interpretationOf } from './lab/interpretation.js';
-export { type ExtractedBiomarker, type LabResult, type LabValue, labResultOf } from './lab/lab-result.js';
+export { type LabResult, type LabValue, labResultOf } from './lab/lab-result.js';
 export { LOINC_PROPERTY_TWINS, LOINC_SYSTEM } from './lab/loinc.js';
 export { type ReferenceRange, referenceRangeOf } from './lab/reference-range.js';
 export { type SummaryRow, summaryRows, type TimeseriesRow, timeseriesRow } from './rows.js';

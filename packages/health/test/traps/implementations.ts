@@ -1,9 +1,9 @@
 import type { Observation } from '@medplum/fhirtypes';
+import type { Schema } from '@svc/types';
 import {
   labReportToFhir,
   localDayOf,
   mergeSleep,
-  type ParsingJob,
   type SummaryRow,
   sleepSessionOf,
   type TimeseriesRow,
@@ -11,6 +11,8 @@ import {
 } from '../../src/index.js';
 
 /** What each trap needs from an implementation: the same four jobs, ours and a first attempt's. */
+type ParsingJob = Schema<'ParsingJob'>;
+
 export interface Implementation {
   labObservations(job: ParsingJob, userId: string): Observation[];
   /** Nights of sleep: each with every source row it stands for. */
