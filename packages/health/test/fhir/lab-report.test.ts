@@ -72,6 +72,23 @@ describe('labReportToFhir', () => {
     );
   });
 
+  test('the sample time, when given, is the effective time of the report and each result', () => {
+    const { report, observations } = labReportToFhir(COMPLETED_JOB, {
+      subject: USER_ID,
+      effective: '2026-01-03T07:45:00-05:00',
+    });
+    expect([report.effectiveDateTime, observations[0]?.effectiveDateTime]).toEqual([
+      '2026-01-03T07:45:00-05:00',
+      '2026-01-03T07:45:00-05:00',
+    ]);
+    expect(
+      labReportToFhir(COMPLETED_JOB, { subject: USER_ID, effective: '2026-01-03' }).report.effectiveDateTime,
+    ).toBe('2026-01-03');
+    expect(() => labReportToFhir(COMPLETED_JOB, { subject: USER_ID, effective: 'Tuesday' })).toThrow(
+      /effective/,
+    );
+  });
+
   test('issued comes from the caller or the job, never made up', () => {
     const { updated_at: _updated, ...withoutTime } = COMPLETED_JOB as Record<string, unknown>;
     expect(() => labReportToFhir(withoutTime, { subject: USER_ID })).toThrow(/issued/);
