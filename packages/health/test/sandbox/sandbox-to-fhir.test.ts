@@ -116,7 +116,8 @@ describe('from the sandbox to FHIR R4', () => {
     expect(nights.reduce((sum, night) => sum + night.sources.length, 0)).toBe(sleepRows.length);
 
     const days = bucketByLocalDay(steps, { timeZone: userTimeZone(user) });
-    expect(days).toHaveLength(31);
+    // 31 UTC days of points, read at the user's home offset (never UTC in the sandbox), touch 32 local dates.
+    expect(days).toHaveLength(32);
     expect(days.reduce((sum, day) => sum + day.items.length, 0)).toBe(steps.length);
   });
 });
