@@ -46,7 +46,11 @@ describe('the examples, run as scripts against the sandbox', () => {
     const output = await example('parse-lab-report.ts', 'sk_test_report');
     expect(output).toMatch(/^uploaded: parsing job \S+ is pending$/m);
     expect(output).toMatch(/^parsing job \S+: completed, [1-9]\d* biomarker\(s\)$/m);
-    expect(output).toMatch(/^Glucose: [\d.]+ mg\/dL \(reference 70-99, \w+, LOINC 2345-7\)$/m);
+    // About half the sandbox's reports come from a lab reporting SI units (glucose in mmol/L).
+    expect(output).toMatch(
+      /^Glucose: [\d.]+ (mg\/dL \(reference 70-99|mmol\/L \(reference 3\.89-5\.5), \w+, LOINC 2345-7\)$/m,
+    );
+    expect(output).toMatch(/^Omega-3 Index: [\d.]+ % \(reference >8, \w+, LOINC \?\)$/m);
   });
 
   it('handle-webhook: verifies every delivery of an order and a report walk, and rejects a tampered body', async () => {

@@ -1,5 +1,6 @@
 import { HttpError, notFound } from '../internal/http-error.js';
 import { providerSource } from './catalogue-data.js';
+import { homeZoneOf } from './home-zone.js';
 import type { WorldRuntime } from './runtime.js';
 import { scenarioOfClientUserId } from './scenarios.js';
 import { nextUuid } from './world.js';
@@ -18,7 +19,11 @@ export function userRecord(world: WorldState, user: SandboxUser) {
     client_user_id: user.client_user_id,
     created_on: user.created_on,
     connected_sources: user.connected_sources,
-    fallback_time_zone: { id: 'UTC', source_slug: 'sandbox', updated_at: user.created_on },
+    fallback_time_zone: {
+      id: homeZoneOf(world.seed, user.user_id).id,
+      source_slug: 'sandbox',
+      updated_at: user.created_on,
+    },
     ingestion_start: null,
     ingestion_end: null,
   };
