@@ -48,7 +48,7 @@ export function openSqliteStore(
   readOnly = false,
 ): MaintainedStore {
   const driver = sqliteDriver(options.driver);
-  let db: ReturnType<typeof driver.open>;
+  let db: ReturnType<typeof driver.open> | undefined;
   let inPlace: () => void;
   try {
     db = driver.open(path, readOnly);
@@ -56,6 +56,11 @@ export function openSqliteStore(
     if (!readOnly) db.exec('PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL');
     inPlace = fileWatch(path);
   } catch (error) {
+    try {
+      db?.close();
+    } catch {
+      // The open failure below is the one to tell.
+    }
     const translated = translateSqlite(error, path);
     if (translated !== error) throw translated;
     throw new StoreUnavailableError(`cannot open ${path} as a SQLite store: ${(error as Error).message}`);
