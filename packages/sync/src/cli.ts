@@ -13,6 +13,7 @@ import {
 import { DEFAULT_MAX_BODY_BYTES, unwrap, WebhookError } from '@svc/events';
 import { createSyncQueue, createSyncWorker } from './bullmq.js';
 import { CliFailure, EXIT } from './cli/exit-codes.js';
+import { MIGRATE_USAGE, migrateCommand } from './cli/migrate-command.js';
 import { openCliStore } from './cli/open-cli-store.js';
 import { showProgress } from './cli/progress-view.js';
 import { readUsers } from './cli/read-users.js';
@@ -27,6 +28,7 @@ const USAGE = `Usage:
   svc-sync status   --store <…> [--json]
   svc-sync webhooks --store <…> --port N [--host 127.0.0.1] [--secret whsec_…] [--redis redis://…]
   svc-sync worker   --store postgres://… --redis redis://… [--concurrency N] [--lock-ms 30000]
+${MIGRATE_USAGE}
 
 The API key is read from SVC_API_KEY; the webhook secret from --secret or SVC_WEBHOOK_SECRET.
 Resources: ${RESOURCES.join(', ')} (default: all).
@@ -232,6 +234,7 @@ async function worker(values: Values, store: SyncStore, signal: AbortSignal): Pr
 }
 
 async function main(argv: string[]): Promise<number> {
+  if (argv[0] === 'migrate') return migrateCommand(argv.slice(1));
   let parsed: { values: Values; positionals: string[] };
   try {
     parsed = parseArgs({ args: argv, options: OPTIONS, allowPositionals: true, strict: true });

@@ -14,12 +14,14 @@ export {
 export {
   ShapeError,
   StoreLockedError,
+  StoreTeamMismatchError,
   StoreUnavailableError,
   StoreUrlError,
+  StoreVersionError,
   SyncError,
   SyncInputError,
 } from './errors.js';
-export { openStore } from './open-store.js';
+export { checkStore, migrateStore, openStore, type StoreMigration } from './open-store.js';
 export type { SyncProgress } from './progress.js';
 export { RESOURCES, type ResourceName, WINDOW_DAYS } from './resources.js';
 export type {
@@ -33,5 +35,7 @@ export type {
   WindowKey,
   WindowRows,
 } from './store.js';
+export { SCHEMA_VERSION, type StoreSchema } from './stores/migrations/migrations.js';
 export { createPostgresStore, type PostgresStoreOptions } from './stores/postgres-store.js';
 export { createSqliteStore, type SqliteStoreOptions } from './stores/sqlite-store.js';
+export { teamFingerprint } from './team-fingerprint.js';

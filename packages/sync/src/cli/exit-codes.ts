@@ -14,6 +14,11 @@ export const EXIT = {
   failures: 5,
   /** The service refused the API key (401 or 403). */
   auth: 6,
+  /**
+   * The store does not match this svc-sync: it belongs to another team's key, its schema is newer
+   * (upgrade svc-sync), or, with `migrate --check`, it needs a migration (run `svc-sync migrate`).
+   */
+  storeMismatch: 8,
   /** Interrupted (Ctrl-C or SIGTERM): run the same command again to resume. */
   interrupted: 130,
 } as const;

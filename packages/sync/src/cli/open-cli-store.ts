@@ -1,4 +1,4 @@
-import { StoreLockedError, StoreUnavailableError, StoreUrlError } from '../errors.js';
+import { StoreLockedError, StoreUnavailableError, StoreUrlError, StoreVersionError } from '../errors.js';
 import { openStore } from '../open-store.js';
 import type { SyncStore } from '../store.js';
 import { CliFailure, EXIT } from './exit-codes.js';
@@ -16,6 +16,7 @@ export async function openCliStore(address: string | undefined): Promise<SyncSto
     if (error instanceof StoreUrlError) throw new CliFailure(`--store: ${error.message}`, EXIT.usage);
     if (error instanceof StoreLockedError || error instanceof StoreUnavailableError)
       throw new CliFailure(error.message, EXIT.store);
+    if (error instanceof StoreVersionError) throw new CliFailure(error.message, EXIT.storeMismatch);
     throw error;
   }
 }

@@ -1,5 +1,6 @@
-// The tables of a sync store, one statement list per database. Times are ISO 8601 UTC text in SQLite
-// (ordered as text) and timestamptz in PostgreSQL.
+// Schema version 1: the tables as the first release created them (no svc_meta: a store with
+// svc_windows and no svc_meta is version 1). Never edit a shipped migration: add the next one.
+// Times are ISO 8601 UTC text in SQLite (ordered as text) and timestamptz in PostgreSQL.
 
 const tables = (time: string, real: string, json: string) => `
 CREATE TABLE IF NOT EXISTS svc_users (
@@ -47,7 +48,8 @@ CREATE TABLE IF NOT EXISTS svc_summaries (
 );
 `;
 
-export const SCHEMA = {
+export const V1_TABLES = {
+  version: 1,
   sqlite: tables('TEXT', 'REAL', 'TEXT'),
   postgres: tables('TIMESTAMPTZ', 'DOUBLE PRECISION', 'JSONB'),
 };
