@@ -2,10 +2,11 @@
 // Redis, read by worker processes; checkpoints and data in a shared store (PostgreSQL).
 import { Queue, type RedisOptions, UnrecoverableError, Worker } from 'bullmq';
 import { classifyError, describeFailure, retryAfterOf } from './classify-error.js';
-import { DEFAULT_LIMITS, type Limits } from './internal/aimd.js';
-import { readWindow, type SyncClient } from './internal/read-window.js';
-import { backoffMs } from './internal/run-window.js';
+import { DEFAULT_LIMITS, type Limits } from './internal/pace/aimd.js';
+import { backoffMs, onceAttempt } from './internal/pace/attempts.js';
+import { runWindow, type WindowOutcome } from './internal/run/run-window.js';
 import type { SyncStore, SyncWindow } from './store.js';
+import type { SyncClient } from './sync-client.js';
 
 /** The queue's name when none is given. */
 export const DEFAULT_QUEUE = 'svc-sync';
@@ -107,26 +108,30 @@ export function createSyncWorker(options: SyncWorkerOptions): SyncWorker {
     name,
     async (job) => {
       const window = job.data;
-      const fetchedAt = new Date().toISOString();
+      let ran: WindowOutcome;
       try {
-        const rows = await readWindow(options.client, window, async () => {});
-        await options.store.commitWindow(window, rows, fetchedAt);
-        options.onWindow?.(window, 'done');
+        // The same window runner as an in-process sync, one attempt at a time: the queue retries.
+        ran = await runWindow(
+          {
+            client: options.client,
+            store: options.store,
+            attempt: onceAttempt,
+            beforeRequest: async () => {},
+            afterResponse: () => {},
+          },
+          window,
+        );
       } catch (error) {
-        const kind = classifyError(error);
-        if (kind === 'overload') {
-          await queue.rateLimit(backoffMs(job.attemptsMade + 1, retryAfterOf(error), limits));
-          options.onWindow?.(window, 'rate_limited');
-          throw Worker.RateLimitError();
-        }
-        if (kind === 'permanent') {
-          await options.store.failWindow(window, describeFailure(error));
-          options.onWindow?.(window, 'failed');
-          return;
-        }
-        if (kind === 'fatal') throw new UnrecoverableError(describeFailure(error).message);
-        throw error;
+        // Fatal: the key was refused, or the store failed.
+        throw new UnrecoverableError(describeFailure(error).message);
       }
+      if (ran.outcome !== 'deferred') return options.onWindow?.(window, ran.outcome);
+      if (classifyError(ran.error) === 'overload') {
+        await queue.rateLimit(backoffMs(job.attemptsMade + 1, retryAfterOf(ran.error), limits));
+        options.onWindow?.(window, 'rate_limited');
+        throw Worker.RateLimitError();
+      }
+      throw ran.error;
     },
     {
       connection,

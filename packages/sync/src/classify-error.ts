@@ -3,6 +3,7 @@ import {
   ApiError,
   AuthenticationError,
   ConnectionError,
+  PaginationError,
   PermissionDeniedError,
   RateLimitError,
   ResponseParseError,
@@ -12,7 +13,8 @@ import {
  * How a failed read is handled:
  * - `overload`: 429 or 503; the service asks for less: slow down (honouring `Retry-After`) and retry.
  * - `transient`: another 5xx, 408, a dropped connection or a timeout: retry with backoff.
- * - `permanent`: the request itself is refused (400, 404, 422, a malformed answer): record it, go on.
+ * - `permanent`: the request itself is refused (400, 404, 422, a malformed answer, a page walk that
+ *   would not end): record it, go on.
  * - `fatal`: the key is refused (401, 403), the run was aborted, or the store failed: stop the run.
  */
 export type ErrorClass = 'overload' | 'transient' | 'permanent' | 'fatal';
@@ -28,7 +30,7 @@ export function classifyError(error: unknown): ErrorClass {
   if (error instanceof AbortError) return 'fatal';
   // TimeoutError is a ConnectionError.
   if (error instanceof ConnectionError) return 'transient';
-  if (error instanceof ResponseParseError) return 'permanent';
+  if (error instanceof ResponseParseError || error instanceof PaginationError) return 'permanent';
   if (error instanceof Error && error.name === 'ShapeError') return 'permanent';
   return 'fatal';
 }

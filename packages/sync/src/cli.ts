@@ -16,10 +16,11 @@ import { CliFailure, EXIT } from './cli/exit-codes.js';
 import { openCliStore } from './cli/open-cli-store.js';
 import { showProgress } from './cli/progress-view.js';
 import { readUsers } from './cli/read-users.js';
-import { createSync, type RunResult } from './create-sync.js';
+import { createSync } from './create-sync.js';
 import { StoreLockedError, StoreUnavailableError, SyncInputError } from './errors.js';
 import { isResource, RESOURCES, type ResourceName } from './resources.js';
 import type { SyncStore } from './store.js';
+import type { RunResult } from './sync-types.js';
 
 const USAGE = `Usage:
   svc-sync backfill --store <sqlite:FILE|postgres://…> --users <a,b|@file> --from YYYY-MM-DD --to YYYY-MM-DD

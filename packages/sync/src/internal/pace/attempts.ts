@@ -1,33 +1,19 @@
 import { RateLimitError } from '@svc/client';
-import { classifyError, describeFailure, retryAfterOf } from '../classify-error.js';
-import type { SyncStore, SyncWindow } from '../store.js';
+import { classifyError, retryAfterOf } from '../../classify-error.js';
 import type { AimdLimiter, Limits } from './aimd.js';
 import type { RatePacer } from './rate-pacer.js';
-import { readWindow, type SyncClient } from './read-window.js';
 import { sleep } from './sleep.js';
 
-/** What became of a window: committed, failed for good (recorded), or left pending after too many retries. */
-export type WindowOutcome = 'done' | 'failed' | 'deferred';
+/** What one call came to: its value, a permanent failure to record, or a retryable error past every attempt. */
+export type Attempt<T> = { value: T } | { failure: unknown } | { deferred: unknown };
 
-export interface WindowRunContext {
-  client: SyncClient;
-  store: SyncStore;
+/** What the in-process retry policy reads and tells. */
+export interface AttemptContext {
   limiter: AimdLimiter;
   pacer: RatePacer;
   limits: Required<Limits>;
   signal: AbortSignal;
-  onRequest: () => void;
   onRateLimited: () => void;
-  onCommitted: (points: number) => void;
-}
-
-/** Waits out a `Retry-After` pause shared by every read, then counts the request. */
-export async function beforeRequest(context: WindowRunContext): Promise<void> {
-  for (let wait = context.limiter.pauseLeft(); wait > 0; wait = context.limiter.pauseLeft()) {
-    await sleep(wait, context.signal);
-  }
-  await sleep(context.pacer.reserve(), context.signal);
-  context.onRequest();
 }
 
 /** The wait before attempt `attempt + 1`: `Retry-After` when given, else exponential backoff with jitter. */
@@ -46,10 +32,7 @@ export function backoffMs(
  * retried after `Retry-After`; other transient errors are retried with backoff; a permanent error is
  * returned; a fatal one (refused key, aborted run) is thrown. After `maxAttempts` the call is deferred.
  */
-export async function withAttempts<T>(
-  context: WindowRunContext,
-  call: () => Promise<T>,
-): Promise<{ value: T } | { failure: unknown } | { deferred: true }> {
+export async function withAttempts<T>(context: AttemptContext, call: () => Promise<T>): Promise<Attempt<T>> {
   for (let attempt = 1; ; attempt++) {
     try {
       const value = await call();
@@ -70,7 +53,7 @@ export async function withAttempts<T>(
         // A 503: the service is overloaded, so fewer windows at once.
         context.limiter.overloaded(retryAfterMs);
       }
-      if (attempt >= context.limits.maxAttempts) return { deferred: true };
+      if (attempt >= context.limits.maxAttempts) return { deferred: error };
       await sleep(
         Math.max(backoffMs(attempt, retryAfterMs, context.limits), context.limiter.pauseLeft()),
         context.signal,
@@ -79,26 +62,16 @@ export async function withAttempts<T>(
   }
 }
 
-/** Reads a window and commits its rows with its checkpoint, or records why it cannot be read. */
-export async function runWindow(context: WindowRunContext, window: SyncWindow): Promise<WindowOutcome> {
-  let fetchedAt = '';
-  const outcome = await withAttempts(context, () => {
-    // The read's start time: a row stored from a read that started later is never overwritten by this one.
-    fetchedAt = new Date().toISOString();
-    return readWindow(
-      context.client,
-      window,
-      () => beforeRequest(context),
-      context.signal,
-      () => context.pacer.succeeded(),
-    );
-  });
-  if ('deferred' in outcome) return 'deferred';
-  if ('failure' in outcome) {
-    await context.store.failWindow(window, describeFailure(outcome.failure));
-    return 'failed';
+/**
+ * One attempt, the queue's way: a BullMQ job is retried by the queue, so a retryable error is handed
+ * back (`deferred`) for the worker to requeue; a permanent one is recorded; a fatal one is thrown.
+ */
+export async function onceAttempt<T>(call: () => Promise<T>): Promise<Attempt<T>> {
+  try {
+    return { value: await call() };
+  } catch (error) {
+    const kind = classifyError(error);
+    if (kind === 'fatal') throw error;
+    return kind === 'permanent' ? { failure: error } : { deferred: error };
   }
-  await context.store.commitWindow(window, outcome.value, fetchedAt);
-  context.onCommitted(outcome.value.steps.length + outcome.value.summaries.length);
-  return 'done';
 }
