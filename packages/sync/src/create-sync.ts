@@ -9,8 +9,17 @@ import { runStarter } from './internal/run/start-run.js';
 import { settingsOf } from './internal/settings.js';
 import type { BackfillInput, Sync, SyncOptions } from './sync-types.js';
 
-/** The backfill's range, checked before any request. */
+/** The backfill's users and range, checked before any request. */
 function rangeOf(input: BackfillInput): { from: string; to: string } {
+  const users: unknown = input.users;
+  if (typeof users === 'string' || users instanceof String)
+    throw new SyncInputError('users must be a list of ids (an array, a Set, a generator), not a string');
+  if (
+    typeof users !== 'object' ||
+    users === null ||
+    !(Symbol.iterator in users || Symbol.asyncIterator in users)
+  )
+    throw new SyncInputError('users must be an iterable or async iterable of client user ids');
   const from = parseDay(input.from);
   const to = parseDay(input.to);
   if (!from) throw new SyncInputError(`from must be a date YYYY-MM-DD (got ${JSON.stringify(input.from)})`);
@@ -26,10 +35,15 @@ export function createSync(options: SyncOptions): Sync {
   return {
     backfill(input) {
       const range = rangeOf(input);
-      const asOf = settings.now().toISOString();
+      // Fixed once, when the first users are resolved: by then an answer has told the service's time.
+      let asOf: string | undefined;
+      const fixAsOf = () => {
+        asOf ??= settings.now().toISOString();
+        return asOf;
+      };
       return startRun(
-        asOf,
-        (feed, planning) => backfillWindows(settings, input.users, range, asOf, feed, planning),
+        fixAsOf,
+        (feed, planning) => backfillWindows(settings, input.users, range, fixAsOf, feed, planning),
         input.signal,
       );
     },
@@ -37,7 +51,7 @@ export function createSync(options: SyncOptions): Sync {
     resumePending(runOptions = {}) {
       return startRun(
         settings.now().toISOString(),
-        (feed) => pendingWindows(settings.store, feed),
+        (feed, context) => pendingWindows(settings.store, feed, context),
         runOptions.signal,
       );
     },

@@ -29,3 +29,8 @@ export class ShapeError extends SyncError {
 export class SyncInputError extends SyncError {
   override name = 'SyncInputError';
 }
+
+/** The queue (Redis) could not be reached: nothing could be handed to the workers. */
+export class QueueUnavailableError extends SyncError {
+  override name = 'QueueUnavailableError';
+}

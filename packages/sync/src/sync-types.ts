@@ -1,5 +1,6 @@
 // The public shapes of a sync: its options, a backfill's input, a run and its result.
 import type { WebhookEvent } from '@svc/events';
+import type { IncompleteReason } from './classify-error.js';
 import type { Limits } from './internal/pace/aimd.js';
 import type { SyncProgress } from './progress.js';
 import type { ResourceName } from './resources.js';
@@ -13,7 +14,10 @@ export interface SyncOptions {
   /** What to keep (default: every resource). */
   resources?: readonly ResourceName[];
   limits?: Limits;
-  /** The clock a run's fixed end time is read from (default: the system clock). */
+  /**
+   * The clock a run's fixed end time is read from (default: the service's, learned from the `Date` header
+   * of its answers; the machine's until one has come).
+   */
   now?: () => Date;
   /** Days a `historical.data.*` event re-reads, up to today (default 90). */
   historyDays?: number;
@@ -24,9 +28,15 @@ export interface SyncOptions {
   dispatch?: (window: SyncWindow) => Promise<void>;
 }
 
+/**
+ * Client user ids: an array, a Set, a generator, a database cursor (any iterable or async iterable),
+ * never a string (whose characters would be read as ids).
+ */
+export type UserIds = (Iterable<string> | AsyncIterable<string>) & { charAt?: never };
+
 export interface BackfillInput {
-  /** Your users' client user ids (the ids you resolve users by); any iterable, read lazily. */
-  users: Iterable<string> | AsyncIterable<string>;
+  /** Your users' client user ids (the ids you resolve users by); read lazily, as the run goes. */
+  users: UserIds;
   /** First day, `YYYY-MM-DD`. */
   from: string;
   /** Last day, `YYYY-MM-DD` (inclusive); cut at the run's start time. */
@@ -36,14 +46,26 @@ export interface BackfillInput {
 
 /**
  * How a run ended: `done` (everything owed is stored), `done_with_failures` (the rest is stored; some
- * windows or users failed for good, see the store's status), `incomplete` (the service kept rate
- * limiting; run again to resume where it stopped: nothing done is redone), `queued` (every window was
- * handed to `dispatch`: workers read them).
+ * windows or users failed for good, see the store's status), `incomplete` (something stayed out of
+ * reach past every retry, named by `cause`; run again to resume where it stopped: nothing done is
+ * redone), `queued` (every window was handed to `dispatch`: workers read them).
  */
 export type RunStatus = 'done' | 'done_with_failures' | 'incomplete' | 'queued';
 
+/** Why a run ended `incomplete`: what stayed out of reach, and the last error it gave. */
+export interface IncompleteCause {
+  /**
+   * `rate_limited` (429s past every attempt), `service_unreachable` (no connection, timeouts),
+   * `service_error` (5xx past every attempt), `store_unavailable`, `queue_unavailable` (Redis).
+   */
+  reason: IncompleteReason;
+  message: string;
+}
+
 export interface RunResult {
   status: RunStatus;
+  /** Set when `status` is `incomplete`. */
+  cause?: IncompleteCause;
   /** The run's fixed end time (ISO): data after it is left to the next run or to webhooks. */
   asOf: string;
   progress: SyncProgress;

@@ -4,6 +4,7 @@ import type { SyncStore, SyncWindow } from '../store.js';
 import type { SyncClient } from '../sync-client.js';
 import type { SyncOptions } from '../sync-types.js';
 import { DEFAULT_LIMITS, type Limits } from './pace/aimd.js';
+import { ServiceClock } from './service-clock.js';
 
 /** A sync's options, checked and with their defaults: what every step reads. */
 export interface Settings {
@@ -11,7 +12,10 @@ export interface Settings {
   store: SyncStore;
   resources: ResourceName[];
   limits: Required<Limits>;
+  /** The clock runs end at: the caller's `now`, else the service's. */
   now: () => Date;
+  /** Learns the service's time from its answers. */
+  clock: ServiceClock;
   historyDays: number;
   dispatch: ((window: SyncWindow) => Promise<void>) | undefined;
 }
@@ -26,12 +30,14 @@ export function settingsOf(options: SyncOptions): Settings {
   for (const [name, value] of Object.entries(limits))
     if (!Number.isFinite(value) || value < (name.endsWith('Ms') ? 0 : 1))
       throw new SyncInputError(`limits.${name} must be a number of at least ${name.endsWith('Ms') ? 0 : 1}`);
+  const clock = new ServiceClock();
   return {
     client: options.client,
     store: options.store,
     resources,
     limits,
-    now: options.now ?? (() => new Date()),
+    now: options.now ?? (() => clock.now()),
+    clock,
     historyDays: options.historyDays ?? 90,
     dispatch: options.dispatch,
   };

@@ -2,6 +2,7 @@ import { RateLimitError } from '@svc/client';
 import { classifyError, retryAfterOf } from '../../classify-error.js';
 import type { AimdLimiter, Limits } from './aimd.js';
 import type { RatePacer } from './rate-pacer.js';
+import { causeOf, StoppedShort } from './run-health.js';
 import { sleep } from './sleep.js';
 
 /** What one call came to: its value, a permanent failure to record, or a retryable error past every attempt. */
@@ -43,7 +44,9 @@ export async function withAttempts<T>(context: AttemptContext, call: () => Promi
       const kind = classifyError(error);
       if (kind === 'fatal') throw error;
       if (kind === 'permanent') return { failure: error };
-      const retryAfterMs = retryAfterOf(error);
+      // However long the service asks for, a wait is bounded by the sync's own longest backoff.
+      const asked = retryAfterOf(error);
+      const retryAfterMs = asked === undefined ? undefined : Math.min(asked, context.limits.maxBackoffMs);
       if (error instanceof RateLimitError) {
         // A rate limit: send slower (the pacer), honour Retry-After; windows in flight are not the problem.
         context.onRateLimited();
@@ -73,5 +76,24 @@ export async function onceAttempt<T>(call: () => Promise<T>): Promise<Attempt<T>
     const kind = classifyError(error);
     if (kind === 'fatal') throw error;
     return kind === 'permanent' ? { failure: error } : { deferred: error };
+  }
+}
+
+/**
+ * A call to the store or the queue with the sync's backoff: retried while it is out of reach, then the
+ * run stops short (StoppedShort), leaving what is owed pending. Other errors are thrown as they are.
+ */
+export async function retryCall<T>(
+  context: Pick<AttemptContext, 'limits' | 'signal'>,
+  call: () => Promise<T>,
+): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await call();
+    } catch (error) {
+      if (classifyError(error) !== 'transient') throw error;
+      if (attempt >= context.limits.maxAttempts) throw new StoppedShort(causeOf(error));
+      await sleep(backoffMs(attempt, undefined, context.limits), context.signal);
+    }
   }
 }

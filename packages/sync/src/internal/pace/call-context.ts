@@ -4,9 +4,10 @@ import type { AimdLimiter } from './aimd.js';
 import type { AttemptContext } from './attempts.js';
 import type { RequestTurn } from './before-request.js';
 import type { RatePacer } from './rate-pacer.js';
+import type { RunHealth } from './run-health.js';
 
 /** What a run's calls share: the concurrency and rate controls, the run's signal, its progress counters. */
-export type CallContext = AttemptContext & RequestTurn;
+export type CallContext = AttemptContext & RequestTurn & { health: RunHealth };
 
 /** The shared controls of one sync: every run of it reads at the pace they find. */
 export interface Controls {
@@ -19,9 +20,11 @@ export function callContext(
   controls: Controls,
   feed: ProgressFeed,
   signal: AbortSignal,
+  health: RunHealth,
 ): CallContext {
   return {
     ...controls,
+    health,
     limits: settings.limits,
     signal,
     onRequest: () => feed.update((s) => s.requests++),

@@ -1,5 +1,6 @@
 import type { ProgressFeed } from '../../progress.js';
 import type { SyncWindow } from '../../store.js';
+import { retryCall } from '../pace/attempts.js';
 import type { CallContext } from '../pace/call-context.js';
 import type { Settings } from '../settings.js';
 import { planWindows } from './plan-windows.js';
@@ -23,14 +24,15 @@ export async function* backfillWindows(
   settings: Settings,
   users: Iterable<string> | AsyncIterable<string>,
   range: DayRange,
-  asOf: string,
+  /** The run's end time, fixed once the first users are resolved (their answers tell the service's time). */
+  asOf: () => string,
   feed: ProgressFeed,
   context: CallContext,
 ): AsyncGenerator<SyncWindow> {
-  const { store, resources, client } = settings;
+  const { store, resources } = settings;
   const batch: string[] = [];
   async function* planBatch(): AsyncGenerator<SyncWindow> {
-    const resolved = await Promise.all(batch.splice(0).map((id) => resolveUser(client, store, context, id)));
+    const resolved = await Promise.all(batch.splice(0).map((id) => resolveUser(settings, context, id)));
     const perUser: SyncWindow[][] = [];
     for (const user of resolved) {
       if (!user.userId) {
@@ -40,8 +42,8 @@ export async function* backfillWindows(
       const windows: SyncWindow[] = [];
       for (const resource of resources)
         for (const provider of user.providers)
-          windows.push(...planWindows(user.userId, resource, provider, range.from, range.to, asOf));
-      const owed = await store.planWindows(windows);
+          windows.push(...planWindows(user.userId, resource, provider, range.from, range.to, asOf()));
+      const owed = await retryCall(context, () => store.planWindows(windows));
       feed.update((s) => {
         s.users.planned++;
         s.windows.planned += owed.length;

@@ -1,7 +1,7 @@
 import type { WebhookEvent } from '@svc/events';
 import { providerSlug } from '@svc/events';
 import { isResource } from '../../resources.js';
-import type { SyncWindow } from '../../store.js';
+import { laterOf, type SyncWindow } from '../../store.js';
 import type { Settings } from '../settings.js';
 import { dayOf, parseDay, planWindows } from './plan-windows.js';
 
@@ -28,8 +28,8 @@ export async function eventWindows(
     const clientUserId = typeof payload.client_user_id === 'string' ? payload.client_user_id : undefined;
     providers = (clientUserId && (await settings.store.findUser(clientUserId))?.providers) || [];
   }
-  const asOf = settings.now().toISOString();
-  const today = dayOf(Date.parse(asOf));
+  const now = settings.now().toISOString();
+  const today = dayOf(Date.parse(now));
   let from: string;
   let to: string;
   if (event.phase === 'daily') {
@@ -37,13 +37,16 @@ export async function eventWindows(
     const day =
       parseDay(data.calendar_date) ??
       parseDay(data.date) ??
-      dayOf(Date.parse(String((payload as { created_at?: unknown }).created_at ?? asOf)) || Date.parse(asOf));
+      dayOf(Date.parse(String((payload as { created_at?: unknown }).created_at ?? now)) || Date.parse(now));
     from = parseDay(data.start_date) ?? day;
     to = parseDay(data.end_date) ?? day;
   } else {
-    from = parseDay(data.start_date) ?? dayOf(Date.parse(asOf) - settings.historyDays * 86_400_000);
+    from = parseDay(data.start_date) ?? dayOf(Date.parse(now) - settings.historyDays * 86_400_000);
     to = parseDay(data.end_date) ?? today;
   }
+  // An announced day is read whole, even when this side's clock has not reached its end yet.
+  const endOfTo = new Date(Date.parse(`${to}T00:00:00.000Z`) + 86_400_000).toISOString();
+  const asOf = event.phase === 'daily' ? laterOf(now, endOfTo) : now;
   const windows: SyncWindow[] = [];
   for (const provider of providers) windows.push(...planWindows(userId, resource, provider, from, to, asOf));
   return { asOf, windows };

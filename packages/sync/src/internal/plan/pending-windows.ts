@@ -1,11 +1,17 @@
 import type { ProgressFeed } from '../../progress.js';
 import type { SyncStore, SyncWindow } from '../../store.js';
+import { retryCall } from '../pace/attempts.js';
+import type { CallContext } from '../pace/call-context.js';
 
 /** Windows a stopped run or an event left pending, a page of 100 at a time in key order. */
-export async function* pendingWindows(store: SyncStore, feed: ProgressFeed): AsyncGenerator<SyncWindow> {
+export async function* pendingWindows(
+  store: SyncStore,
+  feed: ProgressFeed,
+  context: CallContext,
+): AsyncGenerator<SyncWindow> {
   let after: SyncWindow | undefined;
   for (;;) {
-    const page = await store.pendingWindows(100, after);
+    const page = await retryCall(context, () => store.pendingWindows(100, after));
     if (page.length === 0) return;
     feed.update((s) => {
       s.windows.planned += page.length;

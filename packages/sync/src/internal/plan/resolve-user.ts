@@ -1,23 +1,31 @@
-import type { StoredUser, SyncStore } from '../../store.js';
-import type { SyncClient } from '../../sync-client.js';
-import { type AttemptContext, withAttempts } from '../pace/attempts.js';
-import { beforeRequest, type RequestTurn } from '../pace/before-request.js';
+import type { StoredUser } from '../../store.js';
+import { retryCall, withAttempts } from '../pace/attempts.js';
+import { beforeRequest } from '../pace/before-request.js';
+import type { CallContext } from '../pace/call-context.js';
+import type { Settings } from '../settings.js';
 
-/** The user record, resolved through the service (with the sync's retries); stored either way. */
+/**
+ * The user record, resolved through the service (with the sync's retries) and stored, or why it could
+ * not be: `failed` for good (an unknown user, an id the client refuses to send), recorded with its
+ * error; or `deferred` past every attempt (the service down, rate limited): left for the next run, and
+ * the service is checked for an outage.
+ */
 export async function resolveUser(
-  client: SyncClient,
-  store: SyncStore,
-  context: AttemptContext & RequestTurn,
+  settings: Settings,
+  context: CallContext,
   clientUserId: string,
 ): Promise<StoredUser> {
+  const { client, store } = settings;
+  const since = Date.now();
   const outcome = await withAttempts(context, async () => {
     await beforeRequest(context);
-    const answer = await client.resolveUser(
-      { client_user_id: clientUserId },
-      { maxRetries: 0, signal: context.signal },
-    );
+    const answer = await client
+      .resolveUser({ client_user_id: clientUserId }, { maxRetries: 0, signal: context.signal })
+      .withResponse();
     context.pacer.succeeded();
-    return answer;
+    context.health.answered();
+    settings.clock.observe(answer.response);
+    return answer.data;
   });
   let user: StoredUser;
   if ('value' in outcome) {
@@ -36,9 +44,18 @@ export async function resolveUser(
       error: failure instanceof Error ? `${failure.name}: ${failure.message}` : String(failure),
     };
   } else {
+    context.health.leftPending(outcome.deferred);
+    context.health.checkDown(outcome.deferred, since);
     // Rate limited past every attempt: what this run knows of the user is kept for the next one.
-    return (await store.findUser(clientUserId)) ?? { clientUserId, userId: null, providers: [], error: null };
+    return (
+      (await retryCall(context, () => store.findUser(clientUserId))) ?? {
+        clientUserId,
+        userId: null,
+        providers: [],
+        error: null,
+      }
+    );
   }
-  await store.saveUser(user);
+  await retryCall(context, () => store.saveUser(user));
   return user;
 }

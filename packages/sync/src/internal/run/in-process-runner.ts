@@ -1,4 +1,4 @@
-import { withAttempts } from '../pace/attempts.js';
+import { retryCall, withAttempts } from '../pace/attempts.js';
 import { beforeRequest } from '../pace/before-request.js';
 import type { CallContext } from '../pace/call-context.js';
 import type { Settings } from '../settings.js';
@@ -11,7 +11,12 @@ export function inProcessRunner(settings: Settings, context: CallContext): Windo
     store: settings.store,
     signal: context.signal,
     attempt: (call) => withAttempts(context, call),
+    storeCall: (call) => retryCall(context, call),
     beforeRequest: () => beforeRequest(context),
-    afterResponse: () => context.pacer.succeeded(),
+    afterResponse: (response) => {
+      context.pacer.succeeded();
+      context.health.answered();
+      settings.clock.observe(response);
+    },
   };
 }

@@ -20,7 +20,7 @@ const SUMMARY_READS = {
     client: SyncClient,
     params: { user_id: string; start_date: string; end_date: string; provider: string },
     options: { signal?: AbortSignal; maxRetries: number },
-  ) => PromiseLike<unknown>
+  ) => { withResponse(): Promise<{ data: unknown; response: Response }> }
 >;
 
 const DAY_MS = 86_400_000;
@@ -56,8 +56,11 @@ export async function readWindow(
   window: SyncWindow,
   beforeRequest: BeforeRequest,
   signal?: AbortSignal,
-  /** Called after each answer that is not an error: a steps window is many requests, and a pacer counts requests. */
-  afterResponse: () => void = () => {},
+  /**
+   * Called after each answer that is not an error (a steps window is many requests, and a pacer counts
+   * requests), with the answer when the call gives it (its `Date` tells the service's time).
+   */
+  afterResponse: (response?: Response) => void = () => {},
 ): Promise<WindowRows> {
   const options = { maxRetries: 0, ...(signal ? { signal } : {}) };
   const asOf = Date.parse(window.asOf);
@@ -97,14 +100,13 @@ export async function readWindow(
   }
   await beforeRequest();
   const resource = window.resource;
-  const body = record(
-    await SUMMARY_READS[resource](
-      client,
-      { user_id: window.userId, start_date: window.start, end_date: end, provider: window.provider },
-      options,
-    ),
-  );
-  afterResponse();
+  const answer = await SUMMARY_READS[resource](
+    client,
+    { user_id: window.userId, start_date: window.start, end_date: end, provider: window.provider },
+    options,
+  ).withResponse();
+  afterResponse(answer.response);
+  const body = record(answer.data);
   const list = body?.[resource];
   if (!Array.isArray(list)) throw new ShapeError(`the ${resource} summary answer has no "${resource}" list`);
   const summaries: SummaryRow[] = [];
