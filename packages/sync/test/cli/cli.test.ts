@@ -130,4 +130,33 @@ describe('svc-sync backfill and status', () => {
     oneLine(run.stderr);
     expect(run.stderr).not.toMatch(/pw-secret/);
   });
+
+  it('issue 32: exits 2 with one line for a bad port, Redis address, PostgreSQL URL or command', async () => {
+    const store = `sqlite:${join(dir, 'args.db')}`;
+    const cases = [
+      ['webhooks', '--store', store, '--port', '99999', '--secret', 'whsec_x', '--base-url', sandbox.url],
+      [
+        'backfill',
+        '--store',
+        store,
+        '--users',
+        'a',
+        '--from',
+        '2025-12-01',
+        '--to',
+        '2025-12-02',
+        '--redis',
+        'not a url',
+      ],
+      ['status', '--store', 'postgres://svc:pw-secret@127.0.0.1:99999/db'],
+      ['constructor', '--store', store, '--base-url', sandbox.url],
+    ];
+    for (const args of cases) {
+      const run = await runCli(args, env);
+      expect(run.code, args.join(' ')).toBe(2);
+      oneLine(run.stderr);
+      expect(run.stderr).toMatch(/^svc-sync: /);
+      expect(run.stderr).not.toMatch(/pw-secret/);
+    }
+  });
 });
