@@ -76,6 +76,22 @@ const jobIdOf = (w: SyncWindow) =>
 /** States in which a job is still on its way to a worker. */
 const QUEUED = new Set(['waiting', 'delayed', 'prioritized', 'waiting-children']);
 
+/** How long one queue call may wait for Redis before the queue counts as out of reach. */
+const QUEUE_CALL_MS = 5_000;
+
+/** `work`, or a rejection once it has waited `ms` (BullMQ waits for a connection that may never come). */
+async function within<T>(ms: number, work: () => Promise<T>): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms);
+  });
+  try {
+    return await Promise.race([work(), late]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
 export function createSyncQueue(options: SyncQueueOptions): SyncQueue {
   // A producer fails fast while Redis is down (one retry per command), so a backfill can say so and stop.
   const connection = { ...redisOptions(options.redis), maxRetriesPerRequest: 1 };
@@ -98,18 +114,20 @@ export function createSyncQueue(options: SyncQueueOptions): SyncQueue {
     async dispatch(window) {
       const id = jobIdOf(window);
       try {
-        const held = await queue.getJob(id);
-        if (held) {
-          if (QUEUED.has(await held.getState())) return;
-          // Failed, completed, or active on a worker that died (no lock left): the id is taken back. A job
-          // a live worker holds (locked) cannot be removed, and is left to it.
-          const removed = await held.remove().then(
-            () => true,
-            () => false,
-          );
-          if (!removed) return;
-        }
-        await queue.add('window', window, { jobId: id });
+        await within(QUEUE_CALL_MS, async () => {
+          const held = await queue.getJob(id);
+          if (held) {
+            if (QUEUED.has(await held.getState())) return;
+            // Failed, completed, or active on a worker that died (no lock left): the id is taken back. A
+            // job a live worker holds (locked) cannot be removed, and is left to it.
+            const removed = await held.remove().then(
+              () => true,
+              () => false,
+            );
+            if (!removed) return;
+          }
+          await queue.add('window', window, { jobId: id });
+        });
       } catch (error) {
         throw unavailable(error);
       }
