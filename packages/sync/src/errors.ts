@@ -63,3 +63,8 @@ export class StoreTeamMismatchError extends SyncError {
     super(message);
   }
 }
+
+/** The queue (Redis) could not be reached: nothing could be handed to the workers. */
+export class QueueUnavailableError extends SyncError {
+  override name = 'QueueUnavailableError';
+}

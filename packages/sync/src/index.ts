@@ -1,16 +1,6 @@
 // The public entry: one export statement per module, types marked inline.
 export { classifyError, type ErrorClass } from './classify-error.js';
-export {
-  type BackfillInput,
-  createSync,
-  type Limits,
-  type RunResult,
-  type RunStatus,
-  type Sync,
-  type SyncClient,
-  type SyncOptions,
-  type SyncRun,
-} from './create-sync.js';
+export { createSync } from './create-sync.js';
 export {
   ShapeError,
   StoreLockedError,
@@ -21,7 +11,9 @@ export {
   SyncError,
   SyncInputError,
 } from './errors.js';
+export type { Limits } from './internal/pace/aimd.js';
 export { checkStore, migrateStore, openStore, type StoreMigration } from './open-store.js';
+
 export type { SyncProgress } from './progress.js';
 export { RESOURCES, type ResourceName, WINDOW_DAYS } from './resources.js';
 export type {
@@ -38,4 +30,6 @@ export type {
 export { SCHEMA_VERSION, type StoreSchema } from './stores/migrations/migrations.js';
 export { createPostgresStore, type PostgresStoreOptions } from './stores/postgres-store.js';
 export { createSqliteStore, type SqliteStoreOptions } from './stores/sqlite-store.js';
+export type { SyncClient } from './sync-client.js';
+export type { BackfillInput, RunResult, RunStatus, Sync, SyncOptions, SyncRun } from './sync-types.js';
 export { teamFingerprint } from './team-fingerprint.js';

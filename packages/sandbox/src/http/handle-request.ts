@@ -238,7 +238,10 @@ async function answer(parts: PipelineParts, request: Request): Promise<Response>
           return commit(parts, entry, request.method, () => answerOperation(parts, request, entry, prepared));
         });
       }
-      return json(result.status, result.body, head);
+      const response = json(result.status, result.body, head);
+      // The world's clock is the service's clock: a caller that reads `Date` learns the sandbox's time.
+      response.headers.set('date', new Date(entry.state.now).toUTCString());
+      return response;
     } catch (error) {
       return errorResponse(error, head);
     }

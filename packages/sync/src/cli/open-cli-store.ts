@@ -10,6 +10,12 @@ export async function openCliStore(address: string | undefined): Promise<SyncSto
       '--store is required: sqlite:./svc.db or postgres://user:password@host/db',
       EXIT.usage,
     );
+  if (/^postgres(ql)?:/i.test(address) && !URL.canParse(address))
+    // Not echoed: a malformed address may still hold a password.
+    throw new CliFailure(
+      '--store: the PostgreSQL address is not a valid URL: use postgres://user:password@host:5432/db',
+      EXIT.usage,
+    );
   try {
     return await openStore(address);
   } catch (error) {
