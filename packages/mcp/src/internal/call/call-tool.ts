@@ -101,7 +101,10 @@ async function run(
   request: ToolRequest,
   client: SvcClient,
 ): Promise<CallOutcome> {
-  const { [WAIT_ARGUMENT]: wait, ...params } = args;
+  const params = { ...args };
+  // `wait_seconds` is an argument of followable reads only; elsewhere (an open request) it is sent on.
+  const wait = tool.follow ? params[WAIT_ARGUMENT] : undefined;
+  if (tool.follow) delete params[WAIT_ARGUMENT];
   const keyArgument = tool.idempotencyKeyArgument;
   const idempotencyKey = keyArgument === undefined ? undefined : params[keyArgument];
   if (keyArgument !== undefined) delete params[keyArgument];

@@ -23,7 +23,8 @@ export function presentResult(
   request: ToolRequest,
   settings: CallSettings,
 ): CallToolResult {
-  const { [WAIT_ARGUMENT]: _wait, ...callArgs } = args;
+  const callArgs = { ...args };
+  if (tool.follow) delete callArgs[WAIT_ARGUMENT];
   const next = tool.pagination ? nextArguments(tool.pagination, callArgs, outcome.data) : undefined;
   const about: Record<string, unknown> = {};
   if (next) about.continuation = request.callOf(next);
