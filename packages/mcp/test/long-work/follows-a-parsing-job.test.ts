@@ -75,3 +75,27 @@ describe('long work', () => {
     );
   });
 });
+
+describe('a wait on a record it cannot read', () => {
+  it('is a tool error, and the server goes on', async () => {
+    const broken = await connect({}, 'mcp-null-record', (request, response) =>
+      new URL(request.url).pathname.endsWith('/psc/appointment')
+        ? Response.json(null, { headers: response.headers })
+        : response,
+    );
+    try {
+      const { mcp, client } = broken;
+      const user = await client.resolveUser({ client_user_id: 'hank' });
+      const order = await client.createOrder({ body: { user_id: user.user_id } });
+      const result = await mcp.callTool({
+        name: 'getPscAppointment',
+        arguments: { order_id: String(order.id), wait_seconds: 5 },
+      });
+      expect(result.isError).toBe(true);
+      expect(JSON.stringify(result.content)).toMatch(/svc-mcp failed \(TypeError\)/);
+      expect(answer(await mcp.callTool({ name: 'listProviders', arguments: {} })).data).toBeInstanceOf(Array);
+    } finally {
+      await broken.close();
+    }
+  });
+});

@@ -30,7 +30,13 @@ function observed(client: SvcClient, operationId: OperationId, onRead: (read: Re
         const call = (value as Method).call(target, params, options);
         // The same request the wait awaits (an APIPromise answers once); its failure is the wait's to handle.
         call.withResponse().then(
-          ({ data, response, requestId }) => onRead({ status: response.status, requestId, data }),
+          ({ data, response, requestId }) => {
+            try {
+              onRead({ status: response.status, requestId, data });
+            } catch {
+              // Reporting a read (progress) never fails the wait: a record it cannot read is the wait's to judge.
+            }
+          },
           () => {},
         );
         return call;

@@ -28,7 +28,9 @@ export interface Follow {
   stageOf(record: unknown): string;
 }
 
-const statusOf = (record: unknown) => (record as { status?: never } | null)?.status;
+/** Records read on the way are the operations' answers: the lab-testing classifiers read them as such. */
+type ParsingJob = Awaited<ReturnType<LabTesting['reports']['get']>>;
+type AppointmentRecord = Parameters<typeof appointmentStatus>[0];
 
 /** The follows, keyed by the operation whose tool waits; a renamed operation is a compile error here. */
 export const FOLLOWS: Partial<Record<OperationId, Follow>> = {
@@ -40,13 +42,13 @@ export const FOLLOWS: Partial<Record<OperationId, Follow>> = {
       error instanceof ParsingJobFailedError || error instanceof ParsingResultsUnreadableError
         ? error.job
         : undefined,
-    stageOf: (record) => classifyParsingJobStatus(statusOf(record)),
+    stageOf: (record) => classifyParsingJobStatus((record as ParsingJob | null)?.status),
   },
   getPscAppointment: {
     until: 'the booking is confirmed (or has moved on) or cancelled',
     wait: (lab, args, poll) =>
       lab.appointments.psc.waitForConfirmation((args as GetPscAppointmentParams).order_id, poll),
     settledBy: (error) => (error instanceof PscBookingFailedError ? error.appointment : undefined),
-    stageOf: (record) => appointmentStatus(record as never).stage,
+    stageOf: (record) => appointmentStatus(record as AppointmentRecord).stage,
   },
 };
