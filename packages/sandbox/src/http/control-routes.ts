@@ -47,7 +47,7 @@ export async function controlRoute(
   }
   const cancel = /^POST orders\/([^/]+)\/(appointment\/)?cancel$/.exec(key);
   if (cancel) {
-    const orderId = cancel[1] as string;
+    const orderId = decodeURIComponent(cancel[1] as string);
     return {
       status: 200,
       body: cancel[2] ? controls.cancelAppointment(orderId) : controls.cancelOrder(orderId),

@@ -9,6 +9,7 @@ import type { SpecIndex } from '../openapi/spec-index.js';
 import { type SpecValidator, webhookEntryOf } from '../openapi/validator.js';
 import { inTurn, release, type WorldEntry } from '../world/runtime.js';
 import { isScenario, SCENARIO_HEADER, SCENARIOS } from '../world/scenarios.js';
+import { cloneWorld } from '../world/world.js';
 import { worldControls } from '../world/world-controls.js';
 import type { WorldRegistry } from '../world/world-registry.js';
 import { CONTROL_PREFIX, controlRoute } from './control-routes.js';
@@ -146,7 +147,7 @@ async function commit<T>(
 ): Promise<T> {
   const reads = method === 'GET' || method === 'HEAD';
   // Only when saving: a copy costs as much as the save's own serialisation, not more per request.
-  const before = parts.onCommit ? structuredClone(entry.state) : undefined;
+  const before = parts.onCommit ? cloneWorld(entry.state) : undefined;
   const { state } = entry;
   const { sequence, timerSequence } = state;
   const mark = entry.outbox.length;

@@ -1,7 +1,7 @@
 import { keepNewest } from '../internal/keep-newest.js';
 import { digest } from '../internal/random.js';
 import type { WebhookDispatcher } from '../webhooks/webhook-dispatcher.js';
-import { addSeconds, MAX_EVENTS_PER_WORLD, schedule } from './world.js';
+import { addSeconds, cloneWorld, MAX_EVENTS_PER_WORLD, schedule } from './world.js';
 import type { SandboxEvent, Timer, WorldState } from './world-state.js';
 
 /** A world and the effects that change it: what handlers and the clock work with. */
@@ -72,7 +72,7 @@ export function runtimeOf(entry: WorldEntry, check?: EventCheck): WorldRuntime {
       schedule(entry.state, typeof at === 'number' ? addSeconds(entry.state.now, at) : at, timer);
     },
     transact(change) {
-      const before = structuredClone(entry.state);
+      const before = cloneWorld(entry.state);
       const mark = entry.outbox.length;
       try {
         return change();

@@ -10,7 +10,7 @@ import {
   type WorldEntry,
   type WorldRuntime,
 } from './runtime.js';
-import { createWorld } from './world.js';
+import { createWorld, ownTables } from './world.js';
 import { checkSandboxState } from './world-schema.js';
 import type { WorldState } from './world-state.js';
 
@@ -74,7 +74,7 @@ export class WorldRegistry {
 
   /** Replaces a world's state (reset, restore, import): on real time, its clock runs on from the new state's now. */
   replace(entry: WorldEntry, state: WorldState, syncedAt = Date.now()): void {
-    entry.state = state;
+    entry.state = ownTables(state);
     entry.syncedAt = syncedAt;
   }
 
