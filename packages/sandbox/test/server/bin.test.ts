@@ -1,4 +1,4 @@
-import type { ChildProcess } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
@@ -126,6 +126,32 @@ describe('the svc-sandbox bin', () => {
     const second = await startBin(['--state', file]);
     const snapshot = await (await fetch(`${second.url}/_sandbox/snapshot`, { headers: KEY })).json();
     expect(Object.keys(snapshot.orders)).toEqual([order.id]);
+  });
+
+  it('issue 33: refuses a second server on the same --state file with one line, and the first keeps its file', async () => {
+    const file = join(mkdtempSync(join(tmpdir(), 'svc-sandbox-')), 'state.json');
+    const first = await startBin(['--state', file]);
+    const { code, stderr } = await exitOf(spawnBin(['--port', '0', '--state', file]));
+    expect(code).toBe(1);
+    expect(stderr.trim().split('\n')).toEqual([
+      expect.stringContaining(`--state ${file} is in use by another svc-sandbox (pid ${first.child.pid})`),
+    ]);
+    const order = await (await createOrder(first.url)).json();
+    await stopBin(first.child);
+    expect(existsSync(`${file}.lock`)).toBe(false);
+    expect(Object.keys(JSON.parse(readFileSync(file, 'utf8')).worlds)).toHaveLength(1);
+    expect(readFileSync(file, 'utf8')).toContain(order.id);
+  });
+
+  it('issue 33: takes over a --state lock whose process is gone', async () => {
+    const file = join(mkdtempSync(join(tmpdir(), 'svc-sandbox-')), 'state.json');
+    const gone = spawn(process.execPath, ['-e', '']);
+    await once(gone, 'exit');
+    writeFileSync(`${file}.lock`, `${gone.pid}\n`);
+    const { child } = await startBin(['--state', file]);
+    expect(readFileSync(`${file}.lock`, 'utf8').trim()).toBe(String(child.pid));
+    await stopBin(child);
+    expect(existsSync(`${file}.lock`)).toBe(false);
   });
 
   it('exits 1 with one first line naming the port and the fix when the port is taken', async () => {
