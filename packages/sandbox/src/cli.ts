@@ -116,7 +116,10 @@ if (stateFile) {
     const saved = stateFile.read();
     if (saved !== undefined) sandbox.importState(saved as SandboxState);
   } catch (error) {
-    fail(`--state ${stateFile.path} is not a sandbox state file: ${(error as Error).message}`, 2);
+    const { code, message } = error as Error & { code?: string };
+    // Readable but implausible: what to do about it, not "not a state file".
+    if (code === 'saved_at_out_of_range') fail(`--state ${stateFile.path}: ${message}`, 2);
+    fail(`--state ${stateFile.path} is not a sandbox state file: ${message}`, 2);
   }
 }
 

@@ -224,8 +224,8 @@ async function answer(parts: PipelineParts, request: Request): Promise<Response>
         const controls = worldControls(registry, name, { inRequest: true });
         const isDocumentedEvent = (eventName: string) =>
           !eventName.includes('<') && webhookEntryOf(parts.document, eventName) !== undefined;
-        result = await inTurn(entry, () => {
-          registry.sync(entry);
+        result = await inTurn(entry, async () => {
+          await registry.sync(entry);
           return commit(parts, entry, request.method, () =>
             controlRoute(request.method, route, bytes, controls, isDocumentedEvent),
           );
@@ -234,8 +234,8 @@ async function answer(parts: PipelineParts, request: Request): Promise<Response>
         // The API's operations count against the rate limit; the sandbox's own control routes never do.
         parts.rateLimiter?.take(name);
         const prepared = await prepareOperation(parts, request, url, segments, head);
-        result = await inTurn(entry, () => {
-          registry.sync(entry);
+        result = await inTurn(entry, async () => {
+          await registry.sync(entry);
           return commit(parts, entry, request.method, () => answerOperation(parts, request, entry, prepared));
         });
       }

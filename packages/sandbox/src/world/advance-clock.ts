@@ -118,31 +118,45 @@ function earliest(timers: readonly Timer[]): Timer | undefined {
 }
 
 /**
- * Moves a world's clock, firing every scheduled step due on the way in time order (a step may
- * schedule more, as the daily data timer does). Returns how many fired. An advance that would run
- * more than MAX_STEPS_PER_ADVANCE steps is refused with the world left as it was, so no single call
- * can hold the process (and every other world) for long.
+ * Fires the steps due up to `target` (a time value) in time order, at most `limit` of them (a step may
+ * schedule more, as the daily data timer does), and moves the clock: to `target` when every step due
+ * ran (`reached`), else to the time of the last step that ran. Call it inside a transaction.
+ */
+export function runUntil(
+  runtime: WorldRuntime,
+  target: number,
+  limit: number,
+): { fired: number; reached: boolean } {
+  let fired = 0;
+  for (;;) {
+    const { world } = runtime;
+    const due = earliest(world.timers);
+    if (!due || Date.parse(due.at) > target) break;
+    if (fired === limit) return { fired, reached: false };
+    world.timers = world.timers.filter((t) => t !== due);
+    if (Date.parse(due.at) > Date.parse(world.now)) world.now = due.at;
+    fire(runtime, due);
+    fired++;
+  }
+  runtime.world.now = new Date(target).toISOString();
+  return { fired, reached: true };
+}
+
+/**
+ * Moves a world's clock, firing every scheduled step due on the way in time order. Returns how many
+ * fired. An advance that would run more than MAX_STEPS_PER_ADVANCE steps is refused with the world
+ * left as it was, so no single call can hold the process (and every other world) for long.
  */
 export function advanceClock(runtime: WorldRuntime, advance: ClockAdvance): number {
   const target = targetOf(runtime.world.now, advance);
   return runtime.transact(() => {
-    let fired = 0;
-    for (;;) {
-      const { world } = runtime;
-      const due = earliest(world.timers);
-      if (!due || Date.parse(due.at) > target) break;
-      if (fired === MAX_STEPS_PER_ADVANCE)
-        throw new HttpError(
-          422,
-          'advance_too_long',
-          `This advance would run more than ${MAX_STEPS_PER_ADVANCE} scheduled steps; advance in shorter moves.`,
-        );
-      world.timers = world.timers.filter((t) => t !== due);
-      if (Date.parse(due.at) > Date.parse(world.now)) world.now = due.at;
-      fire(runtime, due);
-      fired++;
-    }
-    runtime.world.now = new Date(target).toISOString();
+    const { fired, reached } = runUntil(runtime, target, MAX_STEPS_PER_ADVANCE);
+    if (!reached)
+      throw new HttpError(
+        422,
+        'advance_too_long',
+        `This advance would run more than ${MAX_STEPS_PER_ADVANCE} scheduled steps; advance in shorter moves.`,
+      );
     return fired;
   });
 }

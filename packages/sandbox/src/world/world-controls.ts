@@ -82,7 +82,7 @@ export function worldControls(
 ): SandboxWorld & WorldControlsApi {
   const entry = () => {
     const found = registry.entry(name);
-    if (!inRequest) registry.sync(found);
+    if (!inRequest) registry.syncNow(found);
     return found;
   };
   const runtime = () => registry.runtime(entry());

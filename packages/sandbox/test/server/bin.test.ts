@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { createClient } from '@svc/client';
 import { generateWebhookSecret, unwrap } from '@svc/events';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { createSandbox } from '../../src/index.js';
 import {
   type RunningBin,
   spawnBin as spawnFixtureBin,
@@ -152,6 +153,22 @@ describe('the svc-sandbox bin', () => {
     expect(readFileSync(`${file}.lock`, 'utf8').trim()).toBe(String(child.pid));
     await stopBin(child);
     expect(existsSync(`${file}.lock`)).toBe(false);
+  });
+
+  it('issue 33: refuses a --state file saved more than ten years ago in one line, and serves it with --frozen', async () => {
+    const file = join(mkdtempSync(join(tmpdir(), 'svc-sandbox-')), 'state.json');
+    const saved = createSandbox().exportState();
+    const savedAt = new Date(Date.now() - 3_651 * 86_400_000).toISOString();
+    writeFileSync(file, JSON.stringify({ ...saved, saved_at: savedAt }));
+    const { code, stderr } = await exitOf(spawnBin(['--port', '0', '--state', file]));
+    expect(code).toBe(2);
+    expect(stderr.trim().split('\n')).toEqual([
+      expect.stringMatching(
+        `--state ${file}: state.saved_at ${savedAt} is more than ten years ago.*--frozen`,
+      ),
+    ]);
+    const { url } = await startBin(['--frozen', '--state', file]);
+    expect((await fetch(`${url}/_sandbox/clock`, { headers: KEY })).status).toBe(200);
   });
 
   it('exits 1 with one first line naming the port and the fix when the port is taken', async () => {
