@@ -216,7 +216,7 @@ async function answer(parts: PipelineParts, request: Request): Promise<Response>
       const name = registry.nameOf(apiKey);
       const entry = registry.entry(name);
       // Bodies are read before the world's turn: a slow client never holds up its world.
-      let result: { status: number; body: unknown };
+      let work: () => Promise<{ status: number; body: unknown }>;
       if (pathname.startsWith(CONTROL_PREFIX)) {
         const route = pathname.slice(CONTROL_PREFIX.length);
         const bytes =
@@ -224,22 +224,21 @@ async function answer(parts: PipelineParts, request: Request): Promise<Response>
         const controls = worldControls(registry, name, { inRequest: true });
         const isDocumentedEvent = (eventName: string) =>
           !eventName.includes('<') && webhookEntryOf(parts.document, eventName) !== undefined;
-        result = await inTurn(entry, async () => {
-          await registry.sync(entry);
-          return commit(parts, entry, request.method, () =>
-            controlRoute(request.method, route, bytes, controls, isDocumentedEvent),
-          );
-        });
+        work = () => controlRoute(request.method, route, bytes, controls, isDocumentedEvent);
       } else {
         // The API's operations count against the rate limit; the sandbox's own control routes never do.
         parts.rateLimiter?.take(name);
         const prepared = await prepareOperation(parts, request, url, segments, head);
-        result = await inTurn(entry, async () => {
-          await registry.sync(entry);
-          return commit(parts, entry, request.method, () => answerOperation(parts, request, entry, prepared));
-        });
+        work = () => answerOperation(parts, request, entry, prepared);
       }
-      return json(result.status, result.body, head);
+      return await inTurn(entry, async () => {
+        await registry.sync(entry);
+        // The answer is serialised inside the change: nothing that can throw runs once it is kept.
+        return commit(parts, entry, request.method, async () => {
+          const { status, body } = await work();
+          return json(status, body, head);
+        });
+      });
     } catch (error) {
       return errorResponse(error, head);
     }
