@@ -151,6 +151,15 @@ try {
 }
 server.server.on('error', (error) => fail(`server error: ${error.message}`));
 
+// Before the banner: a stop asked for as soon as it is printed still saves the state and frees the lock.
+async function shutdown() {
+  await persist().catch((error: Error) => fail(error.message));
+  await server.close();
+  process.exit(0);
+}
+process.on('SIGINT', shutdown);
+process.on('SIGTERM', shutdown);
+
 const clockLine =
   sandbox.clock.mode === 'real'
     ? `Clock: real time (a new world starts at ${args['start-time'] ?? 'the wall-clock now'}); --frozen holds it still`
@@ -160,10 +169,3 @@ process.stdout.write(
     `Try: curl -s -H '${sandbox.apiKeyHeader}: ${DEFAULT_API_KEY}' ${server.url}/v2/user/resolve/alice\n`,
 );
 
-async function shutdown() {
-  await persist().catch((error: Error) => fail(error.message));
-  await server.close();
-  process.exit(0);
-}
-process.on('SIGINT', shutdown);
-process.on('SIGTERM', shutdown);
