@@ -4,7 +4,6 @@ export {
   DEFAULT_HISTORY_DAYS,
   DEFAULT_START_TIME,
 } from './create-sandbox.js';
-export { INCORRECT_MFA_CODE } from './handlers/link.js';
 export { CLOCK_HEADER, REQUEST_ID_HEADER } from './http/handle-request.js';
 export type { RateLimit } from './http/rate-limit.js';
 export {
@@ -37,6 +36,7 @@ export {
 } from './serve-sandbox.js';
 export type { WebhookConfig, WebhookDelivery } from './webhooks/webhook-delivery.js';
 export type { ClockAdvance } from './world/clock-advance.js';
+export { INCORRECT_MFA_CODE } from './world/link.js';
 export { SCENARIO_HEADER, SCENARIOS, type Scenario } from './world/scenarios.js';
 export { UNKNOWN_USER_PREFIX } from './world/users.js';
 export type { SandboxClock, SandboxWebhooks, SandboxWorld } from './world/world-controls.js';

@@ -1,5 +1,6 @@
 import { SNIFF_BYTES, sniffMediaType } from '@svc/client';
-import { HttpError, notFound } from '../internal/http-error.js';
+import { HttpError } from '../internal/http-error.js';
+import { getParsingJob as readParsingJob } from '../world/inspect.js';
 import { parsingJobRecord, startParsingJob } from '../world/parsing-jobs.js';
 import type { OperationContext, OperationHandler } from './operation-context.js';
 
@@ -59,8 +60,7 @@ export const createParsingJob: OperationHandler = async (context) => {
   return { status: 200, body: parsingJobRecord(job) };
 };
 
-export const getParsingJob: OperationHandler = (context) => {
-  const job = context.world.parsingJobs[context.path.job_id as string];
-  if (!job) throw notFound(`parsing job ${context.path.job_id}`);
-  return { status: 200, body: parsingJobRecord(job) };
-};
+export const getParsingJob: OperationHandler = (context) => ({
+  status: 200,
+  body: readParsingJob(context, context.path.job_id as string),
+});

@@ -94,6 +94,10 @@ export function createOrderRecord(
   body: Record<string, unknown>,
   scenario: Scenario | undefined,
 ): SandboxOrder {
+  return runtime.transact(() => newOrder(runtime, body, scenario));
+}
+
+function newOrder(runtime: WorldRuntime, body: Record<string, unknown>, scenario: Scenario | undefined) {
   const { world } = runtime;
   const user = userOfBody(world, body, 'the order');
   if (

@@ -50,6 +50,14 @@ export function startParsingJob(
   file: SandboxParsingJob['file'],
   scenario: Scenario | undefined,
 ): SandboxParsingJob {
+  return runtime.transact(() => newParsingJob(runtime, file, scenario));
+}
+
+function newParsingJob(
+  runtime: WorldRuntime,
+  file: SandboxParsingJob['file'],
+  scenario: Scenario | undefined,
+): SandboxParsingJob {
   const { world } = runtime;
   const job: SandboxParsingJob = {
     id: nextToken(world, 'job_'),

@@ -40,6 +40,10 @@ export function triggerEvent(
   eventType: string,
   options: TriggerOptions,
 ): SandboxEvent {
+  return runtime.transact(() => makeEvent(runtime, eventType, options));
+}
+
+function makeEvent(runtime: WorldRuntime, eventType: string, options: TriggerOptions): SandboxEvent {
   const { world } = runtime;
   if (eventType === 'labtest.order.updated') {
     if (options.order_id !== undefined) {

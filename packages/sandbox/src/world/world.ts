@@ -8,7 +8,7 @@ export const MAX_EVENTS_PER_WORLD = 1_000;
 export const DEFAULT_HISTORY_DAYS = 90;
 
 /** The fields of a world that are tables keyed by an id, a token or a key a request names. */
-type TableName = {
+export type TableName = {
   [K in keyof WorldState]-?: NonNullable<WorldState[K]> extends unknown[]
     ? never
     : NonNullable<WorldState[K]> extends Record<string, unknown>
@@ -17,7 +17,7 @@ type TableName = {
 }[keyof WorldState];
 
 /** Every table of a world: a table added to `WorldState` is a compile error here until it is listed. */
-const TABLES: Record<TableName, true> = {
+export const TABLES: Record<TableName, true> = {
   users: true,
   userIdsByClientId: true,
   linkTokens: true,

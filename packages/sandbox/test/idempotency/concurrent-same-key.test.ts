@@ -28,6 +28,7 @@ describe('one idempotency key, many concurrent requests (issue 21)', () => {
     const world = createWorld('seed', '2026-01-05T09:00:00.000Z');
     const context = {
       world,
+      transact: <T>(change: () => T) => change(),
       headers: new Headers({ 'idempotency-key': 'k' }),
       operation: { operationId: 'createOrder' },
       path: {},
