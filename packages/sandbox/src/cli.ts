@@ -168,4 +168,3 @@ process.stdout.write(
   `svc-sandbox listening on ${server.url}${args.strict ? ' (strict)' : ''}\n${clockLine}\n` +
     `Try: curl -s -H '${sandbox.apiKeyHeader}: ${DEFAULT_API_KEY}' ${server.url}/v2/user/resolve/alice\n`,
 );
-

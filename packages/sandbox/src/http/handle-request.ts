@@ -9,7 +9,7 @@ import type { SpecIndex } from '../openapi/spec-index.js';
 import { type SpecValidator, webhookEntryOf } from '../openapi/validator.js';
 import { inTurn, release, type WorldEntry } from '../world/runtime.js';
 import { isScenario, SCENARIO_HEADER, SCENARIOS } from '../world/scenarios.js';
-import { cloneWorld } from '../world/world.js';
+import type { Undo } from '../world/transaction.js';
 import { worldControls } from '../world/world-controls.js';
 import type { WorldRegistry } from '../world/world-registry.js';
 import { CONTROL_PREFIX, controlRoute } from './control-routes.js';
@@ -135,9 +135,9 @@ async function answerOperation(
 }
 
 /**
- * One request's change to a world. Its events are delivered only once the change is kept. With
- * `onCommit` (the server's `--state`) the change is kept whole or not at all: if `work` throws or the
- * save fails, the world returns to how it was, and a failed save answers 503 with its cause.
+ * One request's change to a world, kept whole or not at all: if `work` throws, or the save
+ * (`onCommit`, the server's `--state`) fails, every step it took is undone, and a failed save
+ * answers 503 with its cause. Its events are delivered only once the change is kept.
  */
 async function commit<T>(
   parts: PipelineParts,
@@ -146,21 +146,23 @@ async function commit<T>(
   work: () => Promise<T>,
 ): Promise<T> {
   const reads = method === 'GET' || method === 'HEAD';
-  // Only when saving: a copy costs as much as the save's own serialisation, not more per request.
-  const before = parts.onCommit ? cloneWorld(entry.state) : undefined;
   const { state } = entry;
   const { sequence, timerSequence } = state;
   const mark = entry.outbox.length;
+  const undos: Undo[] = [];
   const undo = () => {
-    if (before) entry.state = before;
+    for (const step of undos.reverse()) step.undo();
     entry.outbox.length = mark;
   };
   let result: T;
+  entry.undos = undos;
   try {
     result = await work();
   } catch (error) {
     undo();
     throw error;
+  } finally {
+    entry.undos = undefined;
   }
   // A read may still change the world (resolving a new user creates it): its counters tell.
   const changed =

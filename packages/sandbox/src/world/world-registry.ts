@@ -70,6 +70,9 @@ export class WorldRegistry {
 
   /** Replaces a world's state (reset, restore, import): on real time, its clock runs on from the new state's now. */
   replace(entry: WorldEntry, state: WorldState, syncedAt = Date.now()): void {
+    const before = { state: entry.state, syncedAt: entry.syncedAt };
+    // Within a request, undone with the request's other steps if its change cannot be kept.
+    entry.undos?.push({ undo: () => Object.assign(entry, before) });
     entry.state = ownTables(state);
     entry.syncedAt = syncedAt;
   }

@@ -31,16 +31,13 @@ export const TABLES: Record<TableName, true> = {
 /**
  * Makes every table of `world` a null-prototype object, in place: an id such as `__proto__` or
  * `constructor` is then an id like any other, never a member every object inherits. Every world a
- * registry holds passes through here (new, cloned, restored, imported), since a copy (`structuredClone`,
+ * registry holds passes through here (new, reset, restored, imported), since a copy (`structuredClone`,
  * `JSON.parse`) gives plain objects back.
  */
 export function ownTables(world: WorldState): WorldState {
   for (const name of Object.keys(TABLES) as TableName[]) Object.setPrototypeOf(world[name], null);
   return world;
 }
-
-/** A deep copy of a world, its tables null-prototype objects as in the original. */
-export const cloneWorld = (world: WorldState): WorldState => ownTables(structuredClone(world));
 
 /** A fresh world for a seed: the same seed always gives the same ids and data. */
 export function createWorld(seed: string, startTime: string, historyDays = DEFAULT_HISTORY_DAYS): WorldState {
