@@ -7,7 +7,7 @@ import { createSandbox, DEFAULT_API_KEY, DEFAULT_START_TIME } from './create-san
 import { type RequestLogEntry, serveSandbox } from './serve-sandbox.js';
 import { StateFile, StateFileInUseError } from './state-file.js';
 import { checkWebhookConfig } from './webhooks/webhook-dispatcher.js';
-import type { SandboxState } from './world/world-registry.js';
+import type { SandboxState } from './world/state/world-state.js';
 
 /** Where the webhook secret can come from instead of the command line (visible to every user in `ps`). */
 const SECRET_ENV = 'SVC_SANDBOX_WEBHOOK_SECRET';

@@ -8,9 +8,9 @@ import {
   requestPhlebotomyVisit,
   reschedulePhlebotomyVisit,
   serviceCenterAppointmentOf,
-} from '../world/appointments.js';
-import { orderById } from '../world/orders.js';
-import { availableSlots, PSC_LOCATION } from '../world/slots.js';
+} from '../world/lab/appointments.js';
+import { orderById } from '../world/lab/orders.js';
+import { availableSlots, PSC_LOCATION } from '../world/lab/slots.js';
 import type { OperationContext, OperationHandler } from './operation-context.js';
 
 /** The availability read of each kind of appointment: the spec states its window of days on it. */

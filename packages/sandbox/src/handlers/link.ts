@@ -1,4 +1,4 @@
-import { answerMfa, issueLinkCode, issueLinkToken } from '../world/link.js';
+import { answerMfa, issueLinkCode, issueLinkToken } from '../world/users/link.js';
 import type { OperationHandler } from './operation-context.js';
 
 export const createLinkToken: OperationHandler = (context) => {

@@ -1,7 +1,10 @@
 import { SNIFF_BYTES, sniffMediaType } from '@svc/client';
 import { HttpError } from '../internal/http-error.js';
-import { getParsingJob as readParsingJob } from '../world/inspect.js';
-import { parsingJobRecord, startParsingJob } from '../world/parsing-jobs.js';
+import {
+  parsingJobRecord,
+  getParsingJob as readParsingJob,
+  startParsingJob,
+} from '../world/lab/parsing-jobs.js';
 import type { OperationContext, OperationHandler } from './operation-context.js';
 
 /** The type an uploaded part declares (`image/png; x=y` → `image/png`), or '' when it declares none. */

@@ -1,4 +1,4 @@
-import { disconnectProvider, issueSignInToken, resolveUserOf, userRecord } from '../world/users.js';
+import { disconnectProvider, issueSignInToken, resolveUserOf, userRecord } from '../world/users/users.js';
 import type { OperationHandler } from './operation-context.js';
 
 export const resolveUser: OperationHandler = (context) => {

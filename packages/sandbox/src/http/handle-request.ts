@@ -7,12 +7,12 @@ import { TransitionRefusedError } from '../machines/lifecycles.js';
 import { exampleResponse, parsePrefer } from '../openapi/examples.js';
 import type { SpecIndex } from '../openapi/spec-index.js';
 import { type SpecValidator, webhookEntryOf } from '../openapi/validator.js';
-import { inTurn, release, type WorldEntry } from '../world/runtime.js';
-import { isScenario, SCENARIO_HEADER, SCENARIOS } from '../world/scenarios.js';
-import type { Undo } from '../world/transaction.js';
-import { worldControls } from '../world/world-controls.js';
+import { sandboxWorld } from '../world/sandbox-world.js';
+import { inTurn, release, type WorldEntry } from '../world/state/runtime.js';
+import { isScenario, SCENARIO_HEADER, SCENARIOS } from '../world/state/scenarios.js';
+import type { Undo } from '../world/state/transaction.js';
 import type { WorldRegistry } from '../world/world-registry.js';
-import { CONTROL_PREFIX, controlRoute } from './control-routes.js';
+import { answerControlRoute, CONTROL_PREFIX } from './answer-control-route.js';
 import { idempotent } from './idempotency.js';
 import type { RateLimiter } from './rate-limit.js';
 import { pathSegments, readBody, readBytes, schemaView } from './read-request.js';
@@ -223,10 +223,10 @@ async function answer(parts: PipelineParts, request: Request): Promise<Response>
         const route = pathname.slice(CONTROL_PREFIX.length);
         const bytes =
           request.method === 'GET' || head ? new Uint8Array() : await readBytes(request, MAX_CONTROL_BYTES);
-        const controls = worldControls(registry, name, { inRequest: true });
+        const controls = sandboxWorld(registry, name, { inRequest: true });
         const isDocumentedEvent = (eventName: string) =>
           !eventName.includes('<') && webhookEntryOf(parts.document, eventName) !== undefined;
-        work = () => controlRoute(request.method, route, bytes, controls, isDocumentedEvent);
+        work = () => answerControlRoute(request.method, route, bytes, controls, isDocumentedEvent);
       } else {
         // The API's operations count against the rate limit; the sandbox's own control routes never do.
         parts.rateLimiter?.take(name);

@@ -1,6 +1,6 @@
 import type { HandlerResult, OperationContext } from '../handlers/operation-context.js';
 import { HttpError } from '../internal/http-error.js';
-import { answerOf, keepAnswer } from '../world/answers.js';
+import { answerOf, keepAnswer } from '../world/state/answers.js';
 
 /** A stable text of a JSON value (keys sorted), to tell a retried request from a different one. */
 function fingerprint(value: unknown): string {

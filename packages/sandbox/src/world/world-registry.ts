@@ -2,22 +2,11 @@ import { createHash } from 'node:crypto';
 import { setImmediate as yieldToOthers } from 'node:timers/promises';
 import type { WebhookConfig } from '../webhooks/webhook-delivery.js';
 import { type FetchLike, WebhookDispatcher } from '../webhooks/webhook-dispatcher.js';
-import { catchUpSlice, catchUpStart } from './catch-up.js';
-import { type EventCheck, inTurn, runtimeOf, type WorldEntry, type WorldRuntime } from './runtime.js';
-import { createWorld, ownTables } from './world.js';
-import { checkSandboxState } from './world-schema.js';
-import type { WorldState } from './world-state.js';
-
-/** Every world at once, for persistence (worlds are keyed by a digest of their key, never the key). */
-export interface SandboxState {
-  version: 1;
-  /**
-   * Wall-clock time of the export: on real time, an imported world catches up from there. A time
-   * later than now or more than ten years back is refused (`saved_at_out_of_range`); none means now.
-   */
-  saved_at?: string;
-  worlds: Record<string, WorldState>;
-}
+import { catchUpSlice, catchUpStart } from './clock/catch-up.js';
+import { createWorld, ownTables } from './state/new-world.js';
+import { type EventCheck, inTurn, runtimeOf, type WorldEntry, type WorldRuntime } from './state/runtime.js';
+import { checkSandboxState } from './state/state-schema.js';
+import type { SandboxState, WorldState } from './state/world-state.js';
 
 /** `real`: a world's time moves with the wall clock (and `advance` jumps ahead); `frozen`: only `advance` moves it. */
 export type ClockMode = 'frozen' | 'real';

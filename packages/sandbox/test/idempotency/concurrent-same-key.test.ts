@@ -3,7 +3,7 @@ import type { OperationContext } from '../../src/handlers/operation-context.js';
 import { idempotent } from '../../src/http/idempotency.js';
 import { createSandbox } from '../../src/index.js';
 import { type SandboxServer, serveSandbox } from '../../src/serve-sandbox.js';
-import { createWorld } from '../../src/world/world.js';
+import { createWorld } from '../../src/world/state/new-world.js';
 import { API_KEY, call, orderFor, strictSandbox } from '../fixtures/sandbox.js';
 
 /** The same order for one patient (an order needs a known user_id), under one idempotency key. */

@@ -1,8 +1,8 @@
-import { keepNewest } from '../internal/keep-newest.js';
-import { digest } from '../internal/random.js';
-import type { WebhookDispatcher } from '../webhooks/webhook-dispatcher.js';
+import { keepNewest } from '../../internal/keep-newest.js';
+import { digest } from '../../internal/random.js';
+import type { WebhookDispatcher } from '../../webhooks/webhook-dispatcher.js';
+import { addSeconds, MAX_EVENTS_PER_WORLD, schedule } from './new-world.js';
 import { Journal, type Undo } from './transaction.js';
-import { addSeconds, MAX_EVENTS_PER_WORLD, schedule } from './world.js';
 import type { SandboxEvent, Timer, WorldState } from './world-state.js';
 
 /** A world and the effects that change it: what handlers and the clock work with. */

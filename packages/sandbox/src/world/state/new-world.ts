@@ -1,4 +1,4 @@
-import { randomFor, uuidFrom } from '../internal/random.js';
+import { randomFor, uuidFrom } from '../../internal/random.js';
 import type { Timer, WorldState } from './world-state.js';
 
 /** The most events a world keeps; older ones are dropped (and counted) first. */

@@ -1,4 +1,4 @@
-import { HttpError } from '../internal/http-error.js';
+import { HttpError } from '../../internal/http-error.js';
 
 /**
  * Named scenarios. Pick one per request with the `x-svc-sandbox-scenario` header on the request that

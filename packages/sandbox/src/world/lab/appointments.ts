@@ -1,11 +1,11 @@
-import { HttpError, notFound } from '../internal/http-error.js';
-import { isFinal, metaOf, next } from '../machines/lifecycles.js';
+import { HttpError, notFound } from '../../internal/http-error.js';
+import { isFinal, metaOf, next } from '../../machines/lifecycles.js';
+import { nextUuid } from '../state/new-world.js';
+import type { WorldRuntime } from '../state/runtime.js';
+import { TEST_KIT_SCENARIOS } from '../state/scenarios.js';
+import type { SandboxAppointment, SandboxOrder } from '../state/world-state.js';
 import { moveOrder, onOrderTimer, orderById, orderRecord } from './orders.js';
-import type { WorldRuntime } from './runtime.js';
-import { TEST_KIT_SCENARIOS } from './scenarios.js';
 import { PSC_LOCATION, slotToBook } from './slots.js';
-import { nextUuid } from './world.js';
-import type { SandboxAppointment, SandboxOrder } from './world-state.js';
 
 export type AppointmentKind = SandboxAppointment['kind'];
 type Kind = AppointmentKind;
@@ -285,4 +285,14 @@ export function serviceCenterAppointmentOf(runtime: WorldRuntime, orderId: strin
     : undefined;
   if (!appointment) throw notFound(`a service center appointment of order ${order.id}`);
   return appointment;
+}
+
+/** Every appointment of the world as the API records it, oldest first (the API itself has no such read). */
+export const listAppointments = (runtime: WorldRuntime) =>
+  Object.values(runtime.world.appointments).map(appointmentRecord);
+
+export function getAppointment(runtime: WorldRuntime, id: string) {
+  const appointment = runtime.world.appointments[id];
+  if (!appointment) throw notFound(`appointment ${id}`);
+  return appointmentRecord(appointment);
 }

@@ -1,5 +1,5 @@
-import { HttpError } from '../internal/http-error.js';
-import type { SandboxAppointment, WorldState } from './world-state.js';
+import { HttpError } from '../../internal/http-error.js';
+import type { SandboxAppointment, WorldState } from '../state/world-state.js';
 
 const DAY_MS = 86_400_000;
 /** The hours (UTC) of each day's slots, by kind of appointment. */

@@ -1,9 +1,9 @@
-import { HttpError, notFound } from '../internal/http-error.js';
-import { providerSource } from './catalogue-data.js';
-import type { WorldRuntime } from './runtime.js';
-import { scenarioOfClientUserId } from './scenarios.js';
-import { nextToken, nextUuid } from './world.js';
-import type { SandboxUser, WorldState } from './world-state.js';
+import { HttpError, notFound } from '../../internal/http-error.js';
+import { providerSource } from '../data/catalogue-data.js';
+import { nextToken, nextUuid } from '../state/new-world.js';
+import type { WorldRuntime } from '../state/runtime.js';
+import { scenarioOfClientUserId } from '../state/scenarios.js';
+import type { SandboxUser, WorldState } from '../state/world-state.js';
 
 /** `client_user_id`s with this prefix are never created: resolving one answers 404, to test that path. */
 export const UNKNOWN_USER_PREFIX = 'unknown_';

@@ -1,6 +1,6 @@
-import { HttpError } from '../internal/http-error.js';
-import { LATEST_TIME, MAX_ADVANCE_SECONDS, runUntil } from './advance-clock.js';
-import { type EventCheck, release, runtimeOf, type WorldEntry } from './runtime.js';
+import { HttpError } from '../../internal/http-error.js';
+import { type EventCheck, release, runtimeOf, type WorldEntry } from '../state/runtime.js';
+import { LATEST_TIME, MAX_ADVANCE_SECONDS, runUntil } from './advance.js';
 
 /**
  * The most steps one slice of a catch-up runs before the world lets other work in (a few milliseconds

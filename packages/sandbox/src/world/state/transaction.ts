@@ -1,4 +1,4 @@
-import { TABLES, type TableName } from './world.js';
+import { TABLES, type TableName } from './new-world.js';
 import type { WorldState } from './world-state.js';
 
 /** What undoes one change to a world. */

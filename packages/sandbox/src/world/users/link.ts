@@ -1,9 +1,9 @@
-import { HttpError } from '../internal/http-error.js';
-import { metaOf, next } from '../machines/lifecycles.js';
-import type { WorldRuntime } from './runtime.js';
-import { type Scenario, scenarioFor } from './scenarios.js';
+import { HttpError } from '../../internal/http-error.js';
+import { metaOf, next } from '../../machines/lifecycles.js';
+import { addSeconds, nextToken } from '../state/new-world.js';
+import type { WorldRuntime } from '../state/runtime.js';
+import { type Scenario, scenarioFor } from '../state/scenarios.js';
 import { connectProvider, userById, userOfBody } from './users.js';
-import { addSeconds, nextToken } from './world.js';
 
 /** The MFA code that is always wrong in the sandbox; any other code is right. */
 export const INCORRECT_MFA_CODE = '000000';
