@@ -1,14 +1,13 @@
 import { HttpError } from '../internal/http-error.js';
+import { type AppointmentKind, appointmentRecord } from '../world/lab/appointments.js';
 import {
-  type AppointmentKind,
-  appointmentRecord,
   type Booking,
   bookPhlebotomyVisit,
   bookServiceCenterVisit,
   requestPhlebotomyVisit,
   reschedulePhlebotomyVisit,
   serviceCenterAppointmentOf,
-} from '../world/lab/appointments.js';
+} from '../world/lab/bookings.js';
 import { orderById } from '../world/lab/orders.js';
 import { availableSlots, PSC_LOCATION } from '../world/lab/slots.js';
 import type { OperationContext, OperationHandler } from './operation-context.js';

@@ -98,6 +98,19 @@ describe('the rooms of the sandbox', () => {
     expect(wrong).toEqual([]);
   });
 
+  it('lets no handler write a world: handlers call world steps, which run in its transaction', () => {
+    const writes = [...MODULES.keys()]
+      .filter((file) => roomOf(file) === 'handlers')
+      .flatMap((file) =>
+        [
+          ...readFileSync(join(SRC, file), 'utf8').matchAll(
+            /\.world\.\w+(?:\[[^\]]+\])*\s*=(?!=)|context\.(?:emit|schedule|transact)\(/g,
+          ),
+        ].map((m) => `${file}: ${m[0]}`),
+      );
+    expect(writes).toEqual([]);
+  });
+
   it('has no circle of imports anywhere in src/', () => {
     expect(circles()).toEqual([]);
   });
