@@ -57,6 +57,13 @@ describe('issue 33: a stale --state file on real time', () => {
     expect(sandbox.exportState().worlds).toEqual(before);
   });
 
+  it('refuses a saved_at that is not a time as not a state file (invalid_state)', async () => {
+    const state = { ...(await savedDaysAgo(0)), saved_at: 'yesterday' };
+    const sandbox = createSandbox({ clock: 'real', apiKey: STALE });
+    expect(() => sandbox.importState(state)).toThrow(expect.objectContaining({ code: 'invalid_state' }));
+    expect(() => sandbox.importState(state)).toThrow('state.saved_at');
+  });
+
   it('takes a saved_at a few seconds ahead (clocks differ a little) as now, and any saved_at on a frozen clock', async () => {
     const state = await savedDaysAgo(0);
     const real = createSandbox({ clock: 'real', apiKey: STALE });
