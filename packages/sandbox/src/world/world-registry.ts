@@ -92,7 +92,7 @@ export class WorldRegistry {
   private tick(): void {
     if (this.options.clock !== 'real' || this.ticker) return;
     this.ticker = setInterval(() => {
-      // A step that fails here fails the same way in the world's next request, which reports it.
+      // A step that fails here is dropped with its slice, and the world runs on from now (catch-up.ts).
       for (const entry of this.worlds.values()) inTurn(entry, () => this.sync(entry)).catch(() => {});
     }, TICK_MS);
     this.ticker.unref?.();
