@@ -1,8 +1,8 @@
 import { HttpError } from '../internal/http-error.js';
 import { randomFor } from '../internal/random.js';
-import { PROVIDERS } from '../world/catalogue-data.js';
-import { homeZoneOf, isoAt, writtenOffsetOf } from '../world/home-zone.js';
-import { userById } from '../world/users.js';
+import { PROVIDERS } from '../world/data/catalogue-data.js';
+import { homeZoneOf, isoAt, writtenOffsetOf } from '../world/data/home-zone.js';
+import { userById } from '../world/users/users.js';
 import type { OperationContext, OperationHandler } from './operation-context.js';
 
 const DAY_MS = 86_400_000;

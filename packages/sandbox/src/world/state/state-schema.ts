@@ -1,11 +1,10 @@
 import type { ErrorObject } from 'ajv';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
-import { HttpError } from '../internal/http-error.js';
-import { type Lifecycle, stateNamesOf } from '../machines/lifecycles.js';
+import { HttpError } from '../../internal/http-error.js';
+import { type Lifecycle, stateNamesOf } from '../../machines/lifecycles.js';
 import { SCENARIOS } from './scenarios.js';
-import type { SandboxState } from './world-registry.js';
-import type { WorldState } from './world-state.js';
+import type { SandboxState, WorldState } from './world-state.js';
 
 /** Sandbox time as the sandbox writes it (`toISOString`): UTC, milliseconds, four-digit year. */
 const time = {

@@ -1,7 +1,8 @@
-import { keepNewest } from '../internal/keep-newest.js';
-import { digest } from '../internal/random.js';
-import type { WebhookDispatcher } from '../webhooks/webhook-dispatcher.js';
-import { addSeconds, MAX_EVENTS_PER_WORLD, schedule } from './world.js';
+import { keepNewest } from '../../internal/keep-newest.js';
+import { digest } from '../../internal/random.js';
+import type { WebhookDispatcher } from '../../webhooks/webhook-dispatcher.js';
+import { addSeconds, MAX_EVENTS_PER_WORLD, schedule } from './new-world.js';
+import { Journal, type Undo } from './transaction.js';
 import type { SandboxEvent, Timer, WorldState } from './world-state.js';
 
 /** A world and the effects that change it: what handlers and the clock work with. */
@@ -11,7 +12,11 @@ export interface WorldRuntime {
   emit(event: Omit<SandboxEvent, 'id' | 'created_at' | 'team_id'>): void;
   /** Schedules a lifecycle event: `at` in seconds from now, or a sandbox time. */
   schedule(timer: Omit<Timer, 'at' | 'seq'> & { at: number | string }): void;
-  /** Runs `change`; if it throws, the world and its undelivered events return to how they were. */
+  /**
+   * Runs `change` as one step: if it throws, the world and its undelivered events return to how they
+   * were. A step inside another joins it; a step inside a request is undone with it if the request's
+   * change cannot be kept.
+   */
   transact<T>(change: () => T): T;
 }
 
@@ -25,6 +30,10 @@ export interface WorldEntry {
   turn: Promise<void>;
   /** Wall-clock time (ms) the world's clock was last brought up to, when it runs on real time. */
   syncedAt: number;
+  /** The journal of the step under way, if any: a step inside it joins it. */
+  journal?: Journal | undefined;
+  /** While a request runs: the undo of each of its steps, for its commit to undo if it cannot be kept. */
+  undos?: Undo[] | undefined;
 }
 
 /** Hands the events of kept changes to delivery. */
@@ -72,14 +81,21 @@ export function runtimeOf(entry: WorldEntry, check?: EventCheck): WorldRuntime {
       schedule(entry.state, typeof at === 'number' ? addSeconds(entry.state.now, at) : at, timer);
     },
     transact(change) {
-      const before = structuredClone(entry.state);
+      if (entry.journal) return change();
+      const journal = new Journal(entry.state);
       const mark = entry.outbox.length;
+      entry.journal = journal;
       try {
-        return change();
+        const result = change();
+        journal.close();
+        entry.undos?.push(journal);
+        return result;
       } catch (error) {
-        entry.state = before;
+        journal.undo();
         entry.outbox.length = mark;
         throw error;
+      } finally {
+        entry.journal = undefined;
       }
     },
   };

@@ -1,5 +1,4 @@
-import { HttpError } from '../internal/http-error.js';
-import type { SandboxOrder } from './world-state.js';
+import { HttpError } from '../../internal/http-error.js';
 
 /**
  * Named scenarios. Pick one per request with the `x-svc-sandbox-scenario` header on the request that
@@ -67,20 +66,6 @@ export function scenarioFor(
     );
   }
   return userScenario !== undefined && fits(userScenario, resource) ? userScenario : 'happy_path';
-}
-
-/**
- * Refuses an appointment for an order whose scenario ships a test kit, while the kit is still on its
- * way: a blood draw does not fit that order, and accepting it would leave the clock a step (the kit
- * lost) the order could no longer take. Once the kit is reported lost, a draw is how the patient goes on.
- */
-export function refuseDrawOnTestKit(order: SandboxOrder): void {
-  if (!TEST_KIT_SCENARIOS.has(order.scenario) || order.state !== 'ordered') return;
-  throw new HttpError(
-    422,
-    'scenario_not_applicable',
-    `Order ${order.id} follows the scenario ${order.scenario}: a test kit is on its way to the patient, so it takes no appointment until the kit is reported lost (a day after ordering). Create the order without that scenario to book a blood draw.`,
-  );
 }
 
 /** The header that picks a scenario for the resource a request creates. */

@@ -1,8 +1,8 @@
 import { HttpError } from '../internal/http-error.js';
 import type { WebhookConfig } from '../webhooks/webhook-delivery.js';
-import type { TriggerOptions } from '../world/trigger.js';
-import type { SandboxWorld, WorldControlsApi } from '../world/world-controls.js';
-import type { WorldState } from '../world/world-state.js';
+import type { ControlActions, SandboxWorld } from '../world/sandbox-world.js';
+import type { WorldState } from '../world/state/world-state.js';
+import type { TriggerOptions } from '../world/trigger-event.js';
 import { parseJson } from './read-request.js';
 
 const TRIGGER_FIELDS = ['client_user_id', 'order_id', 'job_id', 'provider'];
@@ -18,11 +18,11 @@ const objectBody = (bytes: Uint8Array): Record<string, unknown> => {
 };
 
 /** Answers `/_sandbox/…` for one world; see control-openapi.yaml for the contract. */
-export async function controlRoute(
+export async function answerControlRoute(
   method: string,
   route: string,
   bytes: Uint8Array,
-  controls: WorldControlsApi & SandboxWorld,
+  controls: ControlActions & SandboxWorld,
   /** The webhook event names the API documents (templates like `daily.data.<resource>.created` filled). */
   isDocumentedEvent: (name: string) => boolean,
 ): Promise<{ status: number; body: unknown }> {
@@ -47,7 +47,7 @@ export async function controlRoute(
   }
   const cancel = /^POST orders\/([^/]+)\/(appointment\/)?cancel$/.exec(key);
   if (cancel) {
-    const orderId = cancel[1] as string;
+    const orderId = decodeURIComponent(cancel[1] as string);
     return {
       status: 200,
       body: cancel[2] ? controls.cancelAppointment(orderId) : controls.cancelOrder(orderId),

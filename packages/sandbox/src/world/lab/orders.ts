@@ -1,12 +1,12 @@
-import { notFound } from '../internal/http-error.js';
-import { metaOf, next } from '../machines/lifecycles.js';
-import { biomarkersFor } from './biomarkers.js';
-import { LAB_ACCOUNTS } from './catalogue-data.js';
-import type { WorldRuntime } from './runtime.js';
-import { type Scenario, scenarioFor } from './scenarios.js';
-import { userOfBody } from './users.js';
-import { nextUuid } from './world.js';
-import type { SandboxOrder } from './world-state.js';
+import { notFound } from '../../internal/http-error.js';
+import { metaOf, next } from '../../machines/lifecycles.js';
+import { biomarkersFor } from '../data/biomarkers.js';
+import { LAB_ACCOUNTS } from '../data/catalogue-data.js';
+import { nextUuid } from '../state/new-world.js';
+import type { WorldRuntime } from '../state/runtime.js';
+import { type Scenario, scenarioFor } from '../state/scenarios.js';
+import type { SandboxOrder } from '../state/world-state.js';
+import { userOfBody } from '../users/users.js';
 
 /** What each order status means, sent as `status_detail` where the sandbox has something to add. */
 const STATUS_DETAILS: Readonly<Record<string, string>> = {
@@ -94,6 +94,10 @@ export function createOrderRecord(
   body: Record<string, unknown>,
   scenario: Scenario | undefined,
 ): SandboxOrder {
+  return runtime.transact(() => newOrder(runtime, body, scenario));
+}
+
+function newOrder(runtime: WorldRuntime, body: Record<string, unknown>, scenario: Scenario | undefined) {
   const { world } = runtime;
   const user = userOfBody(world, body, 'the order');
   if (
@@ -121,3 +125,9 @@ export function createOrderRecord(
     runtime.schedule({ at: 86_400, kind: 'order', id: order.id, event: 'KIT_LOST' });
   return order;
 }
+
+/** Every order of the world as the API records it, oldest first (the API itself has no such read). */
+export const listOrders = (runtime: WorldRuntime) =>
+  Object.values(runtime.world.orders).map((order) => orderRecord(runtime, order));
+
+export const getOrder = (runtime: WorldRuntime, id: string) => orderRecord(runtime, orderById(runtime, id));

@@ -1,12 +1,9 @@
-import { notFound } from '../internal/http-error.js';
-import { isFinal, metaOf, next } from '../machines/lifecycles.js';
+import { notFound } from '../../internal/http-error.js';
+import { isFinal, metaOf, next } from '../../machines/lifecycles.js';
+import { nextUuid } from '../state/new-world.js';
+import type { WorldRuntime } from '../state/runtime.js';
+import type { SandboxAppointment, SandboxOrder } from '../state/world-state.js';
 import { moveOrder, onOrderTimer, orderById, orderRecord } from './orders.js';
-import type { WorldRuntime } from './runtime.js';
-import { nextUuid } from './world.js';
-import type { SandboxAppointment, SandboxOrder } from './world-state.js';
-
-/** Seconds between a PSC booking and its confirmation on the sandbox clock. */
-export const PSC_CONFIRMATION_SECONDS = 60;
 
 export type AppointmentKind = SandboxAppointment['kind'];
 type Kind = AppointmentKind;
@@ -104,13 +101,17 @@ export function newAppointment(
 
 /** Cancels the order's active appointment (phlebotomy or service center); the order waits for a new one. */
 export function cancelAppointment(runtime: WorldRuntime, orderId: string) {
+  return runtime.transact(() => cancelActiveAppointment(runtime, orderId));
+}
+
+function cancelActiveAppointment(runtime: WorldRuntime, orderId: string) {
   const order = orderById(runtime, orderId);
   const id = [order.appointment_id, order.psc_appointment_id].find(
     (candidate) => candidate && !isFinalAppointment(runtime.world.appointments[candidate]),
   );
   const appointment = id ? runtime.world.appointments[id] : undefined;
   if (!appointment) throw notFound(`an active appointment of order ${order.id}`);
-  next('order', order.state, 'APPOINTMENT_CANCELLED'); // refuses before anything changes
+  next('order', order.state, 'APPOINTMENT_CANCELLED'); // when both refuse, the order's refusal is answered
   moveAppointment(appointment, 'CANCEL', runtime.world.now);
   unschedule(runtime, appointment.id);
   moveOrder(runtime, order, 'APPOINTMENT_CANCELLED');
@@ -119,8 +120,12 @@ export function cancelAppointment(runtime: WorldRuntime, orderId: string) {
 
 /** Cancels an order, and its active appointment with it. */
 export function cancelOrder(runtime: WorldRuntime, orderId: string) {
+  return runtime.transact(() => cancelOrderAndVisit(runtime, orderId));
+}
+
+function cancelOrderAndVisit(runtime: WorldRuntime, orderId: string) {
   const order = orderById(runtime, orderId);
-  next('order', order.state, 'CANCEL'); // refuses before anything changes
+  next('order', order.state, 'CANCEL'); // when both refuse, the order's refusal is answered
   for (const id of [order.appointment_id, order.psc_appointment_id]) {
     const appointment = id ? runtime.world.appointments[id] : undefined;
     if (appointment && !isFinalAppointment(appointment)) {
@@ -135,3 +140,13 @@ export function cancelOrder(runtime: WorldRuntime, orderId: string) {
 
 const isFinalAppointment = (appointment: SandboxAppointment | undefined) =>
   !appointment || isFinal(lifecycleOf(appointment.kind), appointment.state);
+
+/** Every appointment of the world as the API records it, oldest first (the API itself has no such read). */
+export const listAppointments = (runtime: WorldRuntime) =>
+  Object.values(runtime.world.appointments).map(appointmentRecord);
+
+export function getAppointment(runtime: WorldRuntime, id: string) {
+  const appointment = runtime.world.appointments[id];
+  if (!appointment) throw notFound(`appointment ${id}`);
+  return appointmentRecord(appointment);
+}

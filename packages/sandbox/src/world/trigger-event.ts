@@ -1,10 +1,10 @@
 import { HttpError } from '../internal/http-error.js';
-import { PROVIDERS, providerSource } from './catalogue-data.js';
-import { createOrderRecord, orderById, orderRecord } from './orders.js';
-import { parsingJobRecord, startParsingJob } from './parsing-jobs.js';
-import type { WorldRuntime } from './runtime.js';
-import { DEMO_PROVIDER, resolveUserOf } from './users.js';
-import type { SandboxEvent, SandboxUser } from './world-state.js';
+import { PROVIDERS, providerSource } from './data/catalogue-data.js';
+import { createOrderRecord, orderById, orderRecord } from './lab/orders.js';
+import { parsingJobRecord, startParsingJob } from './lab/parsing-jobs.js';
+import type { WorldRuntime } from './state/runtime.js';
+import type { SandboxEvent, SandboxUser } from './state/world-state.js';
+import { DEMO_PROVIDER, resolveUserOf } from './users/users.js';
 
 /** What a triggered event is about; everything is optional and made up when not given. */
 export interface TriggerOptions {
@@ -40,6 +40,10 @@ export function triggerEvent(
   eventType: string,
   options: TriggerOptions,
 ): SandboxEvent {
+  return runtime.transact(() => makeEvent(runtime, eventType, options));
+}
+
+function makeEvent(runtime: WorldRuntime, eventType: string, options: TriggerOptions): SandboxEvent {
   const { world } = runtime;
   if (eventType === 'labtest.order.updated') {
     if (options.order_id !== undefined) {

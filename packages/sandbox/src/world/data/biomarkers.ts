@@ -1,4 +1,4 @@
-import { randomFor } from '../internal/random.js';
+import { randomFor } from '../../internal/random.js';
 
 const PANEL: ReadonlyArray<readonly [string, string, number, number, string]> = [
   ['Glucose', 'mg/dL', 70, 99, '2345-7'],

@@ -107,3 +107,14 @@ export interface WorldState {
   /** How many older events were dropped to keep `events` within its cap. */
   droppedEvents?: number;
 }
+
+/** Every world at once, for persistence (worlds are keyed by a digest of their key, never the key). */
+export interface SandboxState {
+  version: 1;
+  /**
+   * Wall-clock time of the export: on real time, an imported world catches up from there. A time
+   * later than now or more than ten years back is refused (`saved_at_out_of_range`); none means now.
+   */
+  saved_at?: string;
+  worlds: Record<string, WorldState>;
+}

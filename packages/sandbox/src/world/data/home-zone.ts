@@ -1,4 +1,4 @@
-import { randomFor } from '../internal/random.js';
+import { randomFor } from '../../internal/random.js';
 
 /**
  * Zones without daylight saving, so one offset holds all year: a user's home is one of them, drawn

@@ -1,21 +1,14 @@
 import type { WebhookConfig, WebhookDelivery } from '../webhooks/webhook-delivery.js';
 import { checkWebhookConfig } from '../webhooks/webhook-dispatcher.js';
-import { advanceClock } from './advance-clock.js';
-import { cancelAppointment, cancelOrder } from './appointments.js';
-import type { ClockAdvance } from './clock-advance.js';
-import {
-  getAppointment,
-  getOrder,
-  getParsingJob,
-  listAppointments,
-  listOrders,
-  listParsingJobs,
-} from './inspect.js';
-import { release } from './runtime.js';
-import { type TriggerOptions, triggerEvent } from './trigger.js';
+import { advanceClock, type ClockAdvance } from './clock/advance.js';
+import { cancelAppointment, cancelOrder, getAppointment, listAppointments } from './lab/appointments.js';
+import { getOrder, listOrders } from './lab/orders.js';
+import { getParsingJob, listParsingJobs } from './lab/parsing-jobs.js';
+import { release } from './state/runtime.js';
+import { checkWorldState } from './state/state-schema.js';
+import type { SandboxEvent, WorldState } from './state/world-state.js';
+import { type TriggerOptions, triggerEvent } from './trigger-event.js';
 import type { ClockMode, WorldRegistry } from './world-registry.js';
-import { checkWorldState } from './world-schema.js';
-import type { SandboxEvent, WorldState } from './world-state.js';
 
 export interface SandboxClock {
   /** `real`: time moves with the wall clock (and `advance` jumps ahead); `frozen`: only `advance` moves it. */
@@ -53,7 +46,7 @@ export interface SandboxWorld {
 }
 
 /** What the control routes can do to the caller's world. */
-export interface WorldControlsApi {
+export interface ControlActions {
   advance(advance: ClockAdvance): { now: string; fired: number };
   reset(): void;
   snapshot(): WorldState;
@@ -74,19 +67,19 @@ export interface WorldControlsApi {
 }
 
 /** The controls of the world named `name`: the public `SandboxWorld` and what the control routes call. */
-export function worldControls(
+export function sandboxWorld(
   registry: WorldRegistry,
   name: string,
   /** In process, every look at the world first brings a real clock up to the wall clock; a request does that once, in its turn. */
   { inRequest = false } = {},
-): SandboxWorld & WorldControlsApi {
+): SandboxWorld & ControlActions {
   const entry = () => {
     const found = registry.entry(name);
-    if (!inRequest) registry.sync(found);
+    if (!inRequest) registry.syncNow(found);
     return found;
   };
   const runtime = () => registry.runtime(entry());
-  const controls: SandboxWorld & WorldControlsApi = {
+  const controls: SandboxWorld & ControlActions = {
     clock: {
       mode: registry.clock,
       now: () => new Date(entry().state.now),

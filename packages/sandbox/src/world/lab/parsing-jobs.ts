@@ -1,9 +1,10 @@
-import { metaOf, next } from '../machines/lifecycles.js';
-import { biomarkersFor } from './biomarkers.js';
-import type { WorldRuntime } from './runtime.js';
-import { type Scenario, scenarioFor } from './scenarios.js';
-import { nextToken } from './world.js';
-import type { SandboxParsingJob } from './world-state.js';
+import { notFound } from '../../internal/http-error.js';
+import { metaOf, next } from '../../machines/lifecycles.js';
+import { biomarkersFor } from '../data/biomarkers.js';
+import { nextToken } from '../state/new-world.js';
+import type { WorldRuntime } from '../state/runtime.js';
+import { type Scenario, scenarioFor } from '../state/scenarios.js';
+import type { SandboxParsingJob } from '../state/world-state.js';
 
 /** Seconds of sandbox time a parsing job takes. */
 export const PARSING_SECONDS = 30;
@@ -50,6 +51,14 @@ export function startParsingJob(
   file: SandboxParsingJob['file'],
   scenario: Scenario | undefined,
 ): SandboxParsingJob {
+  return runtime.transact(() => newParsingJob(runtime, file, scenario));
+}
+
+function newParsingJob(
+  runtime: WorldRuntime,
+  file: SandboxParsingJob['file'],
+  scenario: Scenario | undefined,
+): SandboxParsingJob {
   const { world } = runtime;
   const job: SandboxParsingJob = {
     id: nextToken(world, 'job_'),
@@ -69,4 +78,14 @@ export function startParsingJob(
     event: OUTCOMES[job.scenario] ?? 'PARSED',
   });
   return job;
+}
+
+/** Every parsing job of the world as the API records it, oldest first. */
+export const listParsingJobs = (runtime: WorldRuntime) =>
+  Object.values(runtime.world.parsingJobs).map(parsingJobRecord);
+
+export function getParsingJob(runtime: WorldRuntime, id: string) {
+  const job = runtime.world.parsingJobs[id];
+  if (!job) throw notFound(`parsing job ${id}`);
+  return parsingJobRecord(job);
 }

@@ -1,10 +1,10 @@
-import { HttpError, notFound } from '../internal/http-error.js';
-import { providerSource } from './catalogue-data.js';
-import { homeZoneOf } from './home-zone.js';
-import type { WorldRuntime } from './runtime.js';
-import { scenarioOfClientUserId } from './scenarios.js';
-import { nextUuid } from './world.js';
-import type { SandboxUser, WorldState } from './world-state.js';
+import { HttpError, notFound } from '../../internal/http-error.js';
+import { providerSource } from '../data/catalogue-data.js';
+import { homeZoneOf } from '../data/home-zone.js';
+import { nextToken, nextUuid } from '../state/new-world.js';
+import type { WorldRuntime } from '../state/runtime.js';
+import { scenarioOfClientUserId } from '../state/scenarios.js';
+import type { SandboxUser, WorldState } from '../state/world-state.js';
 
 /** `client_user_id`s with this prefix are never created: resolving one answers 404, to test that path. */
 export const UNKNOWN_USER_PREFIX = 'unknown_';
@@ -35,7 +35,6 @@ export function userById(world: WorldState, userId: string | undefined): Sandbox
   return user;
 }
 
-/** Connects a provider to a user (once) and emits `provider.connection.created`. */
 /**
  * The user a request body names by `user_id`, for a resource that belongs to one (an order, a link):
  * a missing `user_id` is a 422 naming the field, an unknown one a 404, as the service answers; the
@@ -49,6 +48,7 @@ export function userOfBody(world: WorldState, body: Record<string, unknown>, wha
   return userById(world, body.user_id);
 }
 
+/** Connects a provider to a user (once) and emits `provider.connection.created`. */
 export function connectProvider(runtime: WorldRuntime, user: SandboxUser, slug: string): void {
   if (user.connected_sources.some((c) => c.source.slug === slug)) return;
   const source = providerSource(slug);
@@ -67,11 +67,12 @@ export function connectProvider(runtime: WorldRuntime, user: SandboxUser, slug: 
  * user-creation operation); `unknown_…` ids are never created.
  */
 export function resolveUserOf(runtime: WorldRuntime, clientUserId: string): SandboxUser {
-  const { world } = runtime;
-  let userId = world.userIdsByClientId[clientUserId];
-  if (userId === undefined) {
-    if (clientUserId.startsWith(UNKNOWN_USER_PREFIX)) throw notFound(`user ${clientUserId}`);
-    userId = nextUuid(world, 'user');
+  const known = runtime.world.userIdsByClientId[clientUserId];
+  if (known !== undefined) return userById(runtime.world, known);
+  if (clientUserId.startsWith(UNKNOWN_USER_PREFIX)) throw notFound(`user ${clientUserId}`);
+  return runtime.transact(() => {
+    const { world } = runtime;
+    const userId = nextUuid(world, 'user');
     const user: SandboxUser = {
       user_id: userId,
       client_user_id: clientUserId,
@@ -84,6 +85,26 @@ export function resolveUserOf(runtime: WorldRuntime, clientUserId: string): Sand
     connectProvider(runtime, user, DEMO_PROVIDER);
     const midnight = new Date(`${world.now.slice(0, 10)}T00:00:00.000Z`).getTime() + 86_400_000;
     runtime.schedule({ at: new Date(midnight).toISOString(), kind: 'daily', id: userId, event: 'DAY_ENDED' });
-  }
-  return userById(world, userId);
+    return user;
+  });
+}
+
+/** A sign-in token for a known user. */
+export function issueSignInToken(runtime: WorldRuntime, userId: string | undefined) {
+  return runtime.transact(() => {
+    const user = userById(runtime.world, userId);
+    const token = nextToken(runtime.world, 'st_');
+    runtime.world.signInTokens[token] = user.user_id;
+    return { user, token };
+  });
+}
+
+/** Disconnects a provider from a user; a provider the user has not connected is a 404. */
+export function disconnectProvider(runtime: WorldRuntime, userId: string | undefined, slug: string): void {
+  runtime.transact(() => {
+    const user = userById(runtime.world, userId);
+    const index = user.connected_sources.findIndex((c) => c.source.slug === slug);
+    if (index < 0) throw new HttpError(404, 'not_found', `user ${user.user_id} has no ${slug} connection`);
+    user.connected_sources.splice(index, 1);
+  });
 }
