@@ -26,6 +26,7 @@ import type { RequestOptions } from './request-options.js';
 
 export const DEFAULT_TIMEOUT_MS = 60_000;
 export const DEFAULT_MAX_RETRIES = 2;
+export { DEFAULT_MAX_RESPONSE_BYTES } from './internal/transport/response-limit.js';
 
 interface CommonOptions {
   /**
@@ -56,6 +57,12 @@ interface CommonOptions {
   timeoutMs?: number;
   /** Retries after the first attempt (default 2). */
   maxRetries?: number;
+  /**
+   * The most bytes of an answer the client reads, received and decoded alike (default 64 MiB); a larger
+   * answer rejects with `ResponseTooLargeError` and its connection is closed. Raise it (also per call)
+   * only for an answer you expect to be that large.
+   */
+  maxResponseBytes?: number;
   /** Headers sent with every request. */
   headers?: Record<string, string>;
   /** Where log lines go, secrets redacted (default `console`). */
@@ -97,7 +104,7 @@ type PathMethods = 'GET' | 'PUT' | 'POST' | 'DELETE' | 'PATCH';
 /**
  * openapi-fetch's typed path client (`client.GET('/v2/user/resolve/{client_user_id}', …)`), resolving
  * `{ data, error, response }`, plus middleware registration. Per-call `signal`, `timeoutMs`,
- * `maxRetries` and `idempotencyKey` are accepted in its init object.
+ * `maxRetries`, `maxResponseBytes` and `idempotencyKey` are accepted in its init object.
  */
 export type PathClient = Pick<Client<paths>, PathMethods | 'use' | 'eject'>;
 
@@ -154,7 +161,7 @@ function baseUrlProblem(value: string, allowInsecureHttp: boolean): string | und
  * `SVC_BASE_URL`, `SVC_LOG`. Throws ValidationError for unusable options (the API key is never echoed).
  */
 export function createClient(options: ClientOptions = {}): SvcClient {
-  const { timeoutMs = DEFAULT_TIMEOUT_MS, maxRetries = DEFAULT_MAX_RETRIES } = options;
+  const { timeoutMs = DEFAULT_TIMEOUT_MS, maxRetries = DEFAULT_MAX_RETRIES, maxResponseBytes } = options;
   const apiKey = options.apiKey ?? readEnv('SVC_API_KEY');
   if (apiKey === undefined)
     throw new ValidationError(
@@ -176,7 +183,7 @@ export function createClient(options: ClientOptions = {}): SvcClient {
   const baseUrl = baseUrlOf(options);
   const problem = baseUrlProblem(baseUrl, options.allowInsecureHttp === true);
   if (problem) throw new ValidationError('baseUrl', problem);
-  checkCallOptions({ timeoutMs, maxRetries });
+  checkCallOptions({ timeoutMs, maxRetries, maxResponseBytes });
   const { idempotencyHeader, httpAgent } = options;
   if (httpAgent !== undefined && typeof (httpAgent as Partial<HttpAgent> | null)?.destroy !== 'function')
     throw new ValidationError('httpAgent', 'must be an http(s).Agent');
@@ -210,6 +217,7 @@ export function createClient(options: ClientOptions = {}): SvcClient {
     baseUrl,
     timeoutMs,
     maxRetries,
+    maxResponseBytes,
     // Nothing is logged (nor built) for a client set to 'off'.
     logger: level === 'off' ? undefined : log,
     idempotencyHeader,

@@ -168,6 +168,7 @@ describe('errors', () => {
       'RateLimitError',
       'RepeatedCursorError',
       'ResponseParseError',
+      'ResponseTooLargeError',
       'StalledPageError',
       'SvcError',
       'TimeoutError',

@@ -24,7 +24,7 @@ describe('the raw response of a named method', () => {
   it('keeps a body of another type as bytes, unchanged', async () => {
     const bytes = new Uint8Array([0x25, 0x50, 0x44, 0x46, 0xff, 0xfe, 0x00, 0x80]);
     const fetched = reply(bytes, 'application/pdf')();
-    const response = bufferedResponse(fetched, await readBody(fetched));
+    const response = bufferedResponse(fetched, await readBody(fetched, 1024, 'GET /x'));
     expect(new Uint8Array(await response.clone().arrayBuffer())).toEqual(bytes);
     expect(new Uint8Array(await (await response.clone().blob()).arrayBuffer())).toEqual(bytes);
     expect(new Uint8Array(await new Response(response.body).arrayBuffer())).toEqual(bytes);

@@ -118,6 +118,7 @@ function start(
     signal: options.signal,
     timeoutMs: options.timeoutMs,
     maxRetries: options.maxRetries,
+    maxResponseBytes: options.maxResponseBytes,
   };
   if (!operation.multipart) return send(routes, operation, init, state);
   // Files are read into memory (streams counted against the size limit) before the request is built.

@@ -40,6 +40,7 @@ export function checkBeforeSending(
   checkCallOptions({
     timeoutMs: state.timeoutMs,
     maxRetries: state.maxRetries,
+    maxResponseBytes: state.maxResponseBytes,
     idempotencyKey: header?.[context.idempotencyHeader],
   });
 }

@@ -15,6 +15,7 @@ export interface CallState {
   signal?: AbortSignal | undefined;
   timeoutMs?: number | undefined;
   maxRetries?: number | undefined;
+  maxResponseBytes?: number | undefined;
   /** The call's secrets (link token, a key from the apiKey function), chained to the client's. */
   secrets?: Secrets;
   /** Sent by a named method without openapi-fetch: no middleware can have added a header. */

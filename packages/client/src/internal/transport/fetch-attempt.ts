@@ -21,8 +21,8 @@ function onTimeout(attempt: AttemptController): void {
 export type AttemptFetch = (signal: AbortSignal) => Promise<Response>;
 
 /**
- * Sends one attempt over fetch and reads the whole body under the same timeout, so a stalled body is a
- * TimeoutError and the caller can decide on a retry. Returns the Response with its body in memory
+ * Sends one attempt over fetch and reads the whole body (at most `maxBytes`) under the same timeout, so a
+ * stalled body is a TimeoutError and the caller can decide on a retry. Returns the Response with its body in memory
  * (see buffered-response.ts). No timer or listener outlives it.
  */
 export async function fetchAttempt(
@@ -30,6 +30,7 @@ export async function fetchAttempt(
   caller: AbortSignal | undefined,
   timeoutMs: number,
   what: string,
+  maxBytes: number,
 ): Promise<Response> {
   if (caller?.aborted) throw abortError(caller);
   const attempt = new AttemptController();
@@ -41,8 +42,12 @@ export async function fetchAttempt(
       void response.body?.cancel();
       throw errorFromResponse(response, undefined, what);
     }
-    return NULL_BODY.has(response.status) ? response : bufferedResponse(response, await readBody(response));
+    return NULL_BODY.has(response.status)
+      ? response
+      : bufferedResponse(response, await readBody(response, maxBytes, what));
   } catch (error) {
+    // A refused answer's connection goes too (a custom fetch learns it from the signal).
+    attempt.abort();
     throw attemptFailure(error, attempt.timedOut, caller, timeoutMs, what);
   } finally {
     clearTimeout(timer);

@@ -15,6 +15,7 @@ import { HeaderList } from './header-list.js';
 import { LazyResult } from './lazy-result.js';
 import type { Attempt, CreateNodeHttp, NodeHttp, Outgoing, RequestHeaders } from './outgoing.js';
 import { type HeaderReader, type Reply, TO_RESPONSE, TO_RESULT } from './reply.js';
+import { responseTooLarge, tooManyCodings } from './response-limit.js';
 import { UNSENDABLE_VALUE, unsendableValueReason } from './unsendable-value.js';
 
 type HttpModule = typeof Http;
@@ -43,8 +44,6 @@ const DOT_SEGMENT = /\/(?:\.|%2e)/i;
 const PLAIN_QUERY = /^[\w\-.~!$&()*+,;=:@%/?]*$/;
 /** Statuses whose answer has no body, which fetch does not decompress. */
 const NULL_BODY = new Set([101, 204, 205, 304]);
-/** The most content codings fetch decodes in one answer. */
-const MAX_CODINGS = 5;
 
 /** A Node client's agent: keep-alive, idle sockets closed after 4 s (as fetch's) and never holding the process. */
 const IDLE_SOCKET_MS = 4_000;
@@ -146,11 +145,15 @@ export const createNodeHttp: CreateNodeHttp = (baseUrl, agentOption) => {
       headers: requestHeadersFor(headers),
       agent: agent as Http.Agent,
     };
-    return (caller, timeoutMs, what) =>
+    return (caller, timeoutMs, what, maxBytes) =>
       caller?.aborted
         ? Promise.reject(abortError(caller))
         : new Promise<Reply>((resolve, reject) => {
-            new Exchange(resolve, reject, caller, timeoutMs, what, url, method).send(module, options, bytes);
+            new Exchange(resolve, reject, caller, timeoutMs, what, url, method, maxBytes).send(
+              module,
+              options,
+              bytes,
+            );
           });
   }
   /**
@@ -183,10 +186,15 @@ async function encode(body: BodyInit, headers: HeaderList): Promise<Uint8Array> 
   return new Uint8Array(await encoded.arrayBuffer());
 }
 
-/** One attempt over node:http: its timer, its link to the caller's signal, its answer read whole. */
+/**
+ * One attempt over node:http: its timer, its link to the caller's signal, its answer read whole (at most
+ * `maxBytes`, received and decoded). Everything that can throw runs before the attempt is settled, and a
+ * throw there fails it: after settling, a throw would be lost, and inside a socket's event an uncaught one.
+ */
 class Exchange implements Abortable {
   private timedOut = false;
   private done = false;
+  private received = 0;
   private readonly timer: ReturnType<typeof setTimeout>;
   private request: Http.ClientRequest | undefined;
   private response: Http.IncomingMessage | undefined;
@@ -199,6 +207,7 @@ class Exchange implements Abortable {
     private readonly what: string,
     private readonly url: string,
     private readonly method: string,
+    private readonly maxBytes: number,
   ) {
     this.timer = setTimeout(onTimeout, timeoutMs, this);
     if (caller) linkAbort(caller, this);
@@ -228,56 +237,94 @@ class Exchange implements Abortable {
   private answered(response: Http.IncomingMessage): void {
     this.response = response;
     const status = response.statusCode ?? 0;
-    if (isRedirect(status)) {
-      const reply = new NodeReply(status, response, this.url, '');
-      this.fail(errorFromResponse(reply[TO_RESPONSE](), undefined, this.what));
-      return;
-    }
     const chunks: Buffer[] = [];
-    response.on('data', (chunk: Buffer) => chunks.push(chunk));
-    response.on('end', () => this.read(response, status, chunks));
+    response.on('data', (chunk: Buffer) => {
+      // Counted as it arrives: past the limit the socket goes, nothing more is read.
+      this.received += chunk.length;
+      if (this.received > this.maxBytes)
+        this.fail(responseTooLarge(this.what, status, headerReader(response), this.maxBytes));
+      else chunks.push(chunk);
+    });
+    const codings = answerHeader(response.rawHeaders, 'content-encoding');
+    response.on('end', () => this.read(response, status, chunks, codings));
     response.on('error', (error) => this.fail(error));
     response.on('close', () => {
       if (!response.complete) this.fail(new Error('the connection closed before the body ended'));
     });
-  }
-
-  private read(response: Http.IncomingMessage, status: number, chunks: Buffer[]): void {
-    if (this.done) return;
-    const bytes = chunks.length === 1 ? (chunks[0] as Buffer) : Buffer.concat(chunks);
-    const codings = answerHeader(response.rawHeaders, 'content-encoding');
-    if (codings === null || NULL_BODY.has(status) || this.method === 'HEAD' || bytes.length === 0) {
-      this.succeed(status, response, bytes);
-      return;
+    try {
+      if (isRedirect(status)) {
+        const reply = new NodeReply(status, response, this.url, '');
+        this.fail(errorFromResponse(reply[TO_RESPONSE](), undefined, this.what));
+        return;
+      }
+      if (tooManyCodings(codings) && !NULL_BODY.has(status) && this.method !== 'HEAD')
+        this.fail(
+          responseTooLarge(this.what, status, headerReader(response), this.maxBytes, codings as string),
+        );
+    } catch (error) {
+      this.fail(error);
     }
-    decode(bytes, codings).then(
-      (decoded) => this.succeed(status, response, decoded),
-      (error: unknown) => this.fail(error),
-    );
   }
 
+  private read(
+    response: Http.IncomingMessage,
+    status: number,
+    chunks: Buffer[],
+    codings: string | null,
+  ): void {
+    if (this.done) return;
+    try {
+      const bytes = chunks.length === 1 ? (chunks[0] as Buffer) : Buffer.concat(chunks);
+      if (codings === null || NULL_BODY.has(status) || this.method === 'HEAD' || bytes.length === 0) {
+        this.succeed(status, response, bytes);
+        return;
+      }
+      decode(bytes, codings, this.maxBytes).then(
+        (decoded) => this.succeed(status, response, decoded),
+        (error: unknown) =>
+          this.fail(
+            isTooLarge(error)
+              ? responseTooLarge(this.what, status, headerReader(response), this.maxBytes)
+              : error,
+          ),
+      );
+    } catch (error) {
+      this.fail(error);
+    }
+  }
+
+  /** Makes the reply, then settles: a body that cannot be read fails the attempt instead. */
   private succeed(status: number, response: Http.IncomingMessage, bytes: Buffer): void {
     if (this.done) return;
+    let reply: NodeReply;
+    try {
+      const type = answerHeader(response.rawHeaders, 'content-type');
+      let body: Body;
+      if (NULL_BODY.has(status)) body = '';
+      else if (isTextType(type)) {
+        const text = bytes.toString('utf8');
+        // fetch's text() drops a byte order mark.
+        body = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+      } else body = bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer;
+      reply = new NodeReply(status, response, this.url, body);
+    } catch (error) {
+      this.fail(error);
+      return;
+    }
     const resolve = this.resolve;
     this.settle();
-    const type = answerHeader(response.rawHeaders, 'content-type');
-    let body: Body;
-    if (NULL_BODY.has(status)) body = '';
-    else if (isTextType(type)) {
-      const text = bytes.toString('utf8');
-      // fetch's text() drops a byte order mark.
-      body = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
-    } else body = bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer;
-    resolve(new NodeReply(status, response, this.url, body));
+    resolve(reply);
   }
 
+  /** Fails the attempt with its typed error (made before settling) and closes its connection. */
   private fail(error: unknown): void {
     if (this.done) return;
+    const failure = attemptFailure(error, this.timedOut, this.caller, this.timeoutMs, this.what);
     const { reject, request, response } = this;
     this.settle();
+    reject(failure);
     response?.destroy();
     request?.destroy();
-    reject(attemptFailure(error, this.timedOut, this.caller, this.timeoutMs, this.what));
   }
 
   /**
@@ -303,13 +350,22 @@ function onTimeout(exchange: Exchange): void {
   exchange.timeout();
 }
 
-/** Undoes the content codings of an answer as fetch does: last applied first; an unknown one stops all decoding. */
-async function decode(bytes: Buffer, encoding: string): Promise<Buffer> {
+/** An answer's headers read as `Headers#get` reads them, for an error made before its reply is. */
+const headerReader = (response: Http.IncomingMessage): HeaderReader => ({
+  get: (name) => answerHeader(response.rawHeaders, name.toLowerCase()),
+});
+
+/** zlib's refusal to make more than `maxOutputLength` bytes. */
+const isTooLarge = (error: unknown): boolean =>
+  (error as { code?: unknown } | null)?.code === 'ERR_BUFFER_TOO_LARGE';
+
+/**
+ * Undoes the content codings of an answer as fetch does: last applied first; an unknown one stops all
+ * decoding. Each step makes at most `maxBytes`: zlib stops there (`maxOutputLength`), so a bomb costs
+ * no more memory than the limit.
+ */
+async function decode(bytes: Buffer, encoding: string, maxBytes: number): Promise<Buffer> {
   const codings = encoding.toLowerCase().split(',');
-  if (codings.length > MAX_CODINGS)
-    throw new Error(
-      `too many content-encodings in response: ${codings.length}, maximum allowed is ${MAX_CODINGS}`,
-    );
   const steps = [];
   for (let index = codings.length - 1; index >= 0; index--) {
     const coding = (codings[index] as string).trim();
@@ -319,10 +375,15 @@ async function decode(bytes: Buffer, encoding: string): Promise<Buffer> {
   }
   const z = zlib ?? (await loadZlib());
   // fetch's options: lenient about a truncated end, as browsers and curl are.
-  const flush = { flush: z.constants.Z_SYNC_FLUSH, finishFlush: z.constants.Z_SYNC_FLUSH };
+  const flush = {
+    flush: z.constants.Z_SYNC_FLUSH,
+    finishFlush: z.constants.Z_SYNC_FLUSH,
+    maxOutputLength: maxBytes,
+  };
   const brotli = {
     flush: z.constants.BROTLI_OPERATION_FLUSH,
     finishFlush: z.constants.BROTLI_OPERATION_FLUSH,
+    maxOutputLength: maxBytes,
   };
   let data = bytes;
   for (const coding of steps) {

@@ -9,11 +9,12 @@ export interface Outgoing {
   body: BodyInit | undefined;
 }
 
-/** One attempt: sends, and reads the whole answer under the timeout and the caller's signal. */
+/** One attempt: sends, and reads the whole answer (at most `maxBytes`) under the timeout and the caller's signal. */
 export type Attempt<R extends Reply = Reply> = (
   caller: AbortSignal | undefined,
   timeoutMs: number,
   what: string,
+  maxBytes: number,
 ) => Promise<R>;
 
 /** Named calls over node:http / node:https (the `#node-http` import: only in the build for Node). */

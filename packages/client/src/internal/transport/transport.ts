@@ -1,6 +1,6 @@
 import { checkRequestHeaders, createNodeHttp } from '#node-http';
 import type { ApiKey } from '../../api-key.js';
-import { AbortError, ApiError, ValidationError, withSecrets } from '../../errors.js';
+import { AbortError, ApiError, ResponseTooLargeError, ValidationError, withSecrets } from '../../errors.js';
 import type { FetchLike } from '../../fetch-like.js';
 import { API_KEY_HEADER } from '../../headers.js';
 import { keyProblem } from '../input/key-problem.js';
@@ -14,6 +14,7 @@ import { fetchAttempt } from './fetch-attempt.js';
 import { logAttempt, RETRY_STATUSES } from './log-attempt.js';
 import type { Attempt, Outgoing, RequestHeaders } from './outgoing.js';
 import type { Reply } from './reply.js';
+import { DEFAULT_MAX_RESPONSE_BYTES } from './response-limit.js';
 import { neverSent, notProcessed, repeatable } from './retry-safety.js';
 import { sleep } from './sleep.js';
 
@@ -28,6 +29,8 @@ export interface TransportConfig {
   baseUrl: string;
   timeoutMs: number;
   maxRetries: number;
+  /** The most bytes of an answer read, received or decoded (`maxResponseBytes`); default DEFAULT_MAX_RESPONSE_BYTES. */
+  maxResponseBytes?: number | undefined;
   /** Absent for a client set to `'off'`; see log-attempt.ts for what each level gets. */
   logger?: ClientLog | undefined;
   /** The idempotency header the user confirmed the service reads; without it POST/PATCH retry only when unprocessed. */
@@ -97,6 +100,7 @@ export function createTransport(config: TransportConfig): Transport {
       const what = call?.what ?? `${method} ${new URL(url).pathname}`;
       const maxRetries = call?.maxRetries ?? config.maxRetries;
       const timeoutMs = call?.timeoutMs ?? config.timeoutMs;
+      const maxBytes = call?.maxResponseBytes ?? config.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES;
       if (url.startsWith(origin)) {
         // The key lookup (a vault call, say) counts against the call's timeout and its signal.
         const key =
@@ -127,19 +131,20 @@ export function createTransport(config: TransportConfig): Transport {
         const started = debug ? Date.now() : 0;
         let reply: R;
         try {
-          reply = await attempt(signal, timeoutMs, what);
+          reply = await attempt(signal, timeoutMs, what, maxBytes);
         } catch (error) {
-          const again =
-            retryable &&
-            retry < maxRetries &&
-            !(error instanceof AbortError || error instanceof ApiError) &&
-            (anyFailure || neverSent(error));
+          // An abort, an answer, an answer too large: the same would come again.
+          const final =
+            error instanceof AbortError ||
+            error instanceof ApiError ||
+            error instanceof ResponseTooLargeError;
+          const again = retryable && retry < maxRetries && !final && (anyFailure || neverSent(error));
           const delay = again ? backoffDelay(retry, random) : undefined;
           if (logger && (debug || delay !== undefined || retry > 0))
             logAttempt(logger, secrets, method, url, retry, started, {
               error: String(error),
               retryInMs: delay,
-              notRetryable: error instanceof AbortError || error instanceof ApiError,
+              notRetryable: final,
             });
           if (delay === undefined) throw error;
           await sleep(delay, signal);
@@ -180,7 +185,7 @@ export function createTransport(config: TransportConfig): Transport {
       const body = retryable && request.body !== null ? await request.arrayBuffer() : undefined;
       // Everything the attempt needs travels in the Request itself (a custom fetch may read only its
       // first argument); init repeats signal and redirect.
-      return (caller, timeoutMs, what) =>
+      return (caller, timeoutMs, what, maxBytes) =>
         fetchAttempt(
           (signal) =>
             requestFetch(
@@ -193,6 +198,7 @@ export function createTransport(config: TransportConfig): Transport {
           caller,
           timeoutMs,
           what,
+          maxBytes,
         );
     });
   }
@@ -233,7 +239,8 @@ export function createTransport(config: TransportConfig): Transport {
               signal,
               redirect: MANUAL,
             });
-      return (caller, timeoutMs, what) => fetchAttempt(fetchOnce, caller, timeoutMs, what);
+      return (caller, timeoutMs, what, maxBytes) =>
+        fetchAttempt(fetchOnce, caller, timeoutMs, what, maxBytes);
     });
   }
 
