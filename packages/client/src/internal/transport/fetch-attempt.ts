@@ -39,7 +39,8 @@ export async function fetchAttempt(
   try {
     const response = await fetchOnce(attempt.signal);
     if (response.type === 'opaqueredirect' || isRedirect(response.status)) {
-      void response.body?.cancel();
+      // A body that already failed rejects its cancel: nobody waits for it, so it must not go unhandled.
+      response.body?.cancel().catch(() => {});
       throw errorFromResponse(response, undefined, what);
     }
     return NULL_BODY.has(response.status)
