@@ -10,7 +10,7 @@ import { packageConfig, typeTests } from '@svc/tools/vitest';
  */
 const fetchOnly = {
   alias: {
-    '#node-http': fileURLToPath(new URL('./src/internal/transport/no-node-http.ts', import.meta.url)),
+    '#node-http': fileURLToPath(new URL('./src/internal/transport/node/no-node-http.ts', import.meta.url)),
   },
 };
 

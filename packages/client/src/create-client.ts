@@ -26,7 +26,7 @@ import type { RequestOptions } from './request-options.js';
 
 export const DEFAULT_TIMEOUT_MS = 60_000;
 export const DEFAULT_MAX_RETRIES = 2;
-export { DEFAULT_MAX_RESPONSE_BYTES } from './internal/transport/response-limit.js';
+export { DEFAULT_MAX_RESPONSE_BYTES } from './internal/transport/reply/response-limit.js';
 
 interface CommonOptions {
   /**

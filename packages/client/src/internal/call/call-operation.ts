@@ -12,7 +12,7 @@ import type { FetchResult } from '../route/call-context.js';
 import { type DirectInit, type DirectRoute, sendDirect } from '../route/direct-route.js';
 import { type CoreClient, sendThroughOpenapiFetch } from '../route/openapi-fetch-route.js';
 import type { CallState } from '../transport/call-state.js';
-import { responseOf, resultOf } from '../transport/reply.js';
+import { responseOf, resultOf } from '../transport/reply/reply.js';
 import { prepareCall } from './prepare-call.js';
 
 type Params = Record<string, unknown>;

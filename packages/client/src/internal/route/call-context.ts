@@ -1,7 +1,7 @@
 import { checkCallOptions } from '../input/check-call-options.js';
 import { Secrets } from '../redact.js';
 import type { CallState } from '../transport/call-state.js';
-import type { Reply } from '../transport/reply.js';
+import type { Reply } from '../transport/reply/reply.js';
 
 export interface FetchResult {
   data?: unknown;

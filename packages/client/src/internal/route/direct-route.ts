@@ -7,10 +7,10 @@ import {
 import { requestHeaders } from '#node-http';
 import { withSecrets } from '../../errors.js';
 import type { Secrets } from '../redact.js';
-import { bufferedText } from '../transport/buffered-response.js';
 import type { CallState } from '../transport/call-state.js';
-import type { RequestHeaders } from '../transport/outgoing.js';
-import { type Reply, responseOf } from '../transport/reply.js';
+import type { RequestHeaders } from '../transport/http-client.js';
+import { bufferedText } from '../transport/reply/buffered-response.js';
+import { type Reply, responseOf } from '../transport/reply/reply.js';
 import type { Outgoing, Transport } from '../transport/transport.js';
 import { asSvcError } from './as-svc-error.js';
 import { type CallContext, callSecrets, checkBeforeSending, type FetchResult } from './call-context.js';

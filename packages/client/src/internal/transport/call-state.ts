@@ -7,7 +7,7 @@
 export const CALL = '__svcCall';
 
 import type { Secrets } from '../redact.js';
-import type { Reply } from './reply.js';
+import type { Reply } from './reply/reply.js';
 
 export interface CallState {
   /** `METHOD /path/{template}` of the call, for messages (ids stay out of error text). */

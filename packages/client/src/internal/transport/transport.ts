@@ -7,16 +7,16 @@ import { keyProblem } from '../input/key-problem.js';
 import type { ClientLog } from '../logger.js';
 import { Secrets } from '../redact.js';
 import { parseRetryAfter } from '../retry-after.js';
-import { backoffDelay } from './backoff.js';
+import { withinDeadline } from './abort/deadline.js';
 import { type CallState, callStateOf } from './call-state.js';
-import { withinDeadline } from './deadline.js';
-import { fetchAttempt } from './fetch-attempt.js';
-import { logAttempt, RETRY_STATUSES } from './log-attempt.js';
-import type { Attempt, Outgoing, RequestHeaders } from './outgoing.js';
-import type { Reply } from './reply.js';
-import { DEFAULT_MAX_RESPONSE_BYTES } from './response-limit.js';
-import { neverSent, notProcessed, repeatable } from './retry-safety.js';
-import { sleep } from './sleep.js';
+import { fetchAttempt } from './fetch/fetch-attempt.js';
+import type { Attempt, Outgoing, RequestHeaders } from './http-client.js';
+import type { Reply } from './reply/reply.js';
+import { DEFAULT_MAX_RESPONSE_BYTES } from './reply/response-limit.js';
+import { backoffDelay } from './retry/backoff.js';
+import { logAttempt, RETRY_STATUSES } from './retry/log-attempt.js';
+import { neverSent, notProcessed, repeatable } from './retry/retry-safety.js';
+import { sleep } from './retry/sleep.js';
 
 /** A server asking for a longer wait than this gets its error back instead of a silent minute-long stall. */
 export const MAX_RETRY_AFTER_MS = 60_000;

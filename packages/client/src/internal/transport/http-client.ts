@@ -1,4 +1,4 @@
-import type { Reply } from './reply.js';
+import type { Reply } from './reply/reply.js';
 
 /** A request of a named method, serialized but not built: the transport builds the only request object. */
 export interface Outgoing {

@@ -1,7 +1,7 @@
-import { requestIdOf } from '../../request-id.js';
-import type { ClientLog } from '../logger.js';
-import type { Secrets } from '../redact.js';
-import type { Reply } from './reply.js';
+import { requestIdOf } from '../../../request-id.js';
+import type { ClientLog } from '../../logger.js';
+import type { Secrets } from '../../redact.js';
+import type { Reply } from '../reply/reply.js';
 
 /** Statuses worth another attempt; 501 (and every other status) never is. */
 export const RETRY_STATUSES = new Set([408, 429, 500, 502, 503, 504]);

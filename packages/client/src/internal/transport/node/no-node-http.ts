@@ -1,6 +1,6 @@
 // What `#node-http` resolves to outside Node (browsers, workers, Deno, Bun and workerd builds): no
 // Node transport, so named calls use fetch and the bundle carries no node:http code.
-import type { CreateNodeHttp, RequestHeaders } from './outgoing.js';
+import type { CreateNodeHttp, RequestHeaders } from '../http-client.js';
 
 export const createNodeHttp: CreateNodeHttp | undefined = undefined;
 

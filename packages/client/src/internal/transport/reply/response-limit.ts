@@ -1,7 +1,7 @@
 // Every answer the client reads is bounded by a number it chose, whatever the other side sends: a few
 // kB of gzip can decode to gigabytes (a decompression bomb), and a plain answer can be as large.
-import { ResponseTooLargeError } from '../../errors.js';
-import { requestIdOf } from '../../request-id.js';
+import { ResponseTooLargeError } from '../../../errors.js';
+import { requestIdOf } from '../../../request-id.js';
 import type { HeaderReader } from './reply.js';
 
 /** 64 MiB: far above any answer of the service (a page of markers is a few kB), far below what hurts a process. */

@@ -6,16 +6,16 @@
 // the caller's signal, redirects and errors go through the same steps as an attempt over fetch.
 import type * as Http from 'node:http';
 import type * as Zlib from 'node:zlib';
-import { errorFromResponse, ValidationError } from '../../errors.js';
-import { abortError } from './abort-error.js';
-import { type Abortable, linkAbort, unlinkAbort } from './abort-fanout.js';
-import { attemptFailure, isRedirect } from './attempt-failure.js';
-import { BODY, type Body, bufferedResponse, isTextType } from './buffered-response.js';
+import { errorFromResponse, ValidationError } from '../../../errors.js';
+import { abortError } from '../abort/abort-error.js';
+import { type Abortable, linkAbort, unlinkAbort } from '../abort/abort-fanout.js';
+import { attemptFailure, isRedirect } from '../abort/attempt-failure.js';
+import type { Attempt, CreateNodeHttp, NodeHttp, Outgoing, RequestHeaders } from '../http-client.js';
+import { BODY, type Body, bufferedResponse, isTextType } from '../reply/buffered-response.js';
+import { LazyResult } from '../reply/lazy-result.js';
+import { type HeaderReader, type Reply, TO_RESPONSE, TO_RESULT } from '../reply/reply.js';
+import { responseTooLarge, tooManyCodings } from '../reply/response-limit.js';
 import { HeaderList } from './header-list.js';
-import { LazyResult } from './lazy-result.js';
-import type { Attempt, CreateNodeHttp, NodeHttp, Outgoing, RequestHeaders } from './outgoing.js';
-import { type HeaderReader, type Reply, TO_RESPONSE, TO_RESULT } from './reply.js';
-import { responseTooLarge, tooManyCodings } from './response-limit.js';
 import { UNSENDABLE_VALUE, unsendableValueReason } from './unsendable-value.js';
 
 type HttpModule = typeof Http;
