@@ -1,7 +1,8 @@
 import { loopbackForTest } from '@svc/test-kit';
 import { describe, expect, it } from 'vitest';
 import { createClient } from '../../src/index.js';
-import { bufferedResponse, readBody } from '../../src/internal/transport/reply/buffered-response.js';
+import { readBody } from '../../src/internal/transport/fetch/read-body.js';
+import { bufferedResponse } from '../../src/internal/transport/reply/buffered-response.js';
 import { fakeFetch, testClient } from '../fixtures/fake-fetch.js';
 
 const reply = (body: BodyInit, type: string) => () =>

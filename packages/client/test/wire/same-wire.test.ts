@@ -1,7 +1,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createNodeHttp } from '#node-http';
+import { createNodeHttpClient } from '#node-http';
 import { operations } from '../../src/generated/operations.js';
 import {
   type ClientOptions,
@@ -30,7 +30,7 @@ const captured: Captured[] = [];
 /** Which client sent each captured request: node:http writes `Host`, fetch writes `host`. */
 const senders: Sender[] = [];
 /** Who sends a named call with no custom fetch and no middleware: node:http on Node, fetch in the `fetch only` project. */
-const NAMED: Sender = createNodeHttp !== undefined ? 'node:http' : 'fetch';
+const NAMED: Sender = createNodeHttpClient !== undefined ? 'node:http' : 'fetch';
 let answer: Answer;
 let server: Server;
 let baseUrl: string;

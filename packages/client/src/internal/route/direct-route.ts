@@ -4,7 +4,6 @@ import {
   type HeadersOptions,
   removeTrailingSlash,
 } from 'openapi-fetch';
-import { requestHeaders } from '#node-http';
 import { withSecrets } from '../../errors.js';
 import type { Secrets } from '../redact.js';
 import type { CallState } from '../transport/call-state.js';
@@ -124,7 +123,7 @@ function build(
   if (search) url += `?${search}`;
   // A JSON body gets its content type first, so that any header given for the call overrides it.
   const json = body !== undefined && !init.bodySerializer && !(body instanceof FormData);
-  const final = requestHeaders();
+  const final = route.transport.requestHeaders();
   if (json) final.set('content-type', 'application/json');
   mergeInto(final, route.headers);
   mergeInto(final, headers);
@@ -134,7 +133,7 @@ function build(
   const serialized = (init.bodySerializer ?? (defaultBodySerializer as BodySerializer))(body, final);
   // JSON.stringify of a function writes nothing: no content type then, as on openapi-fetch's path.
   if (json && serialized === undefined) {
-    const plain = requestHeaders();
+    const plain = route.transport.requestHeaders();
     mergeInto(plain, route.headers);
     mergeInto(plain, headers);
     mergeInto(plain, params.header);

@@ -1,10 +1,13 @@
+// The seam's one interface (stripe-node's `HttpClient`): a way of sending a call's attempts. Two
+// implementations, a folder each: fetch/ (everywhere, and every Request openapi-fetch builds) and
+// node/ (named calls on Node). transport.ts picks one per call and runs its attempts.
 import type { Reply } from './reply/reply.js';
 
 /** A request of a named method, serialized but not built: the transport builds the only request object. */
 export interface Outgoing {
   method: string;
   url: string;
-  /** A Headers in the fetch-only build; on Node a HeaderList, read the same way (see header-list.ts). */
+  /** A Headers in the fetch-only build; on Node a HeaderList, read the same way (see node/header-list.ts). */
   headers: RequestHeaders;
   body: BodyInit | undefined;
 }
@@ -17,15 +20,18 @@ export type Attempt<R extends Reply = Reply> = (
   maxBytes: number,
 ) => Promise<R>;
 
-/** Named calls over node:http / node:https (the `#node-http` import: only in the build for Node). */
-export interface NodeHttp {
+/** One way of sending a named call. */
+export interface HttpClient {
   /**
-   * Whether this call goes over node:http: not when the global `fetch` was replaced since the client
-   * was loaded (a test's mock, MSW), nor for a URL off the client's origin.
+   * Whether this client sends the call. fetch's: always. node:http's: not when the global `fetch` was
+   * replaced since the client was loaded (a test's mock, MSW), nor for a URL off the client's origin.
    */
   takes(outgoing: Outgoing): boolean;
-  /** The attempts of one call; the body is encoded once, so every attempt sends the same bytes. */
-  attempts(outgoing: Outgoing): Attempt | Promise<Attempt>;
+  /**
+   * The attempts of one call. The body is encoded once, so every attempt sends the same bytes;
+   * `retryable` says whether a second attempt may come.
+   */
+  attempts(outgoing: Outgoing, retryable: boolean): Attempt | Promise<Attempt>;
 }
 
 /** The `Headers` methods a call's headers are built and read with: a Headers, or on Node a HeaderList. */
@@ -36,5 +42,5 @@ export interface RequestHeaders extends Iterable<[string, string]> {
   has(name: string): boolean;
 }
 
-/** Makes a client's NodeHttp, or undefined where Node's own HTTP client is not the runtime's (Bun, Deno). */
-export type CreateNodeHttp = (baseUrl: string, agent: unknown) => NodeHttp | undefined;
+/** Makes a client's node:http client, or undefined where Node's own HTTP client is not the runtime's (Bun, Deno). */
+export type CreateNodeHttpClient = (baseUrl: string, agent: unknown) => HttpClient | undefined;

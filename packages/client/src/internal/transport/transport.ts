@@ -1,4 +1,4 @@
-import { checkRequestHeaders, createNodeHttp } from '#node-http';
+import { checkRequestHeaders, createNodeHttpClient, requestHeaders } from '#node-http';
 import type { ApiKey } from '../../api-key.js';
 import { AbortError, ApiError, ResponseTooLargeError, ValidationError, withSecrets } from '../../errors.js';
 import type { FetchLike } from '../../fetch-like.js';
@@ -9,7 +9,7 @@ import { Secrets } from '../redact.js';
 import { parseRetryAfter } from '../retry-after.js';
 import { withinDeadline } from './abort/deadline.js';
 import { type CallState, callStateOf } from './call-state.js';
-import { fetchAttempt } from './fetch/fetch-attempt.js';
+import { createFetchHttpClient } from './fetch/fetch-http-client.js';
 import type { Attempt, Outgoing, RequestHeaders } from './http-client.js';
 import type { Reply } from './reply/reply.js';
 import { DEFAULT_MAX_RESPONSE_BYTES } from './reply/response-limit.js';
@@ -43,21 +43,24 @@ export interface TransportConfig {
   random?: () => number;
 }
 
-export type { Outgoing };
+export type { Outgoing, RequestHeaders };
 
 /**
- * The seam between a call and the network, with one implementation per way of sending (stripe-node's
- * `net/`): fetch (fetch-attempt.ts) everywhere, and node:http (node-http.ts) for named calls on Node.
+ * The seam between a call and the network: what route/ asks of it. One implementation per way of
+ * sending (stripe-node's `net/`, interface in http-client.ts): fetch/ everywhere, node/ for named calls
+ * on Node.
  */
 export interface Transport {
   /** The `fetch` handed to openapi-fetch (typed path client, middleware), beneath its middleware: always fetch. */
   fetchRequest(request: Request): Promise<Response>;
   /** Named methods' path: over node:http on Node, else one `fetch(url, init)` per attempt. */
   send(outgoing: Outgoing, call: CallState): Promise<Reply>;
+  /**
+   * A named call's empty headers, as its transport reads them: in the build for Node a list checked as
+   * `Headers` checks (node/header-list.ts), elsewhere a `Headers`.
+   */
+  requestHeaders(): RequestHeaders;
 }
-
-const globalFetch: FetchLike = (input, init) => globalThis.fetch(input, init);
-const MANUAL = 'manual' as const;
 
 /**
  * Adds the API key (same origin only), applies per-attempt timeouts and retries with backoff and
@@ -70,7 +73,8 @@ export function createTransport(config: TransportConfig): Transport {
   const clientSecrets = config.secrets ?? new Secrets();
   clientSecrets.add(apiKey);
   // A custom fetch takes every call; otherwise, on Node, named calls go over node:http.
-  const node = fetchImpl ? undefined : createNodeHttp?.(config.baseUrl, config.httpAgent);
+  const node = fetchImpl ? undefined : createNodeHttpClient?.(config.baseUrl, config.httpAgent);
+  const fetchClient = createFetchHttpClient(fetchImpl);
 
   async function resolveKey(key: Exclude<ApiKey, string>): Promise<string> {
     const value = await key();
@@ -178,71 +182,18 @@ export function createTransport(config: TransportConfig): Transport {
     }
   }
 
-  const requestFetch = fetchImpl ?? globalFetch;
   function fetchRequest(request: Request): Promise<Response> {
-    return exchange(request.method, request.url, request.headers, callStateOf(request), async (retryable) => {
-      // Buffer the body once only when a retry is possible; every attempt then sends the same bytes.
-      const body = retryable && request.body !== null ? await request.arrayBuffer() : undefined;
-      // Everything the attempt needs travels in the Request itself (a custom fetch may read only its
-      // first argument); init repeats signal and redirect.
-      return (caller, timeoutMs, what, maxBytes) =>
-        fetchAttempt(
-          (signal) =>
-            requestFetch(
-              new Request(
-                request,
-                body === undefined ? { signal, redirect: MANUAL } : { signal, redirect: MANUAL, body },
-              ),
-              { signal, redirect: MANUAL },
-            ),
-          caller,
-          timeoutMs,
-          what,
-          maxBytes,
-        );
-    });
+    return exchange(request.method, request.url, request.headers, callStateOf(request), (retryable) =>
+      fetchClient.requestAttempts(request, retryable),
+    );
   }
 
   function send(outgoing: Outgoing, call: CallState): Promise<Reply> {
-    const { method, url, headers, body } = outgoing;
-    if (node?.takes(outgoing)) return exchange(method, url, headers, call, () => node.attempts(outgoing));
-    return exchange(method, url, headers, call, async (retryable) => {
-      let payload = body;
-      if (retryable && body !== undefined) {
-        // A form's boundary is chosen when it is encoded: encode once, so every attempt sends one body.
-        const encoded = new Response(body);
-        const type = encoded.headers.get('content-type');
-        if (type && !headers.has('content-type')) headers.set('content-type', type);
-        payload = await encoded.arrayBuffer();
-      }
-      // A custom fetch gets a complete Request, as its type promises; the global one builds its own.
-      const fetchOnce = fetchImpl
-        ? (signal: AbortSignal) =>
-            fetchImpl(
-              new Request(url, {
-                method,
-                headers: headers as HeadersInit,
-                body: payload,
-                signal,
-                redirect: MANUAL,
-              }),
-              {
-                signal,
-                redirect: MANUAL,
-              },
-            )
-        : (signal: AbortSignal) =>
-            globalThis.fetch(url, {
-              method,
-              headers: headers as HeadersInit,
-              body: payload,
-              signal,
-              redirect: MANUAL,
-            });
-      return (caller, timeoutMs, what, maxBytes) =>
-        fetchAttempt(fetchOnce, caller, timeoutMs, what, maxBytes);
-    });
+    const client = node?.takes(outgoing) ? node : fetchClient;
+    return exchange(outgoing.method, outgoing.url, outgoing.headers, call, (retryable) =>
+      client.attempts(outgoing, retryable),
+    );
   }
 
-  return { fetchRequest, send };
+  return { fetchRequest, send, requestHeaders };
 }

@@ -2,7 +2,8 @@ import { errorFromResponse } from '../../../errors.js';
 import { abortError } from '../abort/abort-error.js';
 import { linkAbort, unlinkAbort } from '../abort/abort-fanout.js';
 import { attemptFailure, isRedirect } from '../abort/attempt-failure.js';
-import { bufferedResponse, readBody } from '../reply/buffered-response.js';
+import { bufferedResponse } from '../reply/buffered-response.js';
+import { readBody } from './read-body.js';
 
 /** Statuses whose Response must have a null body. */
 const NULL_BODY = new Set([101, 103, 204, 205, 304]);
