@@ -12,7 +12,7 @@ import type { FetchResult } from '../route/call-context.js';
 import { type DirectInit, type DirectRoute, sendDirect } from '../route/direct-route.js';
 import { type CoreClient, sendThroughOpenapiFetch } from '../route/openapi-fetch-route.js';
 import type { CallState } from '../transport/call-state.js';
-import { responseOf, resultOf } from '../transport/reply/reply.js';
+import { responseOf, withResponseOf } from '../transport/reply/reply.js';
 import { prepareCall } from './prepare-call.js';
 
 type Params = Record<string, unknown>;
@@ -148,7 +148,7 @@ function send(
 /** The call's data with its response and request id, or its typed error. */
 function finish({ data, error, response }: FetchResult, state: CallState): WithResponse<unknown> {
   if (!response.ok) throw errorFromResponse(responseOf(response), error, state.what, state.secrets);
-  return resultOf(response, data, requestIdOf(response.headers));
+  return withResponseOf(response, data, requestIdOf(response.headers));
 }
 
 function specHeaderName(props: Readonly<Record<string, unknown>>, name: string): string | undefined {

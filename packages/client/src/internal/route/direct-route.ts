@@ -93,12 +93,12 @@ export function sendDirect<T>(
   return route.transport.send(outgoing, state).then((response) => {
     const text = bufferedText(response);
     if (text === undefined)
-      return readResult(response, method)
+      return readFetchResult(response, method)
         .catch(fail)
         .then((result) => finish(result, state));
     let result: FetchResult;
     try {
-      result = resultOf(response, method, text);
+      result = parseFetchResult(response, method, text);
     } catch (error) {
       return fail(error);
     }
@@ -142,8 +142,8 @@ function build(
   return { method, url, headers: final, body: serialized };
 }
 
-/** The response read as openapi-fetch reads it (`parseAs: 'json'`), so both paths resolve alike. */
-function resultOf(response: Reply, method: string, text: string): FetchResult {
+/** The answer's text parsed as openapi-fetch parses it (`parseAs: 'json'`), so both paths resolve alike. */
+function parseFetchResult(response: Reply, method: string, text: string): FetchResult {
   const length = response.headers.get('content-length');
   if (response.status === 204 || method === 'HEAD' || length === '0')
     return response.ok ? { data: undefined, response } : { error: undefined, response };
@@ -157,6 +157,6 @@ function resultOf(response: Reply, method: string, text: string): FetchResult {
 }
 
 /** The same for a Response whose body is not in memory yet (a runtime whose Responses take no own properties). */
-async function readResult(response: Reply, method: string): Promise<FetchResult> {
-  return resultOf(response, method, await responseOf(response).text());
+async function readFetchResult(response: Reply, method: string): Promise<FetchResult> {
+  return parseFetchResult(response, method, await responseOf(response).text());
 }

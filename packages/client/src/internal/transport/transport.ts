@@ -1,25 +1,21 @@
 import { checkRequestHeaders, createNodeHttpClient, requestHeaders } from '#node-http';
 import type { ApiKey } from '../../api-key.js';
-import { AbortError, ApiError, ResponseTooLargeError, ValidationError, withSecrets } from '../../errors.js';
+import { ValidationError, withSecrets } from '../../errors.js';
 import type { FetchLike } from '../../fetch-like.js';
 import { API_KEY_HEADER } from '../../headers.js';
 import { keyProblem } from '../input/key-problem.js';
 import type { ClientLog } from '../logger.js';
 import { Secrets } from '../redact.js';
-import { parseRetryAfter } from '../retry-after.js';
 import { withinDeadline } from './abort/deadline.js';
 import { type CallState, callStateOf } from './call-state.js';
 import { createFetchHttpClient } from './fetch/fetch-http-client.js';
 import type { Attempt, Outgoing, RequestHeaders } from './http-client.js';
 import type { Reply } from './reply/reply.js';
 import { DEFAULT_MAX_RESPONSE_BYTES } from './reply/response-limit.js';
-import { backoffDelay } from './retry/backoff.js';
-import { logAttempt, RETRY_STATUSES } from './retry/log-attempt.js';
-import { neverSent, notProcessed, repeatable } from './retry/retry-safety.js';
+import { logAttempt } from './retry/log-attempt.js';
+import { isFinal, waitAfterAnswer, waitAfterFailure } from './retry/retry-policy.js';
+import { repeatable } from './retry/retry-safety.js';
 import { sleep } from './retry/sleep.js';
-
-/** A server asking for a longer wait than this gets its error back instead of a silent minute-long stall. */
-export const MAX_RETRY_AFTER_MS = 60_000;
 
 export interface TransportConfig {
   /** The fetch given to `createClient`; absent: the global `fetch` (named methods call it as `fetch(url, init)`). */
@@ -137,13 +133,8 @@ export function createTransport(config: TransportConfig): Transport {
         try {
           reply = await attempt(signal, timeoutMs, what, maxBytes);
         } catch (error) {
-          // An abort, an answer, an answer too large: the same would come again.
-          const final =
-            error instanceof AbortError ||
-            error instanceof ApiError ||
-            error instanceof ResponseTooLargeError;
-          const again = retryable && retry < maxRetries && !final && (anyFailure || neverSent(error));
-          const delay = again ? backoffDelay(retry, random) : undefined;
+          const final = isFinal(error);
+          const delay = waitAfterFailure(error, final, retry, maxRetries, anyFailure, random);
           if (logger && (debug || delay !== undefined || retry > 0))
             logAttempt(logger, secrets, method, url, retry, started, {
               error: String(error),
@@ -154,17 +145,7 @@ export function createTransport(config: TransportConfig): Transport {
           await sleep(delay, signal);
           continue;
         }
-        let delay: number | undefined;
-        if (retryable && retry < maxRetries && RETRY_STATUSES.has(reply.status)) {
-          const after = parseRetryAfter(reply.headers.get('retry-after'));
-          if (anyFailure || notProcessed(reply.status, after))
-            delay =
-              after === undefined
-                ? backoffDelay(retry, random)
-                : after <= MAX_RETRY_AFTER_MS
-                  ? after
-                  : undefined;
-        }
+        const delay = waitAfterAnswer(reply, retry, maxRetries, anyFailure, random);
         if (logger && (debug || delay !== undefined || retry > 0))
           logAttempt(logger, secrets, method, url, retry, started, {
             status: reply.status,

@@ -3,7 +3,7 @@
 import type * as Http from 'node:http';
 import { BODY, type Body, bufferedResponse } from '../reply/buffered-response.js';
 import { LazyResult } from '../reply/lazy-result.js';
-import { type HeaderReader, type Reply, TO_RESPONSE, TO_RESULT } from '../reply/reply.js';
+import { type HeaderReader, type Reply, TO_RESPONSE, TO_WITH_RESPONSE } from '../reply/reply.js';
 
 /** Statuses whose answer has no body, which fetch does not decompress. */
 export const NULL_BODY = new Set([101, 204, 205, 304]);
@@ -58,7 +58,7 @@ export class NodeReply implements Reply, HeaderReader {
   }
 
   /** `.withResponse()`'s result, whose Response is made only when read. */
-  [TO_RESULT](data: unknown, requestId: string | undefined): LazyResult {
+  [TO_WITH_RESPONSE](data: unknown, requestId: string | undefined): LazyResult {
     return new LazyResult(data, this, requestId);
   }
 
