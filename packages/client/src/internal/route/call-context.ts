@@ -6,7 +6,7 @@ import type { Reply } from '../transport/reply/reply.js';
 export interface FetchResult {
   data?: unknown;
   error?: unknown;
-  /** A Response, or over node:http a reply that makes one on request (see transport/reply.ts). */
+  /** A Response, or over node:http a reply that makes one on request (see transport/reply/reply.ts). */
   response: Reply;
 }
 

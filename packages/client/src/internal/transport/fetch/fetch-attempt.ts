@@ -24,7 +24,7 @@ export type AttemptFetch = (signal: AbortSignal) => Promise<Response>;
 /**
  * Sends one attempt over fetch and reads the whole body (at most `maxBytes`) under the same timeout, so a
  * stalled body is a TimeoutError and the caller can decide on a retry. Returns the Response with its body in memory
- * (see buffered-response.ts). No timer or listener outlives it.
+ * (see reply/buffered-response.ts). No timer or listener outlives it.
  */
 export async function fetchAttempt(
   fetchOnce: AttemptFetch,
