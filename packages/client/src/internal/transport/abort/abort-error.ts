@@ -1,4 +1,4 @@
-import { AbortError } from '../../errors.js';
+import { AbortError } from '../../../errors.js';
 
 /** The error for a caller's abort, keeping the signal's reason as the cause. */
 export const abortError = (signal: AbortSignal): AbortError =>

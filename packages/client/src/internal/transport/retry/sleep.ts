@@ -1,6 +1,6 @@
-import { MAX_TIMEOUT_MS } from '../input/check-call-options.js';
-import { abortError } from './abort-error.js';
-import { linkAbort, unlinkAbort } from './abort-fanout.js';
+import { MAX_TIMEOUT_MS } from '../../input/check-call-options.js';
+import { abortError } from '../abort/abort-error.js';
+import { linkAbort, unlinkAbort } from '../abort/abort-fanout.js';
 
 /** Waits `ms`, or rejects with AbortError as soon as `signal` aborts; leaves no timer or listener behind. */
 export function sleep(ms: number, signal: AbortSignal | undefined): Promise<void> {

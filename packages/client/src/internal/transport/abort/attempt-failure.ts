@@ -1,4 +1,4 @@
-import { ConnectionError, SvcError, TimeoutError } from '../../errors.js';
+import { ConnectionError, SvcError, TimeoutError } from '../../../errors.js';
 import { abortError } from './abort-error.js';
 
 /** A 3xx other than 304: never followed (a cross-origin redirect would carry the API key along). */

@@ -1,4 +1,4 @@
-import { TimeoutError } from '../../errors.js';
+import { TimeoutError } from '../../../errors.js';
 import { abortError } from './abort-error.js';
 import { linkAbort, unlinkAbort } from './abort-fanout.js';
 

@@ -24,12 +24,16 @@ export const responseOf = (reply: Reply): Response =>
   (reply as Lazy)[TO_RESPONSE]?.() ?? (reply as unknown as Response);
 
 /** Set on a reply that is not a Response: what `.withResponse()` resolves with, its Response made when read. */
-export const TO_RESULT = Symbol('svc.toResult');
+export const TO_WITH_RESPONSE = Symbol('svc.toWithResponse');
 
 type WithLazyResponse = { data: unknown; response: Response; requestId: string | undefined };
 
 /** What `.withResponse()` resolves with: made by the reply when it is not a Response (node:http). */
-export const resultOf = (reply: Reply, data: unknown, requestId: string | undefined): WithLazyResponse =>
-  (reply as { [TO_RESULT]?: (data: unknown, requestId: string | undefined) => WithLazyResponse })[
-    TO_RESULT
+export const withResponseOf = (
+  reply: Reply,
+  data: unknown,
+  requestId: string | undefined,
+): WithLazyResponse =>
+  (reply as { [TO_WITH_RESPONSE]?: (data: unknown, requestId: string | undefined) => WithLazyResponse })[
+    TO_WITH_RESPONSE
   ]?.(data, requestId) ?? { data, response: reply as unknown as Response, requestId };

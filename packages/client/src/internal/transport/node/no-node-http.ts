@@ -1,8 +1,8 @@
 // What `#node-http` resolves to outside Node (browsers, workers, Deno, Bun and workerd builds): no
 // Node transport, so named calls use fetch and the bundle carries no node:http code.
-import type { CreateNodeHttp, RequestHeaders } from './outgoing.js';
+import type { CreateNodeHttpClient, RequestHeaders } from '../http-client.js';
 
-export const createNodeHttp: CreateNodeHttp | undefined = undefined;
+export const createNodeHttpClient: CreateNodeHttpClient | undefined = undefined;
 
 /** Fetch's own `Headers`: it checks names and values itself, so no code of ours ships for it. */
 export const requestHeaders = (): RequestHeaders => new Headers();

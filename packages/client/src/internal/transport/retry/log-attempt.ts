@@ -1,10 +1,8 @@
-import { requestIdOf } from '../../request-id.js';
-import type { ClientLog } from '../logger.js';
-import type { Secrets } from '../redact.js';
-import type { Reply } from './reply.js';
-
-/** Statuses worth another attempt; 501 (and every other status) never is. */
-export const RETRY_STATUSES = new Set([408, 429, 500, 502, 503, 504]);
+import { requestIdOf } from '../../../request-id.js';
+import type { ClientLog } from '../../logger.js';
+import type { Secrets } from '../../redact.js';
+import type { Reply } from '../reply/reply.js';
+import { RETRYABLE_STATUSES } from './retry-policy.js';
 
 /**
  * What the transport logs: every attempt at debug; every retry at info (what failed, the wait); a call
@@ -47,7 +45,7 @@ export function logAttempt(
   } else if (
     retry > 0 &&
     !notRetryable &&
-    (outcome.status === undefined || RETRY_STATUSES.has(outcome.status))
+    (outcome.status === undefined || RETRYABLE_STATUSES.has(outcome.status))
   ) {
     const level = outcome.status === 408 || outcome.status === 429 ? 'warn' : 'error';
     logger.log(level, secrets, `${line}: gave up after ${attempt} attempts; the last ${what}`, {

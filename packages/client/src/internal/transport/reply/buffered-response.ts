@@ -27,19 +27,17 @@ const TEXT_TYPE = /json|^\s*text\//i;
 /** Whether a body of this content type is kept as text. */
 export const isTextType = (type: string | null): boolean => type !== null && TEXT_TYPE.test(type);
 
-/** Reads the whole body the cheapest way for its type: text for JSON and text, bytes otherwise. */
-export function readBody(response: Response): Promise<Body> {
-  const type = response.headers.get('content-type');
-  return type !== null && TEXT_TYPE.test(type) ? response.text() : response.arrayBuffer();
-}
-
 let decoder: TextDecoder | undefined;
 let encoder: TextEncoder | undefined;
+/** UTF-8, a byte order mark dropped, as fetch's `text()` reads. */
+export const textDecoder = (): TextDecoder => {
+  decoder ??= new TextDecoder();
+  return decoder;
+};
+
 const textOf = (response: Buffered): string => {
   const body = response[BODY];
-  if (typeof body === 'string') return body;
-  decoder ??= new TextDecoder();
-  return decoder.decode(body);
+  return typeof body === 'string' ? body : textDecoder().decode(body);
 };
 const bytesOf = (response: Buffered): ArrayBuffer => {
   const body = response[BODY];
