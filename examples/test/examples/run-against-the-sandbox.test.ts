@@ -2,7 +2,7 @@ import { execFile } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import { asRecorded, readmeBlock, recordedRuns } from '@svc/test-kit';
+import { asRecorded, readmeBlock, recordedRuns } from '@svc/tools/readme-snippets';
 import { describe, expect, inject, it } from 'vitest';
 
 const run = promisify(execFile);

@@ -5,7 +5,7 @@ import { rmSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { createSandbox, serveSandbox } from '@svc/sandbox';
-import { asRecorded, readmeBlock, recordedRuns } from '@svc/test-kit';
+import { asRecorded, readmeBlock, recordedRuns } from '@svc/tools/readme-snippets';
 import { describe, expect, it } from 'vitest';
 
 const README = new URL('../../../README.md', import.meta.url);

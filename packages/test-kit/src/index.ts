@@ -4,4 +4,3 @@ export type { Handler, LoopbackServer, Received, Reply } from './loopback-server
 export { jsonOf, startLoopback } from './loopback-server.js';
 export { PATIENT_ADDRESS } from './patient-address.js';
 export { provideMockWithLog } from './provide-mock-with-log.js';
-export { asRecorded, type RecordedRun, readmeBlock, recordedRuns } from './readme-snippets.js';

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import { createSandbox, sandboxControls, serveSandbox } from '@svc/sandbox';
-import { asRecorded, readmeBlock, recordedRuns } from '@svc/test-kit';
+import { asRecorded, readmeBlock, recordedRuns } from '@svc/tools/readme-snippets';
 import { describe, expect, it } from 'vitest';
 import { PDF } from '../reports/files.js';
 
