@@ -29,8 +29,8 @@ const printed = new Map(
 async function example(name: string): Promise<string> {
   const script = /^tsx (src\/\S+\.ts)$/.exec(scripts[name] ?? '')?.[1];
   if (!script) throw new Error(`the package has no "${name}" script running an example with tsx`);
-  const env = { ...process.env, SVC_BASE_URL: inject('sandboxUrl'), SVC_SANDBOX: '1' };
-  delete env.SVC_API_KEY;
+  const { SVC_API_KEY: _key, ...inherited } = process.env;
+  const env = { ...inherited, SVC_BASE_URL: inject('sandboxUrl'), SVC_SANDBOX: '1' };
   const { stdout } = await run(process.execPath, ['--import', 'tsx', script], {
     cwd: root,
     env,
