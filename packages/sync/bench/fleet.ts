@@ -10,7 +10,7 @@ import os from 'node:os';
 import { join } from 'node:path';
 import { createClient } from '@svc/client';
 import { createSync, openStore } from '../src/index.js';
-import { sandboxTruth } from '../test/fixtures/sandbox.js';
+import { sandboxTruth, TEAM } from '../test/fixtures/sandbox.js';
 import { storedRows } from '../test/fixtures/stored-rows.js';
 
 const only = process.env.BENCH_ONLY;
@@ -63,7 +63,13 @@ const dir = mkdtempSync(join(os.tmpdir(), 'svc-sync-bench-'));
 const storeAddress = `sqlite:${join(dir, 'fleet.db')}`;
 const store = await openStore(storeAddress);
 const client = createClient({ apiKey: 'sk_test_bench', baseUrl: sandboxUrl, maxRetries: 0 });
-const sync = createSync({ client, store, resources: RESOURCES, limits: { maxConcurrency: CONCURRENCY } });
+const sync = createSync({
+  client,
+  store,
+  team: TEAM,
+  resources: RESOURCES,
+  limits: { maxConcurrency: CONCURRENCY },
+});
 
 const load = os.loadavg().map((n) => Math.round(n * 100) / 100);
 const started = Date.now();

@@ -6,6 +6,7 @@ import { QueueUnavailableError, SyncInputError } from './errors.js';
 import { DEFAULT_LIMITS, type Limits } from './internal/pace/aimd.js';
 import { backoffMs, onceAttempt } from './internal/pace/attempts.js';
 import { runWindow, type WindowOutcome } from './internal/run/run-window.js';
+import { teamBinder } from './internal/settings.js';
 import type { SyncStore, SyncWindow } from './store.js';
 import type { SyncClient } from './sync-client.js';
 
@@ -147,6 +148,11 @@ export interface SyncWorkerOptions {
   queueName?: string;
   client: SyncClient;
   store: SyncStore;
+  /**
+   * The team the client's key belongs to, `teamFingerprint(apiKey)`: the worker binds the store to it
+   * before it takes a job, and a store bound to another team stops it (`onFatal`, `ready` rejects).
+   */
+  team: string;
   /** Windows read at once by this process (default 8). */
   concurrency?: number;
   /** Backoff bounds of retries (the rest of the limits apply to in-process runs). */
@@ -168,6 +174,11 @@ export interface SyncWorkerOptions {
 }
 
 export interface SyncWorker {
+  /**
+   * Resolves once the store is bound to the worker's team and jobs are being taken; rejects with
+   * StoreTeamMismatchError (also given to `onFatal`) when the store holds another team's data.
+   */
+  readonly ready: Promise<void>;
   /** Stops taking jobs and waits for the running ones (at most a few seconds while Redis is down). */
   close(): Promise<void>;
 }
@@ -181,6 +192,7 @@ export interface SyncWorker {
  */
 export function createSyncWorker(options: SyncWorkerOptions): SyncWorker {
   const limits = { ...DEFAULT_LIMITS, ...options.limits };
+  const bindTeam = teamBinder(options.store, options.team);
   const name = options.queueName ?? DEFAULT_QUEUE;
   const connection = redisOptions(options.redis);
   const queue = new Queue<SyncWindow>(name, { connection });
@@ -245,6 +257,8 @@ export function createSyncWorker(options: SyncWorkerOptions): SyncWorker {
       stalledInterval: Math.max(500, Math.floor(lockDuration / 2)),
       // A window whose worker died is always taken over (reading it again is harmless).
       maxStalledCount: 1_000,
+      // Jobs are taken only once the store is known to be this team's.
+      autorun: false,
     },
   );
   // BullMQ reconnects by itself; an error is told once per outage instead of printed as a stack.
@@ -252,8 +266,32 @@ export function createSyncWorker(options: SyncWorkerOptions): SyncWorker {
     report(`Redis at ${shownRedis(connection)} could not be reached (${error.message})`);
   worker.on('error', redisDown);
   queue.on('error', redisDown);
+  let closing = false;
+  const ready = (async () => {
+    // The store out of reach at start is an outage like any other: told once, waited out.
+    for (let attempt = 1; !closing; attempt++) {
+      try {
+        await bindTeam();
+        break;
+      } catch (error) {
+        if (classifyError(error) !== 'transient') {
+          options.onFatal?.(error);
+          throw error;
+        }
+        report(describeFailure(error).message);
+        await new Promise((resolve) => setTimeout(resolve, backoffMs(attempt, undefined, limits)).unref());
+      }
+    }
+    if (closing) return;
+    report(undefined);
+    // Runs until closed; its failures reach the 'error' listener.
+    void worker.run().catch(() => {});
+  })();
+  ready.catch(() => {});
   return {
+    ready,
     async close() {
+      closing = true;
       await closeWithin(
         3_000,
         () => worker.close(),

@@ -19,10 +19,18 @@ import { showProgress } from './cli/progress-view.js';
 import { readUsers } from './cli/read-users.js';
 import { serveWebhooks } from './cli/serve-webhooks.js';
 import { createSync } from './create-sync.js';
-import { QueueUnavailableError, StoreLockedError, StoreUnavailableError, SyncInputError } from './errors.js';
+import {
+  QueueUnavailableError,
+  StoreLockedError,
+  StoreTeamMismatchError,
+  StoreUnavailableError,
+  StoreVersionError,
+  SyncInputError,
+} from './errors.js';
 import { isResource, RESOURCES, type ResourceName } from './resources.js';
 import type { SyncStore } from './store.js';
 import type { RunResult } from './sync-types.js';
+import { teamFingerprint } from './team-fingerprint.js';
 
 const USAGE = `Usage:
   svc-sync backfill --store <sqlite:FILE|postgres://…> --users <a,b|@file> --from YYYY-MM-DD --to YYYY-MM-DD
@@ -37,8 +45,8 @@ The API key is read from SVC_API_KEY; the webhook secret from --secret or SVC_WE
 Resources: ${RESOURCES.join(', ')} (default: all).
 Exit codes: 0 done, 1 error, 2 bad arguments or missing key, 3 store or Redis locked or unreachable,
 4 incomplete (rate limited: run again to resume), 5 done with failures, 6 key refused,
-7 the service could not be reached (run again to resume), 8 the store belongs to another team,
-130 interrupted.`;
+7 the service could not be reached (run again to resume), 8 the store does not match (another team's
+key, a newer schema; migrate --check: a migration is due), 130 interrupted.`;
 
 const OPTIONS = {
   store: { type: 'string' },
@@ -98,6 +106,9 @@ function resourcesOf(value: string | undefined): ResourceName[] {
   return names as ResourceName[];
 }
 
+/** The fingerprint of the key in SVC_API_KEY (checked by clientOf before any store is opened). */
+const teamOf = () => teamFingerprint(process.env.SVC_API_KEY as string);
+
 function clientOf(values: Values): SvcClient {
   if (!process.env.SVC_API_KEY)
     throw new CliFailure(
@@ -130,6 +141,7 @@ async function backfill(values: Values, store: SyncStore, signal: AbortSignal): 
     const sync = createSync({
       client,
       store,
+      team: teamOf(),
       resources: resourcesOf(values.resources),
       limits: {
         maxConcurrency: concurrency,
@@ -183,6 +195,7 @@ async function webhooks(values: Values, store: SyncStore, signal: AbortSignal): 
   const sync = createSync({
     client,
     store,
+    team: teamOf(),
     resources: resourcesOf(values.resources),
     limits: retryLimits(values),
     ...(queue ? { dispatch: queue.dispatch } : {}),
@@ -216,6 +229,7 @@ async function worker(values: Values, store: SyncStore, signal: AbortSignal): Pr
     redis: values.redis as string, // checked in main
     client,
     store,
+    team: teamOf(),
     concurrency: integer('concurrency', values.concurrency, 8),
     lockDurationMs: integer('lock-ms', values['lock-ms'], 30_000, 1_000),
     limits: retryLimits(values),
@@ -237,7 +251,15 @@ async function worker(values: Values, store: SyncStore, signal: AbortSignal): Pr
       stopped.abort();
     },
   });
-  process.stdout.write(`svc-sync worker ${process.pid} reading jobs from the queue\n`);
+  const started = await Promise.race([
+    reader.ready.then(() => true),
+    new Promise<false>((resolve) => signal.addEventListener('abort', () => resolve(false), { once: true })),
+  ]).catch((error: unknown) => {
+    fatal ??= error;
+    return false;
+  });
+  if (started) process.stdout.write(`svc-sync worker ${process.pid} reading jobs from the queue\n`);
+  else stopped.abort();
   await new Promise<void>((resolve) => {
     signal.addEventListener('abort', () => resolve(), { once: true });
     stopped.signal.addEventListener('abort', () => resolve(), { once: true });
@@ -290,6 +312,8 @@ async function main(argv: string[]): Promise<number> {
   process.once('SIGTERM', interrupt);
   const store = await openCliStore(values.store);
   try {
+    // A key of another team stops every command that reads with it, before anything is read.
+    if (command !== 'status') await store.bindTeam(teamOf());
     return await commands[command as keyof typeof commands](values, store, controller.signal);
   } finally {
     await store.close();
@@ -305,6 +329,8 @@ function codeOf(error: unknown): { message: string; code: number } {
     error instanceof QueueUnavailableError
   )
     return { message: error.message, code: EXIT.store };
+  if (error instanceof StoreTeamMismatchError || error instanceof StoreVersionError)
+    return { message: error.message, code: EXIT.storeMismatch };
   if (error instanceof ConnectionError)
     return { message: `the service could not be reached: ${error.message}`, code: EXIT.unreachable };
   if (error instanceof AuthenticationError || error instanceof PermissionDeniedError)

@@ -57,6 +57,7 @@ export function createSync(options: SyncOptions): Sync {
     },
 
     async handleEvent(event) {
+      await settings.bindTeam();
       const announced = await eventWindows(settings, event);
       if (!announced) return { queued: 0 };
       // New data is announced: re-read even windows already stored.

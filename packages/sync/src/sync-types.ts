@@ -11,6 +11,12 @@ export interface SyncOptions {
   /** A client from `@svc/client`; the sync retries itself, so the client's own retries are turned off per call. */
   client: SyncClient;
   store: SyncStore;
+  /**
+   * The team the client's key belongs to: `teamFingerprint(apiKey)` (never the key itself). Every run
+   * and event first binds the store to it, and a store bound to another team stops the sync at once
+   * with StoreTeamMismatchError, before anything is read or recorded.
+   */
+  team: string;
   /** What to keep (default: every resource). */
   resources?: readonly ResourceName[];
   limits?: Limits;

@@ -88,6 +88,38 @@ describe('BullMQ workers on PostgreSQL', () => {
     expect((await b.result).code).toBe(0);
   }, 240_000);
 
+  it("issue 32: a worker started with another team's key stops at once, in one line, exit 8, reading nothing", async () => {
+    const common = ['--store', postgres.url, '--redis', redis.url, '--base-url', baseUrl];
+    const queued = await runCli(
+      [
+        'backfill',
+        ...common,
+        '--users',
+        'team-a-user',
+        '--resources',
+        'sleep',
+        '--from',
+        '2025-12-01',
+        '--to',
+        '2025-12-31',
+      ],
+      { SVC_API_KEY: KEY },
+    );
+    expect(queued.code).toBe(0);
+    const before = await windowCounts(postgres.url);
+    expect(before.pending).toBeGreaterThan(0);
+    const started = Date.now();
+    const worker = await runCli(['worker', ...common], { SVC_API_KEY: 'sk_test_another_team' });
+    expect(worker.code).toBe(8);
+    expect(worker.stderr.trim().split('\n')).toHaveLength(1);
+    expect(worker.stderr).toMatch(/^svc-sync: .* belongs to another team: .*--rebind-team/);
+    expect(worker.stderr).not.toContain('sk_test_another_team');
+    expect(worker.stdout).not.toMatch(/reading jobs/);
+    expect(Date.now() - started).toBeLessThan(15_000);
+    // Nothing was read or recorded: the queued windows are still owed.
+    expect(await windowCounts(postgres.url)).toEqual(before);
+  }, 60_000);
+
   it('refuses a worker on an embedded store, in one line', async () => {
     const run = await runCli(
       ['worker', '--store', 'sqlite:./never-created.db', '--redis', redis.url, '--base-url', baseUrl],

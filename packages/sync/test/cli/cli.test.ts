@@ -1,8 +1,8 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createClient } from '@svc/client';
-import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
+import { sqliteDriver } from '../../src/stores/sqlite/driver.js';
 import { cliSandbox } from '../fixtures/cli-sandbox.js';
 import { runCli } from '../fixtures/processes.js';
 import { sandboxTruth } from '../fixtures/sandbox.js';
@@ -95,8 +95,9 @@ describe('svc-sync backfill and status', () => {
 
   it('exits 3 with one line when the SQLite file is locked by another process', async () => {
     const path = join(dir, 'locked.db');
-    const holder = new Database(path);
-    holder.pragma('journal_mode = WAL');
+    // Whichever driver this Node has (node:sqlite from 22.13, better-sqlite3 before).
+    const holder = sqliteDriver().open(path, false);
+    holder.exec('PRAGMA journal_mode = WAL');
     holder.exec('CREATE TABLE held (x); BEGIN EXCLUSIVE; INSERT INTO held VALUES (1)');
     try {
       const run = await runCli(

@@ -3,7 +3,7 @@ import { generateWebhookSecret, parseEvent, unwrap, type WebhookEvent } from '@s
 import { createSandbox } from '@svc/sandbox';
 import { describe, expect, it } from 'vitest';
 import { createSync } from '../../src/index.js';
-import { API_KEY, sandboxTruth } from '../fixtures/sandbox.js';
+import { API_KEY, sandboxTruth, TEAM } from '../fixtures/sandbox.js';
 import { storedRows } from '../fixtures/stored-rows.js';
 import { tempStores } from '../fixtures/temp-store.js';
 
@@ -34,6 +34,7 @@ describe('handleEvent', () => {
     const sync = createSync({
       client,
       store,
+      team: TEAM,
       resources: ['steps'],
       now: () => new Date(sandbox.clock.now()),
     });
@@ -58,7 +59,7 @@ describe('handleEvent', () => {
   it('ignores events of resources it does not keep and events without data', async () => {
     const { store } = await stores.open();
     const { client } = sandboxWithWebhooks(async () => {});
-    const sync = createSync({ client, store, resources: ['sleep'] });
+    const sync = createSync({ client, store, team: TEAM, resources: ['sleep'] });
     const event = (event_type: string, data: unknown) =>
       parseEvent(JSON.stringify({ id: 'evt_1', event_type, user_id: 'u-1', client_user_id: 'alice', data }));
     expect(
@@ -76,6 +77,7 @@ describe('handleEvent', () => {
     const sync = createSync({
       client,
       store,
+      team: TEAM,
       resources: ['sleep'],
       historyDays: 60,
       now: () => new Date('2026-01-05T09:00:00Z'),

@@ -3,9 +3,10 @@ import { ProgressFeed } from '../../progress.js';
 import type { SyncWindow } from '../../store.js';
 import type { RunResult, RunStatus, SyncRun } from '../../sync-types.js';
 import { AimdLimiter } from '../pace/aimd.js';
+import { retryCall } from '../pace/attempts.js';
 import { type CallContext, callContext } from '../pace/call-context.js';
 import { RatePacer } from '../pace/rate-pacer.js';
-import { RunHealth } from '../pace/run-health.js';
+import { RunHealth, StoppedShort } from '../pace/run-health.js';
 import { Slots } from '../pace/slots.js';
 import { userBatchOf } from '../plan/backfill-windows.js';
 import type { Settings } from '../settings.js';
@@ -43,8 +44,20 @@ export function runStarter(settings: Settings): StartRun {
     signal?.addEventListener('abort', stopPlanning, { once: true });
     const result = (async (): Promise<RunResult> => {
       try {
-        const windows = source(feed, callContext(settings, controls, feed, planning.signal, health));
-        await runWindows(settings, controls, health, windows, feed, planning, signal);
+        const context = callContext(settings, controls, feed, planning.signal, health);
+        // Nothing is read or recorded for a store that holds another team's data.
+        const bound = await retryCall(context, settings.bindTeam).then(
+          () => true,
+          (error: unknown) => {
+            if (!(error instanceof StoppedShort)) throw error;
+            // The store stayed out of reach: the run stops short before it starts.
+            health.leftPending(error);
+            planning.abort(error);
+            return false;
+          },
+        );
+        if (bound)
+          await runWindows(settings, controls, health, source(feed, context), feed, planning, signal);
       } finally {
         signal?.removeEventListener('abort', stopPlanning);
         feed.finish();
