@@ -28,6 +28,17 @@ function rangeOf(input: BackfillInput): { from: string; to: string } {
   return { from, to };
 }
 
+/** How many users a backfill has, when it can be known without reading them: an array's, a Set's, or the caller's count. */
+function userCountOf(input: BackfillInput): number | undefined {
+  const users: unknown = input.users;
+  if (Array.isArray(users)) return users.length;
+  if (users instanceof Set) return users.size;
+  if (input.userCount === undefined) return undefined;
+  if (!Number.isInteger(input.userCount) || input.userCount < 0)
+    throw new SyncInputError('userCount must be a whole number of users');
+  return input.userCount;
+}
+
 export function createSync(options: SyncOptions): Sync {
   const settings = settingsOf(options);
   const startRun = runStarter(settings);
@@ -35,6 +46,7 @@ export function createSync(options: SyncOptions): Sync {
   return {
     backfill(input) {
       const range = rangeOf(input);
+      const total = userCountOf(input);
       // Fixed once, when the first users are resolved: by then an answer has told the service's time.
       let asOf: string | undefined;
       const fixAsOf = () => {
@@ -45,6 +57,7 @@ export function createSync(options: SyncOptions): Sync {
         fixAsOf,
         (feed, planning) => backfillWindows(settings, input.users, range, fixAsOf, feed, planning),
         input.signal,
+        { total },
       );
     },
 

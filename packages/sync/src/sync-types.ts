@@ -47,6 +47,11 @@ export interface BackfillInput {
   from: string;
   /** Last day, `YYYY-MM-DD` (inclusive); cut at the run's start time. */
   to: string;
+  /**
+   * How many users `users` will give, when you know it and it cannot be read from `users` (an array's
+   * length and a Set's size are): progress then says "n of N" and estimates the whole run's time left.
+   */
+  userCount?: number;
   signal?: AbortSignal;
 }
 

@@ -45,6 +45,11 @@ describe('svc-sync backfill and status', () => {
       '2025-12-31',
     );
     expect(await storedRows(store)).toEqual(truth);
+    // Issue 34: progress as JSON lines counts n of N users, N read from the file first.
+    const again = await runCli([...args, ...range, '--progress', 'json'], env);
+    expect(again.code).toBe(0);
+    const last = JSON.parse(again.stderr.trim().split('\n').at(-1) as string);
+    expect(last).toMatchObject({ users: { seen: 2, total: 2 }, windows: { planned: 0 }, finished: true });
     const status = await runCli(['status', '--store', store, '--json']);
     expect(status.code).toBe(0);
     expect(JSON.parse(status.stdout)).toMatchObject({

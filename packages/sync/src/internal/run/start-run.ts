@@ -19,7 +19,13 @@ export type WindowSource = (feed: ProgressFeed, planning: CallContext) => AsyncI
  * Starts runs of one sync; they share its concurrency and rate controls. `asOf` is the run's end time,
  * or a function that fixes it once (a backfill fixes it when the first answers tell the service's time).
  */
-export type StartRun = (asOf: string | (() => string), source: WindowSource, signal?: AbortSignal) => SyncRun;
+export type StartRun = (
+  asOf: string | (() => string),
+  source: WindowSource,
+  signal?: AbortSignal,
+  /** A backfill's users: how many (undefined for a stream); the progress counts them and estimates by them. */
+  users?: { total: number | undefined },
+) => SyncRun;
 
 /** How a run ended, from its counters and what stopped it. */
 function statusOf(settings: Settings, progress: RunResult['progress'], stopped: boolean): RunStatus {
@@ -33,8 +39,9 @@ export function runStarter(settings: Settings): StartRun {
   const { limits } = settings;
   const limiter = new AimdLimiter(1, limits.maxConcurrency, limits.initialConcurrency);
   const controls = { limiter, pacer: new RatePacer(), slots: new Slots(limiter, limits.perUser) };
-  return (asOf, source, signal) => {
-    const feed = new ProgressFeed();
+  return (asOf, source, signal, users) => {
+    const feed = new ProgressFeed(users !== undefined);
+    if (users?.total !== undefined) feed.state.users.total = users.total;
     const health = new RunHealth();
     // Planning resolves a batch of users at once, each listening to this signal while it waits.
     const planning = new AbortController();
