@@ -4,6 +4,7 @@ import { backfillWindows } from './internal/plan/backfill-windows.js';
 import { eventWindows } from './internal/plan/event-windows.js';
 import { pendingWindows } from './internal/plan/pending-windows.js';
 import { parseDay } from './internal/plan/plan-windows.js';
+import { resolveUser } from './internal/plan/resolve-user.js';
 import { BackgroundRuns } from './internal/run/background-runs.js';
 import { runStarter } from './internal/run/start-run.js';
 import { settingsOf } from './internal/settings.js';
@@ -75,9 +76,15 @@ export function createSync(options: SyncOptions): Sync {
       if (!announced) return { queued: 0 };
       // New data is announced: re-read even windows already stored.
       const owed = await settings.store.planWindows(announced.windows, { force: true });
-      if (owed.length > 0)
+      // A user first seen through an event is resolved too, so every user with rows has a user row.
+      const { clientUserId } = announced;
+      const unknownUser =
+        clientUserId !== undefined &&
+        (await settings.store.findUser(clientUserId))?.userId !== announced.userId;
+      if (owed.length > 0 || unknownUser)
         background.add(
-          startRun(announced.asOf, async function* (feed) {
+          startRun(announced.asOf, async function* (feed, context) {
+            if (unknownUser) await resolveUser(settings, context, clientUserId);
             feed.update((s) => {
               s.windows.planned += owed.length;
             });

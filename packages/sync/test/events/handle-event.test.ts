@@ -56,6 +56,34 @@ describe('handleEvent', () => {
     expect(stored.size).toBeGreaterThan(before.size);
   });
 
+  it('issue 39: a user first seen through a webhook gets its user row, from the service', async () => {
+    const { store } = await stores.open();
+    let handle: (event: WebhookEvent) => Promise<void> = async () => {};
+    const { sandbox, client } = sandboxWithWebhooks((event) => handle(event));
+    const sync = createSync({
+      client,
+      store,
+      team: TEAM,
+      resources: ['steps'],
+      now: () => new Date(sandbox.clock.now()),
+    });
+    handle = async (event) => {
+      await sync.handleEvent(event);
+    };
+    // The partner's own app made the user; this sync never backfilled it.
+    const user = await client.resolveUser({ client_user_id: 'webhook-only' });
+    sandbox.clock.advance({ seconds: 86_400 });
+    await sandbox.webhooks.flush();
+    await sync.idle();
+    expect((await store.status()).rows.steps).toBeGreaterThan(0);
+    expect(await store.findUser('webhook-only')).toEqual({
+      clientUserId: 'webhook-only',
+      userId: user.user_id,
+      providers: ['oura'],
+      error: null,
+    });
+  });
+
   it('ignores events of resources it does not keep and events without data', async () => {
     const { store } = await stores.open();
     const { client } = sandboxWithWebhooks(async () => {});
