@@ -9,8 +9,8 @@ import { createRequire } from 'node:module';
 import os from 'node:os';
 import { join } from 'node:path';
 import { createClient } from '@svc/client';
-import { createSync, openStore } from '../src/index.js';
-import { sandboxTruth, TEAM } from '../test/fixtures/sandbox.js';
+import { createSync, openStore, teamFingerprint } from '../src/index.js';
+import { sandboxTruth } from '../test/fixtures/sandbox-truth.js';
 import { storedRows } from '../test/fixtures/stored-rows.js';
 
 const only = process.env.BENCH_ONLY;
@@ -62,11 +62,12 @@ sandbox.stdout?.resume();
 const dir = mkdtempSync(join(os.tmpdir(), 'svc-sync-bench-'));
 const storeAddress = `sqlite:${join(dir, 'fleet.db')}`;
 const store = await openStore(storeAddress);
-const client = createClient({ apiKey: 'sk_test_bench', baseUrl: sandboxUrl, maxRetries: 0 });
+const KEY = 'sk_test_bench';
+const client = createClient({ apiKey: KEY, baseUrl: sandboxUrl, maxRetries: 0 });
 const sync = createSync({
   client,
   store,
-  team: TEAM,
+  team: teamFingerprint(KEY),
   resources: RESOURCES,
   limits: { maxConcurrency: CONCURRENCY },
 });
@@ -75,11 +76,15 @@ const load = os.loadavg().map((n) => Math.round(n * 100) / 100);
 const started = Date.now();
 const startRss = process.memoryUsage().rss;
 const rss: number[] = [];
+// Where the memory is, each second: V8's heap (used and reserved), and what lives outside it (Buffers).
+const parts: { heapUsed: number; heapTotal: number; external: number }[] = [];
 // Requests sent and 429s received, as the sync counts them (every attempt is a request).
 const counts = { requests: 0, refused: 0 };
 let at30: typeof counts | undefined;
 const sampler = setInterval(() => {
-  rss.push(process.memoryUsage().rss);
+  const memory = process.memoryUsage();
+  rss.push(memory.rss);
+  parts.push({ heapUsed: memory.heapUsed, heapTotal: memory.heapTotal, external: memory.external });
   if (Date.now() - started >= 30_000 && !at30) at30 = { ...counts };
 }, 1_000);
 const users = (function* () {
@@ -107,7 +112,7 @@ const status = await store.status();
 await store.close();
 // Every row of a sample of users (1 in 100) against what the sandbox holds for them, read straight from it.
 const sample = Array.from({ length: Math.ceil(USERS / 100) }, (_, i) => `fleet-${i * 100}`);
-const truthClient = createClient({ apiKey: 'sk_test_bench', baseUrl: sandboxUrl });
+const truthClient = createClient({ apiKey: KEY, baseUrl: sandboxUrl });
 const truth = await sandboxTruth(truthClient, sample, RESOURCES, FROM, TO);
 const sampleIds = await Promise.all(
   sample.map(async (id) => (await truthClient.resolveUser({ client_user_id: id })).user_id),
@@ -156,6 +161,20 @@ const figures = {
     // Flat means the last quarter is no higher than the first.
     byQuarter: [1, 2, 3, 4].map((q) =>
       mb(Math.max(...rss.slice(((q - 1) * rss.length) >> 2, (q * rss.length) >> 2), 0)),
+    ),
+    // The peak of each part by quarter: heap used, heap reserved by V8, memory outside the heap.
+    partsByQuarter: (['heapUsed', 'heapTotal', 'external'] as const).map(
+      (part) =>
+        `${part} ${[1, 2, 3, 4]
+          .map((q) =>
+            mb(
+              Math.max(
+                ...parts.slice(((q - 1) * parts.length) >> 2, (q * parts.length) >> 2).map((p) => p[part]),
+                0,
+              ),
+            ),
+          )
+          .join(' / ')}`,
     ),
   },
   rows: status.rows,

@@ -8,7 +8,8 @@ import {
   teamFingerprint,
 } from '../../src/index.js';
 import { withFaults } from '../fixtures/faults.js';
-import { SANDBOX_NOW, sandboxClient, sandboxTruth, TEAM } from '../fixtures/sandbox.js';
+import { SANDBOX_NOW, sandboxClient, TEAM } from '../fixtures/sandbox.js';
+import { sandboxTruth } from '../fixtures/sandbox-truth.js';
 import { storedRows, windowCounts } from '../fixtures/stored-rows.js';
 import { tempStores } from '../fixtures/temp-store.js';
 

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { sqliteDriver } from '../../src/stores/sqlite/driver.js';
 import { cliSandbox } from '../fixtures/cli-sandbox.js';
 import { runCli } from '../fixtures/processes.js';
-import { sandboxTruth } from '../fixtures/sandbox.js';
+import { sandboxTruth } from '../fixtures/sandbox-truth.js';
 import { storedRows } from '../fixtures/stored-rows.js';
 
 const KEY = 'sk_test_cli';

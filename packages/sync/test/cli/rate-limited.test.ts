@@ -3,7 +3,7 @@ import { createClient } from '@svc/client';
 import { describe, expect, it } from 'vitest';
 import { cliSandbox } from '../fixtures/cli-sandbox.js';
 import { runCli } from '../fixtures/processes.js';
-import { sandboxTruth } from '../fixtures/sandbox.js';
+import { sandboxTruth } from '../fixtures/sandbox-truth.js';
 import { storedRows } from '../fixtures/stored-rows.js';
 
 const KEY = 'sk_test_limited';

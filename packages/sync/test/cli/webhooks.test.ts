@@ -4,7 +4,7 @@ import { generateWebhookSecret, signWebhook } from '@svc/events';
 import { describe, expect, it } from 'vitest';
 import { cliSandbox } from '../fixtures/cli-sandbox.js';
 import { runCli, startCli, stop, waitForLine } from '../fixtures/processes.js';
-import { sandboxTruth } from '../fixtures/sandbox.js';
+import { sandboxTruth } from '../fixtures/sandbox-truth.js';
 import { storedRows } from '../fixtures/stored-rows.js';
 
 const KEY = 'sk_test_webhooks';

@@ -7,7 +7,8 @@ import { RatePacer } from '../../src/internal/pace/rate-pacer.js';
 import { Slots } from '../../src/internal/pace/slots.js';
 import { readWindow } from '../../src/internal/run/read-window.js';
 import { type FaultRule, status, withFaults } from '../fixtures/faults.js';
-import { API_KEY, SANDBOX_NOW, sandboxClient, sandboxTruth, TEAM } from '../fixtures/sandbox.js';
+import { API_KEY, SANDBOX_NOW, sandboxClient, TEAM } from '../fixtures/sandbox.js';
+import { sandboxTruth } from '../fixtures/sandbox-truth.js';
 import { storedRows } from '../fixtures/stored-rows.js';
 import { tempStores } from '../fixtures/temp-store.js';
 

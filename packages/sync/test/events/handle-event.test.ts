@@ -3,7 +3,8 @@ import { generateWebhookSecret, parseEvent, unwrap, type WebhookEvent } from '@s
 import { createSandbox } from '@svc/sandbox';
 import { describe, expect, it } from 'vitest';
 import { createSync } from '../../src/index.js';
-import { API_KEY, sandboxTruth, TEAM } from '../fixtures/sandbox.js';
+import { API_KEY, TEAM } from '../fixtures/sandbox.js';
+import { sandboxTruth } from '../fixtures/sandbox-truth.js';
 import { storedRows } from '../fixtures/stored-rows.js';
 import { tempStores } from '../fixtures/temp-store.js';
 

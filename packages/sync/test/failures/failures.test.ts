@@ -2,7 +2,8 @@ import { AuthenticationError } from '@svc/client';
 import { describe, expect, it } from 'vitest';
 import { createSync } from '../../src/index.js';
 import { type FaultRule, status, tooMany, withFaults } from '../fixtures/faults.js';
-import { sandboxClient, sandboxTruth, TEAM } from '../fixtures/sandbox.js';
+import { sandboxClient, TEAM } from '../fixtures/sandbox.js';
+import { sandboxTruth } from '../fixtures/sandbox-truth.js';
 import { storedRows, windowCounts } from '../fixtures/stored-rows.js';
 import { tempStores } from '../fixtures/temp-store.js';
 

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cliSandbox } from '../fixtures/cli-sandbox.js';
 import { type FaultProxy, startFaultProxy } from '../fixtures/fault-proxy.js';
 import { startCli, startSandboxServer, stop, waitForLine } from '../fixtures/processes.js';
-import { sandboxTruth } from '../fixtures/sandbox.js';
+import { sandboxTruth } from '../fixtures/sandbox-truth.js';
 import { storedRows, windowCounts } from '../fixtures/stored-rows.js';
 
 const KEY = 'sk_test_receiver';

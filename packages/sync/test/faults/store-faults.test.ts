@@ -11,7 +11,7 @@ import {
   stopChildren,
   waitForLine,
 } from '../fixtures/processes.js';
-import { sandboxTruth } from '../fixtures/sandbox.js';
+import { sandboxTruth } from '../fixtures/sandbox-truth.js';
 import { type RunningPostgres, type RunningServer, startPostgres, startRedis } from '../fixtures/servers.js';
 import { storedRows, windowCounts } from '../fixtures/stored-rows.js';
 
