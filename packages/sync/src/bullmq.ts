@@ -2,43 +2,19 @@
 // Redis, read by worker processes; checkpoints and data in a shared store (PostgreSQL).
 import { Queue, type RedisOptions, UnrecoverableError, Worker } from 'bullmq';
 import { classifyError, describeFailure, reasonOf, retryAfterOf } from './classify-error.js';
-import { QueueUnavailableError, SyncInputError } from './errors.js';
+import { QueueUnavailableError } from './errors.js';
 import { DEFAULT_LIMITS, type Limits } from './internal/pace/aimd.js';
 import { backoffMs, onceAttempt } from './internal/pace/attempts.js';
 import { runWindow, type WindowOutcome } from './internal/run/run-window.js';
 import { teamBinder } from './internal/settings.js';
+import { redisOptions } from './redis-options.js';
 import type { SyncStore, SyncWindow } from './store.js';
 import type { SyncClient } from './sync-client.js';
 
 /** The queue's name when none is given. */
 export const DEFAULT_QUEUE = 'svc-sync';
 
-/** Connection options from a `redis://[user:password@]host:port[/db]` URL (`rediss://` for TLS); a SyncInputError for anything else. */
-export function redisOptions(url: string): RedisOptions {
-  let parsed: URL;
-  try {
-    parsed = new URL(url);
-  } catch {
-    throw new SyncInputError('the Redis address is not a URL: use redis://host:6379');
-  }
-  if (parsed.protocol !== 'redis:' && parsed.protocol !== 'rediss:')
-    throw new SyncInputError(
-      `unsupported Redis address scheme ${JSON.stringify(parsed.protocol)}: use redis://host:6379`,
-    );
-  const db = parsed.pathname.length > 1 ? Number(parsed.pathname.slice(1)) : 0;
-  if (!Number.isInteger(db) || db < 0)
-    throw new SyncInputError('the Redis address names no database number: use redis://host:6379/0');
-  return {
-    host: parsed.hostname || '127.0.0.1',
-    port: Number(parsed.port || 6379),
-    ...(parsed.username ? { username: decodeURIComponent(parsed.username) } : {}),
-    ...(parsed.password ? { password: decodeURIComponent(parsed.password) } : {}),
-    ...(db ? { db } : {}),
-    ...(parsed.protocol === 'rediss:' ? { tls: {} } : {}),
-    // BullMQ's workers block on Redis: a request must wait for a reconnect rather than fail.
-    maxRetriesPerRequest: null,
-  };
-}
+export { redisOptions } from './redis-options.js';
 
 /** Where Redis is, as it may be shown (never the password). */
 const shownRedis = (options: RedisOptions) => `redis://${options.host}:${options.port}`;

@@ -2,18 +2,12 @@
 // Expected failures print one line and exit with a documented code (cli/exit-codes.ts); nothing prints
 // the API key or a store password.
 import { AbortError, AuthenticationError, ConnectionError, PermissionDeniedError } from '@svc/client';
-import { redisOptions } from './bullmq.js';
-import { backfillCommand, checkBackfill } from './cli/backfill-command.js';
 import { teamOf } from './cli/cli-values.js';
 import { type CommandName, helpText } from './cli/command-table.js';
 import { CliFailure, EXIT } from './cli/exit-codes.js';
-import { checkExport, exportCommand } from './cli/export-command.js';
 import { migrateCommand } from './cli/migrate-command.js';
 import { openCliStore } from './cli/open-cli-store.js';
 import { parseCommand, type Values } from './cli/parse-command.js';
-import { statusCommand } from './cli/status-command.js';
-import { checkWebhooks, webhooksCommand } from './cli/webhooks-command.js';
-import { checkWorker, workerCommand } from './cli/worker-command.js';
 import {
   QueueUnavailableError,
   StoreLockedError,
@@ -22,23 +16,61 @@ import {
   StoreVersionError,
   SyncInputError,
 } from './errors.js';
+import { redisOptions } from './redis-options.js';
 import type { SyncStore } from './store.js';
 
 type Run = (values: Values, store: SyncStore, signal: AbortSignal) => Promise<number>;
 
+/** What a command that opens a store is: what it checks before the store is touched, and its run. */
+interface Command {
+  check?: (values: Values) => void;
+  run: Run;
+}
+
 /**
- * How each command that opens a store runs: what it checks before the store is touched, whether it reads
- * with the team's key (the store is bound to that team first), whether it only reads the store.
+ * The commands that open a store, each loaded when it is the one run (BullMQ, pg and @svc/health weigh
+ * tens of MB a run that does not use them should not carry); `key`: it reads with the team's key (the
+ * store is bound to that team first); `readOnly`: it only reads the store.
  */
 const COMMANDS: Record<
   Exclude<CommandName, 'migrate'>,
-  { check?: (values: Values) => void; run: Run; key?: true; readOnly?: true }
+  { load: () => Promise<Command>; key?: true; readOnly?: true }
 > = {
-  backfill: { check: checkBackfill, run: backfillCommand, key: true },
-  status: { run: (values, store) => statusCommand(values, store), readOnly: true },
-  webhooks: { check: checkWebhooks, run: webhooksCommand, key: true },
-  worker: { check: checkWorker, run: workerCommand, key: true },
-  export: { check: checkExport, run: (values, store) => exportCommand(values, store), readOnly: true },
+  backfill: {
+    load: async () => {
+      const { checkBackfill, backfillCommand } = await import('./cli/backfill-command.js');
+      return { check: checkBackfill, run: backfillCommand };
+    },
+    key: true,
+  },
+  status: {
+    load: async () => {
+      const { statusCommand } = await import('./cli/status-command.js');
+      return { run: (values, store) => statusCommand(values, store) };
+    },
+    readOnly: true,
+  },
+  webhooks: {
+    load: async () => {
+      const { checkWebhooks, webhooksCommand } = await import('./cli/webhooks-command.js');
+      return { check: checkWebhooks, run: webhooksCommand };
+    },
+    key: true,
+  },
+  worker: {
+    load: async () => {
+      const { checkWorker, workerCommand } = await import('./cli/worker-command.js');
+      return { check: checkWorker, run: workerCommand };
+    },
+    key: true,
+  },
+  export: {
+    load: async () => {
+      const { checkExport, exportCommand } = await import('./cli/export-command.js');
+      return { check: checkExport, run: (values, store) => exportCommand(values, store) };
+    },
+    readOnly: true,
+  },
 };
 
 async function main(argv: string[]): Promise<number> {
@@ -48,7 +80,8 @@ async function main(argv: string[]): Promise<number> {
     return values.help ? EXIT.ok : EXIT.usage;
   }
   if (command === 'migrate') return migrateCommand(values);
-  const { check, run, key, readOnly } = COMMANDS[command];
+  const { load, key, readOnly } = COMMANDS[command];
+  const { check, run } = await load();
   // Arguments and the key are checked before the store is touched.
   check?.(values);
   // A bad Redis address is refused before anything is opened.

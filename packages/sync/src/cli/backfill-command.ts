@@ -1,5 +1,4 @@
 // svc-sync backfill: reads users' data over a range of days into the store, or queues it (--redis).
-import { createSyncQueue } from '../bullmq.js';
 import { createSync } from '../create-sync.js';
 import type { SyncStore } from '../store.js';
 import type { RunResult } from '../sync-types.js';
@@ -33,7 +32,10 @@ export async function backfillCommand(
   const concurrency = integer('concurrency', values.concurrency, 32);
   const mode = choice('progress', values.progress, ['text', 'json', 'none']);
   const { users, count } = await readUsers(values.users as string);
-  const queue = values.redis ? createSyncQueue({ redis: values.redis }) : undefined;
+  // BullMQ is loaded only for a run that queues.
+  const queue = values.redis
+    ? (await import('../bullmq.js')).createSyncQueue({ redis: values.redis })
+    : undefined;
   try {
     const sync = createSync({
       client,

@@ -1,6 +1,5 @@
 // svc-sync webhooks: the receiver. Verifies each delivery, records the work it announces, answers 202,
 // and reads the data in the background; one log line per delivery.
-import { createSyncQueue } from '../bullmq.js';
 import { createSync } from '../create-sync.js';
 import type { SyncStore } from '../store.js';
 import { choice, clientOf, integer, resourcesOf, retryLimits, teamOf } from './cli-values.js';
@@ -26,7 +25,10 @@ export async function webhooksCommand(
   signal: AbortSignal,
 ): Promise<number> {
   const secret = secretOf(values) as string;
-  const queue = values.redis ? createSyncQueue({ redis: values.redis }) : undefined;
+  // BullMQ is loaded only for a run that queues.
+  const queue = values.redis
+    ? (await import('../bullmq.js')).createSyncQueue({ redis: values.redis })
+    : undefined;
   const sync = createSync({
     client: clientOf(values),
     store,

@@ -1,7 +1,8 @@
 // The shared store: checkpoints and data in PostgreSQL through pg's pool, safe for several processes.
 // A server that goes away (restart, failover) fails calls with StoreUnavailableError, never crashes the
 // process, and the same store works again once the server is back.
-import pg from 'pg';
+import { createRequire } from 'node:module';
+import type pg from 'pg';
 import { RESOURCES } from '../resources.js';
 import {
   coveredUntil,
@@ -68,9 +69,16 @@ const windowOf = (row: WindowColumns): SyncWindow => ({
   generation: row.generation,
 });
 
+/** pg, loaded with the first PostgreSQL store: a process on SQLite never loads it (about 16 MB). */
+let loaded: typeof pg | undefined;
+const loadPg = () => {
+  loaded ??= createRequire(import.meta.url)('pg') as typeof pg;
+  return loaded;
+};
+
 /** The PostgreSQL store and what `svc-sync migrate` needs of it. */
 export function openPostgresStore(url: string, options: PostgresStoreOptions = {}): MaintainedStore {
-  const pool = new pg.Pool({
+  const pool = new (loadPg().Pool)({
     connectionString: url,
     max: options.maxConnections ?? 10,
     connectionTimeoutMillis: options.connectTimeoutMs ?? 10_000,

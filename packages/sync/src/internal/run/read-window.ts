@@ -39,15 +39,15 @@ const groupContext = (group: Record<string, unknown>): [string, unknown][] =>
 /**
  * A point as the service sent it (times as written, with their offsets, every field kept), with its
  * group's context where the point does not carry the field itself: the service sends a point's `source`
- * once for its group.
+ * once for its group. The parsed point itself is completed (the page it came from is not used again), so
+ * a window holds no second copy of each point while it is read.
  */
 function pointAsSent(point: Record<string, unknown>, context: [string, unknown][]): Record<string, unknown> {
-  const data = { ...point };
   // Defined, not assigned: a field named `__proto__` stays a field.
   for (const [key, value] of context)
-    if (!Object.hasOwn(data, key))
-      Object.defineProperty(data, key, { value, enumerable: true, writable: true, configurable: true });
-  return data;
+    if (!Object.hasOwn(point, key))
+      Object.defineProperty(point, key, { value, enumerable: true, writable: true, configurable: true });
+  return point;
 }
 
 const STEPS_PAGES = operationRules('getStepsGrouped').pagination as CursorRule;
