@@ -4,8 +4,8 @@
 import { AbortError, AuthenticationError, ConnectionError, PermissionDeniedError } from '@svc/client';
 import { teamOf } from './cli/cli-values.js';
 import { type CommandName, helpText } from './cli/command-table.js';
+import { migrateCommand } from './cli/commands/migrate-command.js';
 import { CliFailure, EXIT } from './cli/exit-codes.js';
-import { migrateCommand } from './cli/migrate-command.js';
 import { openCliStore } from './cli/open-cli-store.js';
 import { parseCommand, type Values } from './cli/parse-command.js';
 import {
@@ -38,35 +38,35 @@ const COMMANDS: Record<
 > = {
   backfill: {
     load: async () => {
-      const { checkBackfill, backfillCommand } = await import('./cli/backfill-command.js');
+      const { checkBackfill, backfillCommand } = await import('./cli/commands/backfill-command.js');
       return { check: checkBackfill, run: backfillCommand };
     },
     key: true,
   },
   status: {
     load: async () => {
-      const { statusCommand } = await import('./cli/status-command.js');
+      const { statusCommand } = await import('./cli/commands/status-command.js');
       return { run: (values, store) => statusCommand(values, store) };
     },
     readOnly: true,
   },
   webhooks: {
     load: async () => {
-      const { checkWebhooks, webhooksCommand } = await import('./cli/webhooks-command.js');
+      const { checkWebhooks, webhooksCommand } = await import('./cli/commands/webhooks-command.js');
       return { check: checkWebhooks, run: webhooksCommand };
     },
     key: true,
   },
   worker: {
     load: async () => {
-      const { checkWorker, workerCommand } = await import('./cli/worker-command.js');
+      const { checkWorker, workerCommand } = await import('./cli/commands/worker-command.js');
       return { check: checkWorker, run: workerCommand };
     },
     key: true,
   },
   export: {
     load: async () => {
-      const { checkExport, exportCommand } = await import('./cli/export-command.js');
+      const { checkExport, exportCommand } = await import('./cli/commands/export-command.js');
       return { check: checkExport, run: (values, store) => exportCommand(values, store) };
     },
     readOnly: true,

@@ -1,4 +1,3 @@
-import cliProgress from 'cli-progress';
 import type { SyncProgress } from '../progress.js';
 
 const seconds = (ms: number | undefined) => (ms === undefined ? '?' : `${Math.round(ms / 1000)}s`);
@@ -44,6 +43,8 @@ export async function showProgress(
   everyMs = 2_000,
 ): Promise<void> {
   if (mode === 'text' && process.stderr.isTTY) {
+    // Loaded for a terminal only (about 8 MB a piped run does not carry).
+    const { default: cliProgress } = await import('cli-progress');
     const bar = new cliProgress.SingleBar(
       {
         stream: process.stderr,

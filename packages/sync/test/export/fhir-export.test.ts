@@ -4,7 +4,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Observation } from '@medplum/fhirtypes';
 import { describe, expect, it } from 'vitest';
-import { exportFhirNdjson } from '../../src/cli/export-command.js';
+import { exportFhirNdjson } from '../../src/cli/commands/export-command.js';
 import { createSync, RESOURCES, storedSteps } from '../../src/index.js';
 import { fhirErrors } from '../fixtures/fhir-validator.js';
 import { runCli } from '../fixtures/processes.js';

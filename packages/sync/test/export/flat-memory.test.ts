@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { expect, it } from 'vitest';
-import { exportFhirNdjson } from '../../src/cli/export-command.js';
+import { exportFhirNdjson } from '../../src/cli/commands/export-command.js';
 import type { StepRow, SyncWindow } from '../../src/index.js';
 import { tempStores } from '../fixtures/temp-store.js';
 

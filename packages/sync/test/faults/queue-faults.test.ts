@@ -5,34 +5,17 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createClient } from '@svc/client';
 import { Queue } from 'bullmq';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DEFAULT_QUEUE, redisOptions } from '../../src/bullmq.js';
-import {
-  runCli,
-  startCli,
-  startSandboxServer,
-  stop,
-  stopChildren,
-  waitForLine,
-} from '../fixtures/processes.js';
+import { fleetServers, until } from '../fixtures/fleet-servers.js';
+import { runCli, startCli, stop, waitForLine } from '../fixtures/processes.js';
 import { sandboxTruth } from '../fixtures/sandbox-truth.js';
-import { freePort, type RunningServer, startPostgres, startRedis } from '../fixtures/servers.js';
+import { freePort, startRedis } from '../fixtures/servers.js';
 import { storedRows, windowCounts } from '../fixtures/stored-rows.js';
 
 const KEY = 'sk_test_queue_faults';
 const env = { SVC_API_KEY: KEY };
-let postgres: RunningServer;
-let redis: RunningServer;
-let baseUrl: string;
-let sandbox: Awaited<ReturnType<typeof startSandboxServer>>;
-beforeAll(async () => {
-  [postgres, redis, sandbox] = await Promise.all([
-    startPostgres(),
-    startRedis(),
-    startSandboxServer('sync-queue-faults'),
-  ]);
-  baseUrl = sandbox.url;
-});
+const servers = fleetServers('sync-queue-faults');
 
 /** The queue's jobs by state, read straight from Redis. */
 async function jobCounts(url: string): Promise<Record<string, number>> {
@@ -43,22 +26,10 @@ async function jobCounts(url: string): Promise<Record<string, number>> {
     await queue.close();
   }
 }
-afterAll(async () => {
-  await stopChildren();
-  await Promise.all([postgres?.stop(), redis?.stop()]);
-});
 
 const USERS = ['qf-a', 'qf-b', 'qf-c'];
 const RANGE = { from: '2025-11-15', to: '2025-12-31' };
 const noStack = (stderr: string) => expect(stderr).not.toMatch(/^\s+at /m);
-
-async function until(check: () => Promise<boolean>, timeoutMs: number, what: string): Promise<void> {
-  for (const deadline = Date.now() + timeoutMs; Date.now() < deadline; ) {
-    if (await check().catch(() => false)) return;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`timed out waiting for ${what}`);
-}
 
 describe('issue 32: faults around the queue', () => {
   it('Redis bounced under a worker with jobs in hand: one line, no stack; the rerun queues exactly what is owed; rows exact', async () => {
@@ -66,7 +37,7 @@ describe('issue 32: faults around the queue', () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'svc-sync-redis-'));
     const port = await freePort();
     let kept = await startRedis(port, dataDir);
-    const common = ['--store', postgres.url, '--redis', kept.url, '--base-url', baseUrl];
+    const common = ['--store', servers.postgres.url, '--redis', kept.url, '--base-url', servers.sandbox.url];
     const backfill = [
       'backfill',
       ...common,
@@ -88,18 +59,18 @@ describe('issue 32: faults around the queue', () => {
       const worker = startCli(['worker', ...common, '--concurrency', '2', '--lock-ms', '2000'], env);
       await waitForLine(worker.child, /reading jobs/);
       await until(
-        async () => ((await windowCounts(postgres.url)).done ?? 0) >= 3,
+        async () => ((await windowCounts(servers.postgres.url)).done ?? 0) >= 3,
         30_000,
         'three windows stored',
       );
       // The service stalls: the worker's next two jobs hang in its hands, active in Redis.
-      sandbox.child.kill('SIGSTOP');
+      servers.sandbox.child.kill('SIGSTOP');
       await until(async () => (await jobCounts(kept.url)).active === 2, 10_000, 'two jobs active');
       // Redis goes away under it; the worker says so once, then dies with the jobs still its own.
       await kept.stop();
       await until(async () => /could not be reached/.test(worker.output().stderr), 10_000, 'the outage line');
       await stop(worker.child, 'SIGKILL');
-      sandbox.child.kill('SIGCONT');
+      servers.sandbox.child.kill('SIGCONT');
       kept = await startRedis(port, dataDir);
       const ended = await worker.result;
       noStack(ended.stderr);
@@ -109,7 +80,7 @@ describe('issue 32: faults around the queue', () => {
       expect((await jobCounts(kept.url)).active).toBe(2);
 
       // The rerun queues every window still owed, the dead worker's included, and counts just those.
-      const owed = (await windowCounts(postgres.url)).pending ?? 0;
+      const owed = (await windowCounts(servers.postgres.url)).pending ?? 0;
       expect(owed).toBeGreaterThanOrEqual(2);
       const rerun = await runCli(backfill, env);
       expect(rerun.code).toBe(0);
@@ -125,18 +96,18 @@ describe('issue 32: faults around the queue', () => {
 
       const reader = startCli(['worker', ...common, '--concurrency', '2'], env);
       await until(
-        async () => (await windowCounts(postgres.url)).done === total,
+        async () => (await windowCounts(servers.postgres.url)).done === total,
         60_000,
         'every window stored',
       );
-      const client = createClient({ apiKey: KEY, baseUrl });
-      expect(await storedRows(postgres.url)).toEqual(
+      const client = createClient({ apiKey: KEY, baseUrl: servers.sandbox.url });
+      expect(await storedRows(servers.postgres.url)).toEqual(
         await sandboxTruth(client, USERS, ['steps', 'sleep'], RANGE.from, RANGE.to),
       );
       await stop(reader.child, 'SIGTERM');
       expect((await reader.result).code).toBe(0);
     } finally {
-      sandbox.child.kill('SIGCONT');
+      servers.sandbox.child.kill('SIGCONT');
       await kept.stop();
       rmSync(dataDir, { recursive: true, force: true });
     }
@@ -144,7 +115,7 @@ describe('issue 32: faults around the queue', () => {
 
   it('with Redis down, backfill --redis says so in one line (exit 3) and a worker stops at the first SIGTERM', async () => {
     const nowhere = `redis://127.0.0.1:${await freePort()}`;
-    const common = ['--store', postgres.url, '--redis', nowhere, '--base-url', baseUrl];
+    const common = ['--store', servers.postgres.url, '--redis', nowhere, '--base-url', servers.sandbox.url];
     const started = Date.now();
     const run = await runCli(
       [

@@ -1,10 +1,10 @@
 // svc-sync status: what the store holds, what is owed, what failed and why, and how far each resource's
 // newest data is behind its latest run's end time. Reads only: it never migrates or binds the store.
-import { redactSecrets } from '../redact-secrets.js';
-import { lagMs, type ResourceStatus, type SyncStore, userFailureOf, type WindowKey } from '../store.js';
-import { integer } from './cli-values.js';
-import { EXIT } from './exit-codes.js';
-import type { Values } from './parse-command.js';
+import { redactSecrets } from '../../redact-secrets.js';
+import { lagMs, type ResourceStatus, type SyncStore, userFailureOf, type WindowKey } from '../../store.js';
+import { integer } from '../cli-values.js';
+import { EXIT } from '../exit-codes.js';
+import type { Values } from '../parse-command.js';
 
 /** The secrets this process knows, kept out of every message it prints (stored ones are redacted already). */
 const redact = (text: string) =>

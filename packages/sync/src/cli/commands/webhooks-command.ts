@@ -1,12 +1,12 @@
 // svc-sync webhooks: the receiver. Verifies each delivery, records the work it announces, answers 202,
 // and reads the data in the background; one log line per delivery.
-import { createSync } from '../create-sync.js';
-import type { SyncStore } from '../store.js';
-import { choice, clientOf, integer, resourcesOf, retryLimits, teamOf } from './cli-values.js';
-import { CliFailure, EXIT } from './exit-codes.js';
-import { incompleteLine } from './incomplete-line.js';
-import type { Values } from './parse-command.js';
-import { serveWebhooks } from './serve-webhooks.js';
+import { createSync } from '../../create-sync.js';
+import type { SyncStore } from '../../store.js';
+import { choice, clientOf, integer, resourcesOf, retryLimits, teamOf } from '../cli-values.js';
+import { CliFailure, EXIT } from '../exit-codes.js';
+import { incompleteLine } from '../incomplete-line.js';
+import type { Values } from '../parse-command.js';
+import { serveWebhooks } from '../serve-webhooks.js';
 
 const secretOf = (values: Values) => values.secret ?? process.env.SVC_WEBHOOK_SECRET;
 
@@ -27,7 +27,7 @@ export async function webhooksCommand(
   const secret = secretOf(values) as string;
   // BullMQ is loaded only for a run that queues.
   const queue = values.redis
-    ? (await import('../bullmq.js')).createSyncQueue({ redis: values.redis })
+    ? (await import('../../bullmq.js')).createSyncQueue({ redis: values.redis })
     : undefined;
   const sync = createSync({
     client: clientOf(values),

@@ -1,13 +1,21 @@
 // svc-sync backfill: reads users' data over a range of days into the store, or queues it (--redis).
-import { createSync } from '../create-sync.js';
-import type { SyncStore } from '../store.js';
-import type { RunResult } from '../sync-types.js';
-import { choice, clientOf, integer, requireOptions, resourcesOf, retryLimits, teamOf } from './cli-values.js';
-import { EXIT } from './exit-codes.js';
-import { incompleteLine } from './incomplete-line.js';
-import type { Values } from './parse-command.js';
-import { showProgress } from './progress-view.js';
-import { readUsers } from './read-users.js';
+import { createSync } from '../../create-sync.js';
+import type { SyncStore } from '../../store.js';
+import type { RunResult } from '../../sync-types.js';
+import {
+  choice,
+  clientOf,
+  integer,
+  requireOptions,
+  resourcesOf,
+  retryLimits,
+  teamOf,
+} from '../cli-values.js';
+import { EXIT } from '../exit-codes.js';
+import { incompleteLine } from '../incomplete-line.js';
+import type { Values } from '../parse-command.js';
+import { showProgress } from '../progress-view.js';
+import { readUsers } from '../read-users.js';
 
 const EXIT_OF: Record<RunResult['status'], number> = {
   done: EXIT.ok,
@@ -34,7 +42,7 @@ export async function backfillCommand(
   const { users, count } = await readUsers(values.users as string);
   // BullMQ is loaded only for a run that queues.
   const queue = values.redis
-    ? (await import('../bullmq.js')).createSyncQueue({ redis: values.redis })
+    ? (await import('../../bullmq.js')).createSyncQueue({ redis: values.redis })
     : undefined;
   try {
     const sync = createSync({

@@ -1,9 +1,9 @@
 // svc-sync worker: reads the windows `backfill --redis` queued, into a shared (PostgreSQL) store.
-import { createSyncWorker } from '../bullmq.js';
-import type { SyncStore } from '../store.js';
-import { clientOf, integer, retryLimits, teamOf } from './cli-values.js';
-import { CliFailure, EXIT } from './exit-codes.js';
-import type { Values } from './parse-command.js';
+import { createSyncWorker } from '../../bullmq.js';
+import type { SyncStore } from '../../store.js';
+import { clientOf, integer, retryLimits, teamOf } from '../cli-values.js';
+import { CliFailure, EXIT } from '../exit-codes.js';
+import type { Values } from '../parse-command.js';
 
 /** Checks what `worker` needs before the store is opened. */
 export function checkWorker(values: Values): void {

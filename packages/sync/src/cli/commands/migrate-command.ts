@@ -7,11 +7,11 @@ import {
   StoreUrlError,
   StoreVersionError,
   SyncInputError,
-} from '../errors.js';
-import { checkStore, migrateStore } from '../open-store.js';
-import { teamFingerprint } from '../team-fingerprint.js';
-import { CliFailure, EXIT } from './exit-codes.js';
-import type { Values } from './parse-command.js';
+} from '../../errors.js';
+import { checkStore, migrateStore } from '../../open-store.js';
+import { teamFingerprint } from '../../team-fingerprint.js';
+import { CliFailure, EXIT } from '../exit-codes.js';
+import type { Values } from '../parse-command.js';
 
 /** The store's expected failures as one line and an exit code. */
 function failure(error: unknown): unknown {

@@ -15,12 +15,12 @@ import {
   timeseriesNdjson,
   writeNdjsonByType,
 } from '@svc/health';
-import type { ResourceName } from '../resources.js';
-import type { StepRow, SyncStore } from '../store.js';
-import { storedSteps, storedSummaries } from '../stored-rows.js';
-import { choice, requireOptions, resourcesOf } from './cli-values.js';
-import { CliFailure, EXIT } from './exit-codes.js';
-import type { Values } from './parse-command.js';
+import type { ResourceName } from '../../resources.js';
+import type { StepRow, SyncStore } from '../../store.js';
+import { storedSteps, storedSummaries } from '../../stored-rows.js';
+import { choice, requireOptions, resourcesOf } from '../cli-values.js';
+import { CliFailure, EXIT } from '../exit-codes.js';
+import type { Values } from '../parse-command.js';
 
 /** A time as the point was written (its offset kept) when the stored record has it, else the stored UTC one. */
 const asWritten = (written: unknown, instant: string) =>
