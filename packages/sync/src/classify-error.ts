@@ -10,6 +10,7 @@ import {
   ValidationError,
 } from '@svc/client';
 import { QueueUnavailableError, StoreUnavailableError } from './errors.js';
+import { redactSecrets } from './redact-secrets.js';
 
 /**
  * How a failed call is handled:
@@ -80,10 +81,10 @@ function askedWait(error: unknown): number | undefined {
   return undefined;
 }
 
-/** What a permanent failure is recorded as: the typed error's class, status and message. */
+/** What a permanent failure is recorded as: the typed error's class, status and message (no secret in it). */
 export function describeFailure(error: unknown): { error: string; status: number | null; message: string } {
   const status = error instanceof ApiError ? error.status : null;
   const name = error instanceof Error ? error.name : 'Error';
   const message = error instanceof Error ? error.message : String(error);
-  return { error: name, status, message: message.slice(0, 500) };
+  return { error: name, status, message: redactSecrets(message).slice(0, 500) };
 }

@@ -2,7 +2,8 @@ import { AuthenticationError } from '@svc/client';
 import { describe, expect, it } from 'vitest';
 import { createSync } from '../../src/index.js';
 import { type FaultRule, status, tooMany, withFaults } from '../fixtures/faults.js';
-import { sandboxClient, sandboxTruth } from '../fixtures/sandbox.js';
+import { sandboxClient, TEAM } from '../fixtures/sandbox.js';
+import { sandboxTruth } from '../fixtures/sandbox-truth.js';
 import { storedRows, windowCounts } from '../fixtures/stored-rows.js';
 import { tempStores } from '../fixtures/temp-store.js';
 
@@ -26,6 +27,7 @@ describe('errors while reading', () => {
     const sync = createSync({
       client,
       store,
+      team: TEAM,
       resources: ['steps', 'sleep'],
       limits: { ...fast, maxAttempts: 2 },
       now: () => new Date(sandbox.clock.now()),
@@ -62,6 +64,7 @@ describe('errors while reading', () => {
     const sync = createSync({
       client,
       store,
+      team: TEAM,
       resources: ['sleep'],
       limits: { initialConcurrency: 1, maxConcurrency: 1 },
       now: () => new Date(sandbox.clock.now()),
@@ -81,6 +84,7 @@ describe('errors while reading', () => {
     const sync = createSync({
       client,
       store,
+      team: TEAM,
       resources: ['steps', 'sleep'],
       limits: fast,
       now: () => new Date(sandbox.clock.now()),
@@ -100,7 +104,7 @@ describe('errors while reading', () => {
     const rule = { current: (() => status(401)) as FaultRule };
     const { client } = setup(rule);
     const { store } = await stores.open();
-    const sync = createSync({ client, store, limits: fast });
+    const sync = createSync({ client, store, team: TEAM, limits: fast });
     await expect(
       sync.backfill({ users: ['alice'], from: '2025-12-01', to: '2025-12-31' }).result,
     ).rejects.toThrow(AuthenticationError);
@@ -119,6 +123,7 @@ describe('errors while reading', () => {
     const sync = createSync({
       client,
       store,
+      team: TEAM,
       resources: ['body'],
       limits: fast,
       now: () => new Date(sandbox.clock.now()),
