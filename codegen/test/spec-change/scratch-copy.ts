@@ -8,12 +8,12 @@ import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 
 const run = promisify(execFile);
-export const repoRoot = resolve(import.meta.dirname, '../../../..');
+export const repoRoot = resolve(import.meta.dirname, '../../..');
 
 /** The workspace packages the scratch copy holds: the spec, the generators and the chain to the helpers. */
 const COPIED = {
   '@svc/spec': 'spec',
-  '@svc/codegen': 'tools/codegen',
+  '@svc/codegen': 'codegen',
   '@svc/types': 'packages/types',
   '@svc/client': 'packages/client',
   '@svc/lab-testing': 'packages/lab-testing',
@@ -80,12 +80,14 @@ export async function scratchCopy(): Promise<ScratchCopy> {
         ['bundle', 'openapi.yaml', '--config', 'redocly.yaml', '--ext', 'json', '-o', 'dist/openapi.json'],
         { cwd: spec },
       );
-      // In the order turbo runs them: each generator reads the bundled spec; types first.
-      for (const [pkg, generator] of [
-        ['types', 'types/generate-types.ts'],
-        ['client', 'client/generate-client.ts'],
+      // In the order turbo runs them, as each package's `generate` script does: types first.
+      for (const [pkg, target] of [
+        ['types', 'types'],
+        ['client', 'client'],
       ] as const)
-        await exec('tsx', [join(root, 'tools/codegen/src', generator)], join(root, 'packages', pkg));
+        await run(process.execPath, [join(root, 'codegen/bin/svc-codegen.js'), target], {
+          cwd: join(root, 'packages', pkg),
+        });
     },
     exec,
     remove: () => rm(root, { recursive: true, force: true }),

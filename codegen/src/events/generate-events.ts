@@ -1,19 +1,17 @@
-// Generates packages/events/src/generated/catalogue.ts (the webhook event catalogue) from the bundled spec:
+// Generates the events package's src/generated/catalogue.ts (the webhook event catalogue) from the bundled spec:
 // events-catalogue.ts reads it, this file only renders and writes. The events package runs it with its
 // own `splitEventName` (packages/events/scripts/generate.ts): the generator needs the runtime's split
 // before that package is built, so the package hands it in rather than the generator reaching into it.
 import { mkdir, writeFile } from 'node:fs/promises';
-import { dirname, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import { loadSpec } from '@svc/spec';
-import { generatedHeader, repoRoot } from '../generated-file.js';
+import { generatedHeader } from '../generated-file.js';
 import {
   type Catalogue,
   type CatalogueEntry,
   readCatalogue,
   type SplitEventName,
 } from './events-catalogue.js';
-
-const outFile = resolve(repoRoot, 'packages/events/src/generated/catalogue.ts');
 
 const str = (value: string | null): string => (value === null ? 'null' : JSON.stringify(value));
 
@@ -39,13 +37,15 @@ function renderCatalogue({ resources, entries }: Catalogue): string {
   ].join('\n');
 }
 
-/** Reads the bundled spec's webhooks with the runtime's name split and writes the events package's table. */
-export async function generateEvents(splitEventName: SplitEventName): Promise<void> {
+/**
+ * Reads the bundled spec's webhooks with the runtime's name split and writes the events package's table
+ * into `packageDir`/src/generated; says what it wrote.
+ */
+export async function generateEvents(splitEventName: SplitEventName, packageDir: string): Promise<string> {
   const catalogue = readCatalogue(loadSpec(), splitEventName);
   for (const warning of catalogue.warnings) process.stderr.write(`generate-events: warning: ${warning}\n`);
-  await mkdir(dirname(outFile), { recursive: true });
-  await writeFile(outFile, renderCatalogue(catalogue));
-  process.stdout.write(
-    `wrote ${outFile.slice(repoRoot.length + 1)} (${Object.keys(catalogue.entries).length} webhooks)\n`,
-  );
+  const outDir = resolve(packageDir, 'src/generated');
+  await mkdir(outDir, { recursive: true });
+  await writeFile(resolve(outDir, 'catalogue.ts'), renderCatalogue(catalogue));
+  return `wrote src/generated/catalogue.ts (${Object.keys(catalogue.entries).length} webhooks)`;
 }

@@ -1,25 +1,16 @@
-// Generates packages/client/src/generated/{operations,operation-types,named-methods,version}.ts from
-// the bundled spec: the operation table read by client-operations.ts (method, path, idempotency,
+// Generates the client's src/generated/{operations,operation-types,named-methods,version}.ts from
+// the bundled spec (`svc-codegen client`, run in packages/client): the operation table read by client-operations.ts (method, path, idempotency,
 // validation rules, pagination), the named types of every operation, the typed NamedMethods interface
 // (one method per operationId), and the SDK version read from the client's package.json (sent in the
 // SDK headers). Never a hand-kept list.
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { loadSpec } from '@svc/spec';
-import { generatedHeader, repoRoot } from '../generated-file.js';
+import { CodegenError } from '../codegen-error.js';
+import { generatedHeader } from '../generated-file.js';
 import { printLiteral } from './client-literal.js';
-import { type OperationDoc, readClientOperations } from './client-operations.js';
+import { type ClientOperations, type OperationDoc, readClientOperations } from './client-operations.js';
 import type { PaginationRule } from './pagination-rules.js';
-
-const outDir = resolve(repoRoot, 'packages/client/src/generated');
-const { operations: entries, docs, problems } = readClientOperations(loadSpec());
-
-if (problems.length > 0) {
-  process.stderr.write(
-    `generate-client: the spec cannot be turned into a client:\n  ${problems.join('\n  ')}\n`,
-  );
-  process.exit(1);
-}
 
 const comment = (text: string): string => text.replace(/\*\//g, '*\\/').trim();
 
@@ -76,7 +67,7 @@ function operationTypes(doc: OperationDoc): string {
   return lines.join('\n');
 }
 
-const operationTypesFile = `${generatedHeader('client/generate-client.ts')}
+const operationTypesFile = (docs: OperationDoc[]): string => `${generatedHeader('client/generate-client.ts')}
 import type { operations } from '@svc/types';
 import type { ExtraQuery, NamedData, NamedParams } from '../named-method-types.js';
 import type { GroupedItemOf } from '../pagination-rules.js';
@@ -84,14 +75,19 @@ import type { GroupedItemOf } from '../pagination-rules.js';
 ${docs.map(operationTypes).join('\n\n')}
 `;
 
-const operationsFile = `${generatedHeader('client/generate-client.ts')}
+const operationsFile = (
+  entries: ClientOperations['operations'],
+): string => `${generatedHeader('client/generate-client.ts')}
 import type { Operation } from '../operation.js';
 
 /** Every operation of the spec, in spec order, with the validation rules read from its schemas. */
 export const operations: readonly Operation[] = ${printLiteral(entries)};
 `;
 
-const namedMethodsFile = `${generatedHeader('client/generate-client.ts')}
+const namedMethodsFile = (
+  entries: ClientOperations['operations'],
+  docs: OperationDoc[],
+): string => `${generatedHeader('client/generate-client.ts')}
 import type { APIPromise } from '../api-promise.js';
 import type { PaginateOptions } from '../page-iterator-options.js';
 import type { PagePromise } from '../page-promise.js';
@@ -121,19 +117,24 @@ ${docs
 }
 `;
 
-const clientPackage = JSON.parse(
-  await readFile(resolve(repoRoot, 'packages/client/package.json'), 'utf8'),
-) as { version: string };
-const versionFile = `${generatedHeader('client/generate-client.ts')}
+const versionFile = (version: string): string => `${generatedHeader('client/generate-client.ts')}
 /** This package's version, from its package.json; sent in the SDK headers of every request. */
-export const VERSION = '${clientPackage.version}';
+export const VERSION = '${version}';
 `;
 
-await mkdir(outDir, { recursive: true });
-await writeFile(resolve(outDir, 'version.ts'), versionFile);
-await writeFile(resolve(outDir, 'operations.ts'), operationsFile);
-await writeFile(resolve(outDir, 'operation-types.ts'), operationTypesFile);
-await writeFile(resolve(outDir, 'named-methods.ts'), namedMethodsFile);
-process.stdout.write(
-  `wrote packages/client/src/generated/{operations,operation-types,named-methods,version}.ts (${entries.length} operations)\n`,
-);
+/** Writes the client package's generated files into `packageDir`/src/generated; says what it wrote. */
+export async function generateClient(packageDir: string): Promise<string> {
+  const { operations: entries, docs, problems } = readClientOperations(loadSpec());
+  if (problems.length > 0)
+    throw new CodegenError(`the spec cannot be turned into a client:\n  ${problems.join('\n  ')}`);
+  const { version } = JSON.parse(await readFile(resolve(packageDir, 'package.json'), 'utf8')) as {
+    version: string;
+  };
+  const outDir = resolve(packageDir, 'src/generated');
+  await mkdir(outDir, { recursive: true });
+  await writeFile(resolve(outDir, 'version.ts'), versionFile(version));
+  await writeFile(resolve(outDir, 'operations.ts'), operationsFile(entries));
+  await writeFile(resolve(outDir, 'operation-types.ts'), operationTypesFile(docs));
+  await writeFile(resolve(outDir, 'named-methods.ts'), namedMethodsFile(entries, docs));
+  return `wrote src/generated/{operations,operation-types,named-methods,version}.ts (${entries.length} operations)`;
+}
