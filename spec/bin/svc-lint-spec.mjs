@@ -1,3 +1,4 @@
+#!/usr/bin/env node
 // Runs `redocly lint` and fails on warnings too: the spec must lint with zero problems,
 // and Redocly itself only fails on errors. Exceptions belong in spec/.redocly.lint-ignore.yaml.
 import { spawnSync } from 'node:child_process';
