@@ -5,7 +5,7 @@
 // packages ship built code); only the tests run on the other line. Exits 1 when any line fails.
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { pnpm, spawnTool, workspacePackages } from '../release/workspace.mjs';
+import { spawnTool, workspacePackages } from '../release/workspace.mjs';
 import { nodeBinary, onNode } from './node-binary.mjs';
 import { otherLines } from './supported-node.mjs';
 
@@ -31,10 +31,8 @@ for (const line of otherLines()) {
     // SVC_NODE_LINE is in the tasks' turbo env, so a run on 22 is never a cache hit of one on 20.
     const result = spawnTool(
       [
-        ...pnpm,
-        'exec',
-        'turbo',
-        'run',
+        process.execPath,
+        'tools/checks/turbo-run.mjs',
         task,
         ...filters,
         '--concurrency=2',

@@ -1,13 +1,14 @@
 import type { paths } from '@svc/types';
 import openapiFetch, { type Client } from 'openapi-fetch';
 import type { ApiKey } from './api-key.js';
-import { ENVIRONMENTS, type Environment, type Region } from './environments.js';
+import type { Environment, Region } from './environments.js';
 import { ValidationError } from './errors.js';
 import type { FetchLike } from './fetch-like.js';
 import type { NamedMethods } from './generated/named-methods.js';
 import { operations } from './generated/operations.js';
 import { IDEMPOTENCY_KEY_HEADER } from './headers.js';
 import type { HttpAgent } from './http-agent.js';
+import { baseUrlOf, baseUrlProblem } from './internal/base-url.js';
 import { callOperation, type Routes } from './internal/call/call-operation.js';
 import { callPath } from './internal/call/call-path.js';
 import { readEnv } from './internal/env.js';
@@ -26,6 +27,7 @@ import type { RequestOptions } from './request-options.js';
 
 export const DEFAULT_TIMEOUT_MS = 60_000;
 export const DEFAULT_MAX_RETRIES = 2;
+export { DEFAULT_MAX_RESPONSE_BYTES } from './internal/transport/reply/response-limit.js';
 
 interface CommonOptions {
   /**
@@ -56,6 +58,12 @@ interface CommonOptions {
   timeoutMs?: number;
   /** Retries after the first attempt (default 2). */
   maxRetries?: number;
+  /**
+   * The most bytes of an answer the client reads, received and decoded alike (default 64 MiB); a larger
+   * answer rejects with `ResponseTooLargeError` and its connection is closed. Raise it (also per call)
+   * only for an answer you expect to be that large.
+   */
+  maxResponseBytes?: number;
   /** Headers sent with every request. */
   headers?: Record<string, string>;
   /** Where log lines go, secrets redacted (default `console`). */
@@ -97,7 +105,7 @@ type PathMethods = 'GET' | 'PUT' | 'POST' | 'DELETE' | 'PATCH';
 /**
  * openapi-fetch's typed path client (`client.GET('/v2/user/resolve/{client_user_id}', …)`), resolving
  * `{ data, error, response }`, plus middleware registration. Per-call `signal`, `timeoutMs`,
- * `maxRetries` and `idempotencyKey` are accepted in its init object.
+ * `maxRetries`, `maxResponseBytes` and `idempotencyKey` are accepted in its init object.
  */
 export type PathClient = Pick<Client<paths>, PathMethods | 'use' | 'eject'>;
 
@@ -106,55 +114,12 @@ export type SvcClient = PathClient & NamedMethods;
 
 export type { RequestOptions };
 
-function baseUrlOf(options: ClientOptions): string {
-  if (options.baseUrl !== undefined) return options.baseUrl;
-  const fromEnv = readEnv('SVC_BASE_URL');
-  if (options.region === undefined && options.environment === undefined && fromEnv !== undefined)
-    return fromEnv;
-  const urls = ENVIRONMENTS[options.environment ?? 'production'];
-  if (!urls)
-    throw new ValidationError('environment', `must be one of ${Object.keys(ENVIRONMENTS).join(', ')}`);
-  const url = options.region === undefined ? undefined : urls[options.region];
-  if (!url)
-    throw new ValidationError(
-      'region',
-      `must be one of ${Object.keys(urls).join(', ')} when no baseUrl is given (or set SVC_BASE_URL)`,
-    );
-  return url;
-}
-
-/** Hosts that are this machine: `localhost` and its subdomains, 127.0.0.0/8, ::1 (plain or IPv4-mapped). */
-const LOOPBACK_HOST =
-  /^(localhost|.+\.localhost|127(\.\d{1,3}){3}|\[::1\]|\[::ffff:7f[0-9a-f]{2}:[0-9a-f]{1,4}\])$/;
-
-/** Why a base URL cannot be used, or undefined; never quotes it (it may carry credentials). */
-function baseUrlProblem(value: string, allowInsecureHttp: boolean): string | undefined {
-  let url: URL;
-  try {
-    url = new URL(value);
-  } catch {
-    return 'must be an absolute http(s) URL';
-  }
-  if (!/^https?:$/.test(url.protocol)) return 'must be an absolute http(s) URL';
-  // Credentials would be quoted in errors and logs; a query or fragment would swallow every path.
-  if (url.username || url.password) return 'must not contain credentials (user:pass@)';
-  if (url.search || value.includes('?')) return 'must not contain a query (?…)';
-  if (url.hash || value.includes('#')) return 'must not contain a fragment (#…)';
-  // The URL parser has normalised the host (case, IPv4 forms such as 2130706433), so the test is exact.
-  if (url.protocol === 'http:' && !allowInsecureHttp && !LOOPBACK_HOST.test(url.hostname))
-    return (
-      'must use https: over plain http the API key and health data travel unencrypted. Use https, ' +
-      'or pass allowInsecureHttp: true for a network you trust (localhost and loopback need neither)'
-    );
-  return undefined;
-}
-
 /**
  * Creates a client. Options left out come from the environment where there is one: `SVC_API_KEY`,
  * `SVC_BASE_URL`, `SVC_LOG`. Throws ValidationError for unusable options (the API key is never echoed).
  */
 export function createClient(options: ClientOptions = {}): SvcClient {
-  const { timeoutMs = DEFAULT_TIMEOUT_MS, maxRetries = DEFAULT_MAX_RETRIES } = options;
+  const { timeoutMs = DEFAULT_TIMEOUT_MS, maxRetries = DEFAULT_MAX_RETRIES, maxResponseBytes } = options;
   const apiKey = options.apiKey ?? readEnv('SVC_API_KEY');
   if (apiKey === undefined)
     throw new ValidationError(
@@ -176,7 +141,7 @@ export function createClient(options: ClientOptions = {}): SvcClient {
   const baseUrl = baseUrlOf(options);
   const problem = baseUrlProblem(baseUrl, options.allowInsecureHttp === true);
   if (problem) throw new ValidationError('baseUrl', problem);
-  checkCallOptions({ timeoutMs, maxRetries });
+  checkCallOptions({ timeoutMs, maxRetries, maxResponseBytes });
   const { idempotencyHeader, httpAgent } = options;
   if (httpAgent !== undefined && typeof (httpAgent as Partial<HttpAgent> | null)?.destroy !== 'function')
     throw new ValidationError('httpAgent', 'must be an http(s).Agent');
@@ -210,6 +175,7 @@ export function createClient(options: ClientOptions = {}): SvcClient {
     baseUrl,
     timeoutMs,
     maxRetries,
+    maxResponseBytes,
     // Nothing is logged (nor built) for a client set to 'off'.
     logger: level === 'off' ? undefined : log,
     idempotencyHeader,

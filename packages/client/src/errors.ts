@@ -161,6 +161,24 @@ export class ResponseParseError extends SvcError {
   }
 }
 
+/**
+ * The answer was more than the client reads: over `maxResponseBytes` bytes received or decoded, or
+ * wrapped in more stacked content codings than a server applies (a decompression bomb's shape). The
+ * connection is closed at once and the call is not retried: the same answer would come again.
+ */
+export class ResponseTooLargeError extends SvcError {
+  constructor(
+    readonly status: number,
+    /** The limit in force for the call: the client's or the call's `maxResponseBytes`. */
+    readonly maxResponseBytes: number,
+    /** From the `x-request-id` response header; quote it to support. */
+    readonly requestId: string | undefined,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
 nameErrors({
   SvcError,
   ApiError,
@@ -177,6 +195,7 @@ nameErrors({
   AbortError,
   ValidationError,
   ResponseParseError,
+  ResponseTooLargeError,
 });
 
 const STATUS_CLASSES: Record<number, typeof ApiError> = {

@@ -4,6 +4,7 @@ export type { APIPromise, WithResponse } from './api-promise.js';
 export {
   type ClientOptions,
   createClient,
+  DEFAULT_MAX_RESPONSE_BYTES,
   DEFAULT_MAX_RETRIES,
   DEFAULT_TIMEOUT_MS,
   type PathClient,
@@ -23,6 +24,7 @@ export {
   PermissionDeniedError,
   RateLimitError,
   ResponseParseError,
+  ResponseTooLargeError,
   SvcError,
   TimeoutError,
   UnprocessableEntityError,

@@ -7,6 +7,11 @@ export interface RequestOptions {
   /** Retries after the first attempt; default: the client's `maxRetries`. `0` disables them. */
   maxRetries?: number;
   /**
+   * The most bytes of an answer this call reads, received and decoded alike; default: the client's
+   * `maxResponseBytes`. A larger answer rejects with `ResponseTooLargeError`.
+   */
+  maxResponseBytes?: number;
+  /**
    * Sent as `Idempotency-Key` (or the client's `idempotencyHeader`). Operations that accept one get a
    * generated key when this is omitted; the same key goes with every retry of the call. A POST or
    * PATCH is retried after an ambiguous failure only when the client's `idempotencyHeader` is set.

@@ -1,14 +1,13 @@
 #!/usr/bin/env node
 // svc-sandbox: the stateful sandbox on a loopback port. Bad input gets a 4xx and the server keeps
 // serving; a crash exits non-zero with its cause.
-import { existsSync, readFileSync } from 'node:fs';
-import { rename, rm, writeFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
 import { CLI_OPTIONS } from './cli-options.js';
 import { createSandbox, DEFAULT_API_KEY, DEFAULT_START_TIME } from './create-sandbox.js';
 import { type RequestLogEntry, serveSandbox } from './serve-sandbox.js';
+import { StateFile, StateFileInUseError } from './state-file.js';
 import { checkWebhookConfig } from './webhooks/webhook-dispatcher.js';
-import type { SandboxState } from './world/world-registry.js';
+import type { SandboxState } from './world/state/world-state.js';
 
 /** Where the webhook secret can come from instead of the command line (visible to every user in `ps`). */
 const SECRET_ENV = 'SVC_SANDBOX_WEBHOOK_SECRET';
@@ -78,28 +77,18 @@ const numberFlag = (name: 'history-days' | 'rate-limit' | 'rate-burst') => {
 };
 const rateLimit = numberFlag('rate-limit');
 const rateBurst = numberFlag('rate-burst');
-const stateFile = args.state;
-
-// Writes are serialised; each goes to a temporary file renamed over the old one, so a crash
-// mid-write leaves the previous state whole. A request is answered only once its write is done.
-let writing: Promise<void> = Promise.resolve();
-async function write(): Promise<void> {
-  if (!stateFile) return;
-  const temporary = `${stateFile}.${process.pid}.tmp`;
+const stateFile = args.state === undefined ? undefined : new StateFile(args.state);
+if (stateFile) {
   try {
-    await writeFile(temporary, JSON.stringify(sandbox.exportState()));
-    await rename(temporary, stateFile);
+    stateFile.lock();
   } catch (error) {
-    await rm(temporary, { force: true }).catch(() => {});
+    if (error instanceof StateFileInUseError) fail(error.message);
     const { code, message } = error as NodeJS.ErrnoException;
-    throw new Error(`could not write --state ${stateFile} (${code ?? 'error'}: ${message})`);
+    fail(`could not lock --state ${stateFile.path} (${code ?? 'error'}: ${message})`);
   }
 }
-function persist(): Promise<void> {
-  const run = writing.then(write);
-  writing = run.catch(() => {});
-  return run;
-}
+// A request is answered only once its change is written.
+const persist = () => (stateFile ? stateFile.save(() => sandbox.exportState()) : Promise.resolve());
 
 let sandbox: ReturnType<typeof createSandbox>;
 try {
@@ -122,11 +111,15 @@ try {
   fail(`${(error as Error).message}\n${USAGE}`, 2);
 }
 
-if (stateFile && existsSync(stateFile)) {
+if (stateFile) {
   try {
-    sandbox.importState(JSON.parse(readFileSync(stateFile, 'utf8')) as SandboxState);
+    const saved = stateFile.read();
+    if (saved !== undefined) sandbox.importState(saved as SandboxState);
   } catch (error) {
-    fail(`--state ${stateFile} is not a sandbox state file: ${(error as Error).message}`, 2);
+    const { code, message } = error as Error & { code?: string };
+    // Readable but implausible: what to do about it, not "not a state file".
+    if (code === 'saved_at_out_of_range') fail(`--state ${stateFile.path}: ${message}`, 2);
+    fail(`--state ${stateFile.path} is not a sandbox state file: ${message}`, 2);
   }
 }
 
@@ -158,6 +151,15 @@ try {
 }
 server.server.on('error', (error) => fail(`server error: ${error.message}`));
 
+// Before the banner: a stop asked for as soon as it is printed still saves the state and frees the lock.
+async function shutdown() {
+  await persist().catch((error: Error) => fail(error.message));
+  await server.close();
+  process.exit(0);
+}
+process.on('SIGINT', shutdown);
+process.on('SIGTERM', shutdown);
+
 const clockLine =
   sandbox.clock.mode === 'real'
     ? `Clock: real time (a new world starts at ${args['start-time'] ?? 'the wall-clock now'}); --frozen holds it still`
@@ -166,11 +168,3 @@ process.stdout.write(
   `svc-sandbox listening on ${server.url}${args.strict ? ' (strict)' : ''}\n${clockLine}\n` +
     `Try: curl -s -H '${sandbox.apiKeyHeader}: ${DEFAULT_API_KEY}' ${server.url}/v2/user/resolve/alice\n`,
 );
-
-async function shutdown() {
-  await persist().catch((error: Error) => fail(error.message));
-  await server.close();
-  process.exit(0);
-}
-process.on('SIGINT', shutdown);
-process.on('SIGTERM', shutdown);

@@ -1,14 +1,14 @@
 import { readFileSync } from 'node:fs';
 import type { OpenApiDocument } from '@svc/spec';
 import { shippedSpecPath } from '@svc/spec/shipped-spec-path';
+import { sandboxControls } from './control-client.js';
 import { createRequestHandler } from './http/handle-request.js';
 import { checkRateLimit, RateLimiter } from './http/rate-limit.js';
 import { SpecIndex } from './openapi/spec-index.js';
 import { SpecValidator } from './openapi/validator.js';
-import { sandboxControls } from './sandbox-controls.js';
 import type { Sandbox, SandboxOptions } from './sandbox-types.js';
 import { DEFAULT_RETRY_DELAYS_MS } from './webhooks/webhook-dispatcher.js';
-import { worldControls } from './world/world-controls.js';
+import { sandboxWorld } from './world/sandbox-world.js';
 import { type ClockMode, WorldRegistry } from './world/world-registry.js';
 
 export type { Sandbox, SandboxOptions } from './sandbox-types.js';
@@ -16,7 +16,7 @@ export type { Sandbox, SandboxOptions } from './sandbox-types.js';
 /** Sandbox time every world starts at on a frozen clock, unless `startTime` says otherwise. */
 export const DEFAULT_START_TIME = '2026-01-05T09:00:00.000Z';
 
-import { DEFAULT_HISTORY_DAYS } from './world/world.js';
+import { DEFAULT_HISTORY_DAYS } from './world/state/new-world.js';
 
 export { DEFAULT_HISTORY_DAYS };
 
@@ -87,7 +87,7 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
   });
 
   const apiKey = options.apiKey ?? DEFAULT_API_KEY;
-  const main = worldControls(registry, registry.nameOf(apiKey));
+  const main = sandboxWorld(registry, registry.nameOf(apiKey));
   const url = (options.url ?? 'https://sandbox.svc.invalid').replace(/\/$/, '');
   return {
     url,
@@ -102,7 +102,7 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
     world(apiKey) {
       if (typeof apiKey !== 'string' || apiKey === '')
         throw new TypeError('apiKey must be a non-empty string');
-      const { clock, webhooks, reset, snapshot, restore } = worldControls(registry, registry.nameOf(apiKey));
+      const { clock, webhooks, reset, snapshot, restore } = sandboxWorld(registry, registry.nameOf(apiKey));
       return { clock, webhooks, reset, snapshot, restore };
     },
     exportState: () => registry.exportState(),

@@ -1,10 +1,21 @@
 export {
+  CONTROL_ROUTES,
+  type SandboxAppointmentRecord,
+  SandboxControlError,
+  type SandboxControls,
+  type SandboxControlsOptions,
+  type SandboxEventRecord,
+  type SandboxOrderRecord,
+  type SandboxParsingJobRecord,
+  sandboxControls,
+  type TriggerOptions,
+} from './control-client.js';
+export {
   createSandbox,
   DEFAULT_API_KEY,
   DEFAULT_HISTORY_DAYS,
   DEFAULT_START_TIME,
 } from './create-sandbox.js';
-export { INCORRECT_MFA_CODE } from './handlers/link.js';
 export { CLOCK_HEADER, REQUEST_ID_HEADER } from './http/handle-request.js';
 export type { RateLimit } from './http/rate-limit.js';
 export {
@@ -16,18 +27,6 @@ export {
   type Transition,
   transitionsOf,
 } from './machines/lifecycles.js';
-export {
-  CONTROL_ROUTES,
-  type SandboxAppointmentRecord,
-  SandboxControlError,
-  type SandboxControls,
-  type SandboxControlsOptions,
-  type SandboxEventRecord,
-  type SandboxOrderRecord,
-  type SandboxParsingJobRecord,
-  sandboxControls,
-  type TriggerOptions,
-} from './sandbox-controls.js';
 export type { Sandbox, SandboxOptions } from './sandbox-types.js';
 export {
   type RequestLogEntry,
@@ -36,9 +35,10 @@ export {
   serveSandbox,
 } from './serve-sandbox.js';
 export type { WebhookConfig, WebhookDelivery } from './webhooks/webhook-delivery.js';
-export type { ClockAdvance } from './world/clock-advance.js';
-export { SCENARIO_HEADER, SCENARIOS, type Scenario } from './world/scenarios.js';
-export { UNKNOWN_USER_PREFIX } from './world/users.js';
-export type { SandboxClock, SandboxWebhooks, SandboxWorld } from './world/world-controls.js';
-export type { ClockMode, SandboxState } from './world/world-registry.js';
-export type { SandboxEvent, WorldState } from './world/world-state.js';
+export type { ClockAdvance } from './world/clock/advance.js';
+export type { SandboxClock, SandboxWebhooks, SandboxWorld } from './world/sandbox-world.js';
+export { SCENARIO_HEADER, SCENARIOS, type Scenario } from './world/state/scenarios.js';
+export type { SandboxEvent, SandboxState, WorldState } from './world/state/world-state.js';
+export { INCORRECT_MFA_CODE } from './world/users/link.js';
+export { UNKNOWN_USER_PREFIX } from './world/users/users.js';
+export type { ClockMode } from './world/world-registry.js';

@@ -1,9 +1,10 @@
+import type { SandboxControls } from './control-client.js';
 import type { RateLimit } from './http/rate-limit.js';
-import type { SandboxControls } from './sandbox-controls.js';
 import type { WebhookConfig } from './webhooks/webhook-delivery.js';
 import type { FetchLike } from './webhooks/webhook-dispatcher.js';
-import type { SandboxWorld } from './world/world-controls.js';
-import type { ClockMode, SandboxState } from './world/world-registry.js';
+import type { SandboxWorld } from './world/sandbox-world.js';
+import type { SandboxState } from './world/state/world-state.js';
+import type { ClockMode } from './world/world-registry.js';
 
 export interface SandboxOptions {
   /** Seeds ids and generated data: the same seed and key give the same world. Default `"svc-sandbox"`. */

@@ -36,8 +36,12 @@ function refuse(res: ServerResponse, clock: string, status: number, code: string
   res.end(JSON.stringify({ error: { code, message } }));
 }
 
-/** Longest wait for the rest of a refused body before answering anyway and closing. */
-const DRAIN_TIMEOUT_MS = 5_000;
+/**
+ * How much of a refused body is read and dropped after its answer, at most: the bytes and the time.
+ * Past either, the connection is destroyed (the answer went out long before).
+ */
+const DRAIN_MAX_BYTES = 64 * 1_048_576;
+const DRAIN_TIMEOUT_MS = 30_000;
 
 /** A request body read on demand: a web stream for the sandbox, and a drain for what it left unread. */
 function bodyOf(req: IncomingMessage) {
@@ -55,14 +59,27 @@ function bodyOf(req: IncomingMessage) {
     // Not `Readable.toWeb`: its cancel destroys the socket, and the client must still read the 413.
     cancel() {},
   });
-  /** Reads and drops the rest, so closing never resets a connection the client is still writing to. */
-  const drain = async () => {
+  /**
+   * Reads and drops the rest, up to DRAIN_MAX_BYTES within DRAIN_TIMEOUT_MS, so the connection is
+   * never reset while the client is still writing: a reset can discard the answer unread. Whether
+   * the whole rest was read; if not, the connection is gone.
+   */
+  const drain = async (): Promise<boolean> => {
     const timer = setTimeout(() => req.destroy(), DRAIN_TIMEOUT_MS);
     timer.unref();
+    let drained = 0;
     try {
-      while (!(await next()).done) {}
+      for (let chunk = await next(); !chunk.done; chunk = await next()) {
+        drained += chunk.value.byteLength;
+        if (drained > DRAIN_MAX_BYTES) {
+          req.destroy();
+          return false;
+        }
+      }
+      return true;
     } catch {
       // The client went away or the timeout destroyed the request: nothing left to drain.
+      return false;
     } finally {
       clearTimeout(timer);
     }
@@ -93,17 +110,21 @@ export function serveSandbox(sandbox: Sandbox, options: ServeOptions = {}): Prom
     const started = performance.now();
     // Read from the sandbox's answer: headers given to writeHead are not readable back with getHeader.
     let requestId: string | null = null;
+    // When the answer was written: a refused body's connection stays open a while after it.
+    let answeredMs: number | undefined;
     if (options.onRequest) {
       const onRequest = options.onRequest;
-      res.once('finish', () =>
+      // On close, not finish: a refused body's answer never finishes when its connection is cut.
+      res.once('close', () => {
+        if (!res.headersSent) return;
         onRequest({
           method: req.method ?? '',
           path: (req.url ?? '/').split('?')[0] as string,
           status: res.statusCode,
-          ms: Math.round((performance.now() - started) * 10) / 10,
+          ms: Math.round((answeredMs ?? performance.now() - started) * 10) / 10,
           request_id: requestId,
-        }),
-      );
+        });
+      });
     }
     let request: Request;
     // A GET or HEAD is answered without a body stream (building one costs more than the rest of a read).
@@ -126,16 +147,23 @@ export function serveSandbox(sandbox: Sandbox, options: ServeOptions = {}): Prom
       .then(async (response) => {
         requestId = response.headers.get(REQUEST_ID_HEADER);
         const payload = Buffer.from(await response.arrayBuffer());
-        // A body refused before it was read in full (413) is answered at once, on a connection that
-        // closes; the rest is read and dropped afterwards, so the client can read the answer
-        // instead of seeing a reset while it is still sending.
         const unread = body !== undefined && !req.complete;
+        if (!unread) {
+          res.writeHead(response.status, Object.fromEntries(response.headers));
+          return void res.end(payload);
+        }
+        // A body refused before it was read in full (413) is answered at once, with its length, on a
+        // connection that then closes; the response ends only once the rest of the body is read and
+        // dropped (bounded). Ending it at once would have Node close the socket on unread bytes: a
+        // reset, which can discard the answer before a client still sending reads it (RFC 9112 §9.6).
         res.writeHead(response.status, {
           ...Object.fromEntries(response.headers),
-          ...(unread ? { connection: 'close' } : {}),
+          'content-length': String(payload.byteLength),
+          connection: 'close',
         });
-        res.end(payload);
-        if (unread) void body.drain();
+        res.write(payload);
+        answeredMs = performance.now() - started;
+        if (await body.drain()) res.end();
       })
       .catch((error: unknown) =>
         refuse(res, sandbox.clock.mode, 500, 'sandbox_error', (error as Error).message),

@@ -1,32 +1,56 @@
 // @svc/sync/bullmq: the same unit of work (one user, resource, provider and range) as BullMQ jobs on
 // Redis, read by worker processes; checkpoints and data in a shared store (PostgreSQL).
 import { Queue, type RedisOptions, UnrecoverableError, Worker } from 'bullmq';
-import { classifyError, describeFailure, retryAfterOf } from './classify-error.js';
-import { DEFAULT_LIMITS, type Limits } from './internal/aimd.js';
-import { readWindow, type SyncClient } from './internal/read-window.js';
-import { backoffMs } from './internal/run-window.js';
+import { classifyError, describeFailure, reasonOf, retryAfterOf } from './classify-error.js';
+import { QueueUnavailableError, SyncInputError } from './errors.js';
+import { DEFAULT_LIMITS, type Limits } from './internal/pace/aimd.js';
+import { backoffMs, onceAttempt } from './internal/pace/attempts.js';
+import { runWindow, type WindowOutcome } from './internal/run/run-window.js';
 import type { SyncStore, SyncWindow } from './store.js';
+import type { SyncClient } from './sync-client.js';
 
 /** The queue's name when none is given. */
 export const DEFAULT_QUEUE = 'svc-sync';
 
-/** Connection options from a `redis://[user:password@]host:port[/db]` URL (`rediss://` for TLS). */
+/** Connection options from a `redis://[user:password@]host:port[/db]` URL (`rediss://` for TLS); a SyncInputError for anything else. */
 export function redisOptions(url: string): RedisOptions {
-  const parsed = new URL(url);
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    throw new SyncInputError('the Redis address is not a URL: use redis://host:6379');
+  }
   if (parsed.protocol !== 'redis:' && parsed.protocol !== 'rediss:')
-    throw new TypeError(
+    throw new SyncInputError(
       `unsupported Redis address scheme ${JSON.stringify(parsed.protocol)}: use redis://host:6379`,
     );
+  const db = parsed.pathname.length > 1 ? Number(parsed.pathname.slice(1)) : 0;
+  if (!Number.isInteger(db) || db < 0)
+    throw new SyncInputError('the Redis address names no database number: use redis://host:6379/0');
   return {
     host: parsed.hostname || '127.0.0.1',
     port: Number(parsed.port || 6379),
     ...(parsed.username ? { username: decodeURIComponent(parsed.username) } : {}),
     ...(parsed.password ? { password: decodeURIComponent(parsed.password) } : {}),
-    ...(parsed.pathname.length > 1 ? { db: Number(parsed.pathname.slice(1)) } : {}),
+    ...(db ? { db } : {}),
     ...(parsed.protocol === 'rediss:' ? { tls: {} } : {}),
     // BullMQ's workers block on Redis: a request must wait for a reconnect rather than fail.
     maxRetriesPerRequest: null,
   };
+}
+
+/** Where Redis is, as it may be shown (never the password). */
+const shownRedis = (options: RedisOptions) => `redis://${options.host}:${options.port}`;
+
+/** Waits for `close`, at most `ms`: with Redis down, closing would otherwise wait for a reconnect. */
+async function closeWithin(ms: number, close: () => Promise<unknown>, force: () => Promise<unknown>) {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<'late'>((resolve) => {
+    timer = setTimeout(() => resolve('late'), ms);
+  });
+  const closed = close().catch(() => {});
+  if ((await Promise.race([closed, late])) === 'late') await force().catch(() => {});
+  clearTimeout(timer);
 }
 
 export interface SyncQueueOptions {
@@ -49,9 +73,30 @@ export interface SyncQueue {
 const jobIdOf = (w: SyncWindow) =>
   [w.userId, w.resource, w.provider, w.start, w.end, w.generation ?? 1].join('|');
 
+/** States in which a job is still on its way to a worker. */
+const QUEUED = new Set(['waiting', 'delayed', 'prioritized', 'waiting-children']);
+
+/** How long one queue call may wait for Redis before the queue counts as out of reach. */
+const QUEUE_CALL_MS = 5_000;
+
+/** `work`, or a rejection once it has waited `ms` (BullMQ waits for a connection that may never come). */
+async function within<T>(ms: number, work: () => Promise<T>): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms);
+  });
+  try {
+    return await Promise.race([work(), late]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
 export function createSyncQueue(options: SyncQueueOptions): SyncQueue {
+  // A producer fails fast while Redis is down (one retry per command), so a backfill can say so and stop.
+  const connection = { ...redisOptions(options.redis), maxRetriesPerRequest: 1 };
   const queue = new Queue<SyncWindow>(options.queueName ?? DEFAULT_QUEUE, {
-    connection: redisOptions(options.redis),
+    connection,
     defaultJobOptions: {
       attempts: options.attempts ?? 8,
       backoff: { type: 'exponential', delay: DEFAULT_LIMITS.baseBackoffMs },
@@ -59,12 +104,41 @@ export function createSyncQueue(options: SyncQueueOptions): SyncQueue {
       removeOnFail: 1_000,
     },
   });
+  // Connection errors reach the caller through the calls that fail; unlistened, they would print stacks.
+  queue.on('error', () => {});
+  const unavailable = (error: unknown) =>
+    new QueueUnavailableError(
+      `the queue at ${shownRedis(connection)} could not be used (${(error as Error).message ?? error})`,
+    );
   return {
     async dispatch(window) {
-      await queue.add('window', window, { jobId: jobIdOf(window) });
+      const id = jobIdOf(window);
+      try {
+        await within(QUEUE_CALL_MS, async () => {
+          const held = await queue.getJob(id);
+          if (held) {
+            if (QUEUED.has(await held.getState())) return;
+            // Failed, completed, or active on a worker that died (no lock left): the id is taken back. A
+            // job a live worker holds (locked) cannot be removed, and is left to it.
+            const removed = await held.remove().then(
+              () => true,
+              () => false,
+            );
+            if (!removed) return;
+          }
+          await queue.add('window', window, { jobId: id });
+        });
+      } catch (error) {
+        throw unavailable(error);
+      }
     },
     counts: () => queue.getJobCounts('wait', 'active', 'delayed', 'failed', 'prioritized'),
-    close: () => queue.close(),
+    close: () =>
+      closeWithin(
+        2_000,
+        () => queue.close(),
+        () => queue.disconnect(),
+      ),
   };
 }
 
@@ -84,10 +158,17 @@ export interface SyncWorkerOptions {
   lockDurationMs?: number;
   /** Called after each window: `done`, `failed` (recorded in the store) or `rate_limited` (requeued). */
   onWindow?: (window: SyncWindow, outcome: 'done' | 'failed' | 'rate_limited') => void;
+  /**
+   * Called once when Redis, the store or the service goes out of reach (`problem` says which), and once
+   * with `undefined` when work goes through again. The worker keeps retrying meanwhile.
+   */
+  onOutage?: (problem: string | undefined) => void;
+  /** Called when a job meets a fatal error (the key refused): the worker should be stopped. */
+  onFatal?: (error: unknown) => void;
 }
 
 export interface SyncWorker {
-  /** Stops taking jobs and waits for the running ones. */
+  /** Stops taking jobs and waits for the running ones (at most a few seconds while Redis is down). */
   close(): Promise<void>;
 }
 
@@ -95,7 +176,8 @@ export interface SyncWorker {
  * A worker process's reader: takes window jobs, reads them and commits rows and checkpoint in one store
  * transaction. A job of a worker that dies is taken over by another after `lockDurationMs`; reading a
  * window twice upserts the same rows, so nothing is lost or doubled. A 429 pauses the whole queue for
- * `Retry-After`, across every worker, and requeues the job without spending an attempt.
+ * `Retry-After`, across every worker, and requeues the job without spending an attempt; so does the
+ * service or the store out of reach, with a backoff that grows while the outage lasts.
  */
 export function createSyncWorker(options: SyncWorkerOptions): SyncWorker {
   const limits = { ...DEFAULT_LIMITS, ...options.limits };
@@ -103,30 +185,58 @@ export function createSyncWorker(options: SyncWorkerOptions): SyncWorker {
   const connection = redisOptions(options.redis);
   const queue = new Queue<SyncWindow>(name, { connection });
   const lockDuration = options.lockDurationMs ?? 30_000;
+  let outage: string | undefined;
+  let outages = 0;
+  // One line per outage: the same trouble told again (each reconnect fails alike) is not news.
+  const report = (problem: string | undefined) => {
+    if (problem?.split(' (')[0] === outage?.split(' (')[0]) return;
+    outage = problem;
+    options.onOutage?.(problem);
+  };
+  /** Every worker waits (the job keeps its attempts): the next try comes after a growing backoff. */
+  const waitOut = async (problem: string, retryAfterMs?: number): Promise<never> => {
+    report(problem);
+    await queue.rateLimit(backoffMs(++outages, retryAfterMs, limits));
+    throw Worker.RateLimitError();
+  };
   const worker = new Worker<SyncWindow>(
     name,
     async (job) => {
       const window = job.data;
-      const fetchedAt = new Date().toISOString();
+      let ran: WindowOutcome;
       try {
-        const rows = await readWindow(options.client, window, async () => {});
-        await options.store.commitWindow(window, rows, fetchedAt);
-        options.onWindow?.(window, 'done');
+        // The same window runner as an in-process sync, one attempt at a time: the queue retries.
+        ran = await runWindow(
+          {
+            client: options.client,
+            store: options.store,
+            attempt: onceAttempt,
+            storeCall: (call) => call(),
+            beforeRequest: async () => {},
+            afterResponse: () => {},
+          },
+          window,
+        );
       } catch (error) {
-        const kind = classifyError(error);
-        if (kind === 'overload') {
-          await queue.rateLimit(backoffMs(job.attemptsMade + 1, retryAfterOf(error), limits));
-          options.onWindow?.(window, 'rate_limited');
-          throw Worker.RateLimitError();
-        }
-        if (kind === 'permanent') {
-          await options.store.failWindow(window, describeFailure(error));
-          options.onWindow?.(window, 'failed');
-          return;
-        }
-        if (kind === 'fatal') throw new UnrecoverableError(describeFailure(error).message);
-        throw error;
+        if (classifyError(error) === 'transient') return waitOut(describeFailure(error).message);
+        options.onFatal?.(error);
+        throw new UnrecoverableError(describeFailure(error).message);
       }
+      if (ran.outcome !== 'deferred') {
+        outages = 0;
+        report(undefined);
+        return options.onWindow?.(window, ran.outcome);
+      }
+      const reason = reasonOf(ran.error);
+      if (classifyError(ran.error) === 'overload') {
+        options.onWindow?.(window, 'rate_limited');
+        await queue.rateLimit(backoffMs(job.attemptsMade + 1, retryAfterOf(ran.error), limits));
+        throw Worker.RateLimitError();
+      }
+      if (reason === 'service_unreachable')
+        return waitOut(`the service could not be reached (${describeFailure(ran.error).message})`);
+      // A 5xx of one window: the queue retries it with its attempts.
+      throw ran.error;
     },
     {
       connection,
@@ -137,12 +247,23 @@ export function createSyncWorker(options: SyncWorkerOptions): SyncWorker {
       maxStalledCount: 1_000,
     },
   );
-  // Errors of the connection are retried by BullMQ; listening keeps them from crashing the process.
-  worker.on('error', () => {});
+  // BullMQ reconnects by itself; an error is told once per outage instead of printed as a stack.
+  const redisDown = (error: Error) =>
+    report(`Redis at ${shownRedis(connection)} could not be reached (${error.message})`);
+  worker.on('error', redisDown);
+  queue.on('error', redisDown);
   return {
     async close() {
-      await worker.close();
-      await queue.close();
+      await closeWithin(
+        3_000,
+        () => worker.close(),
+        () => worker.close(true),
+      );
+      await closeWithin(
+        1_000,
+        () => queue.close(),
+        () => queue.disconnect(),
+      );
     },
   };
 }

@@ -3,17 +3,22 @@ import {
   ApiError,
   AuthenticationError,
   ConnectionError,
+  PaginationError,
   PermissionDeniedError,
   RateLimitError,
   ResponseParseError,
+  ValidationError,
 } from '@svc/client';
+import { QueueUnavailableError, StoreUnavailableError } from './errors.js';
 
 /**
- * How a failed read is handled:
+ * How a failed call is handled:
  * - `overload`: 429 or 503; the service asks for less: slow down (honouring `Retry-After`) and retry.
- * - `transient`: another 5xx, 408, a dropped connection or a timeout: retry with backoff.
- * - `permanent`: the request itself is refused (400, 404, 422, a malformed answer): record it, go on.
- * - `fatal`: the key is refused (401, 403), the run was aborted, or the store failed: stop the run.
+ * - `transient`: another 5xx, 408, a dropped connection or a timeout, the store or the queue out of
+ *   reach: retry with backoff.
+ * - `permanent`: the request itself is refused (400, 404, 422, a malformed answer, a page walk that
+ *   would not end, an id the client will not send): record it for that user or window, go on.
+ * - `fatal`: the key is refused (401, 403), the run was aborted, or an unexpected error: stop the run.
  */
 export type ErrorClass = 'overload' | 'transient' | 'permanent' | 'fatal';
 
@@ -28,13 +33,41 @@ export function classifyError(error: unknown): ErrorClass {
   if (error instanceof AbortError) return 'fatal';
   // TimeoutError is a ConnectionError.
   if (error instanceof ConnectionError) return 'transient';
-  if (error instanceof ResponseParseError) return 'permanent';
+  if (error instanceof StoreUnavailableError || error instanceof QueueUnavailableError) return 'transient';
+  // Refused before it was sent (a user id that is not one): that user's input, not the run's.
+  if (error instanceof ValidationError) return 'permanent';
+  if (error instanceof ResponseParseError || error instanceof PaginationError) return 'permanent';
   if (error instanceof Error && error.name === 'ShapeError') return 'permanent';
   return 'fatal';
 }
 
-/** How long the service asked to wait (`Retry-After` of a 429 or 503), when it said. */
+/** Why work was left for the next run: what stayed out of reach past every retry. */
+export type IncompleteReason =
+  | 'rate_limited'
+  | 'service_unreachable'
+  | 'service_error'
+  | 'store_unavailable'
+  | 'queue_unavailable';
+
+/** The reason a retryable error stands for. */
+export function reasonOf(error: unknown): IncompleteReason {
+  if (error instanceof StoreUnavailableError) return 'store_unavailable';
+  if (error instanceof QueueUnavailableError) return 'queue_unavailable';
+  if (error instanceof RateLimitError) return 'rate_limited';
+  if (error instanceof ApiError) return 'service_error';
+  return 'service_unreachable';
+}
+
+/** The longest wait a `Retry-After` can ask for, as the client caps it: a larger value waits this long. */
+export const MAX_RETRY_AFTER_MS = 60_000;
+
+/** How long the service asked to wait (`Retry-After` of a 429 or 503, at most a minute), when it said. */
 export function retryAfterOf(error: unknown): number | undefined {
+  const asked = askedWait(error);
+  return asked === undefined ? undefined : Math.min(asked, MAX_RETRY_AFTER_MS);
+}
+
+function askedWait(error: unknown): number | undefined {
   if (error instanceof RateLimitError) return error.retryAfterMs;
   if (error instanceof ApiError) {
     const header = error.headers.get('retry-after');

@@ -29,3 +29,42 @@ export class ShapeError extends SyncError {
 export class SyncInputError extends SyncError {
   override name = 'SyncInputError';
 }
+
+/**
+ * The store's schema is newer than this version of @svc/sync understands (a newer deployment migrated
+ * it): upgrade @svc/sync. Nothing was changed.
+ */
+export class StoreVersionError extends SyncError {
+  override name = 'StoreVersionError';
+  constructor(
+    message: string,
+    /** The schema version the store holds. */
+    readonly storeVersion: number,
+    /** The newest schema version this @svc/sync writes. */
+    readonly supportedVersion: number,
+  ) {
+    super(message);
+  }
+}
+
+/**
+ * The store is bound to another team (a different API key's fingerprint): its windows and users are not
+ * this key's to read. Carries the two fingerprints, never a key.
+ */
+export class StoreTeamMismatchError extends SyncError {
+  override name = 'StoreTeamMismatchError';
+  constructor(
+    message: string,
+    /** The fingerprint the store is bound to. */
+    readonly storeFingerprint: string,
+    /** The fingerprint of the key in use. */
+    readonly keyFingerprint: string,
+  ) {
+    super(message);
+  }
+}
+
+/** The queue (Redis) could not be reached: nothing could be handed to the workers. */
+export class QueueUnavailableError extends SyncError {
+  override name = 'QueueUnavailableError';
+}

@@ -1,25 +1,19 @@
 // The public entry: one export statement per module, types marked inline.
 export { classifyError, type ErrorClass } from './classify-error.js';
-export {
-  type BackfillInput,
-  createSync,
-  type Limits,
-  type RunResult,
-  type RunStatus,
-  type Sync,
-  type SyncClient,
-  type SyncOptions,
-  type SyncRun,
-} from './create-sync.js';
+export { createSync } from './create-sync.js';
 export {
   ShapeError,
   StoreLockedError,
+  StoreTeamMismatchError,
   StoreUnavailableError,
   StoreUrlError,
+  StoreVersionError,
   SyncError,
   SyncInputError,
 } from './errors.js';
-export { openStore } from './open-store.js';
+export type { Limits } from './internal/pace/aimd.js';
+export { checkStore, migrateStore, openStore, type StoreMigration } from './open-store.js';
+
 export type { SyncProgress } from './progress.js';
 export { RESOURCES, type ResourceName, WINDOW_DAYS } from './resources.js';
 export type {
@@ -33,5 +27,9 @@ export type {
   WindowKey,
   WindowRows,
 } from './store.js';
+export { SCHEMA_VERSION, type StoreSchema } from './stores/migrations/migrations.js';
 export { createPostgresStore, type PostgresStoreOptions } from './stores/postgres-store.js';
 export { createSqliteStore, type SqliteStoreOptions } from './stores/sqlite-store.js';
+export type { SyncClient } from './sync-client.js';
+export type { BackfillInput, RunResult, RunStatus, Sync, SyncOptions, SyncRun } from './sync-types.js';
+export { teamFingerprint } from './team-fingerprint.js';

@@ -31,6 +31,8 @@ export interface StepRow {
   end: string;
   unit: string;
   value: number;
+  /** The point as the service sent it. */
+  data?: Record<string, unknown>;
 }
 
 /** One daily summary, stored by its natural key (resource, user, provider, calendar date). */
@@ -82,8 +84,16 @@ export interface SyncStatus {
  * Every write of a window's data and its checkpoint happens in one transaction.
  */
 export interface SyncStore {
-  /** Creates the tables when missing. */
+  /**
+   * Brings the schema to this version's, in one transaction (one process at a time); refuses a store
+   * newer than this @svc/sync with StoreVersionError. `openStore` calls it.
+   */
   migrate(): Promise<void>;
+  /**
+   * Binds the store to one team: the first call records `fingerprint` (from `teamFingerprint(apiKey)`,
+   * never the key); a later call with another one throws StoreTeamMismatchError.
+   */
+  bindTeam(fingerprint: string): Promise<void>;
   saveUser(user: StoredUser): Promise<void>;
   findUser(clientUserId: string): Promise<StoredUser | undefined>;
   /**
@@ -131,6 +141,13 @@ export function planDecision(
     ? 'skip'
     : 'replan';
 }
+
+/**
+ * How a record or point is stored "as sent": the JSON text of the object as the client parsed it, so
+ * every field and the key order are kept (`undefined` for a point read without it).
+ */
+export const recordText = (data: Record<string, unknown> | undefined): string | null =>
+  data === undefined ? null : JSON.stringify(data);
 
 /** The later of two ISO date-times. */
 export const laterOf = (a: string, b: string) => (Date.parse(a) >= Date.parse(b) ? a : b);

@@ -98,6 +98,22 @@ describe('errors', () => {
     expect(fake.sent[0]?.redirect).toBe('manual');
   });
 
+  it('issue 33: drops the body of a redirect whose body already failed without an unhandled rejection', async () => {
+    const broken = () =>
+      new Response(
+        new ReadableStream({
+          start(controller) {
+            controller.error(new Error('the connection reset'));
+          },
+        }),
+        { status: 302, headers: { location: 'https://elsewhere.example/x' } },
+      );
+    const error = await failure(testClient(fakeFetch(broken).fetch).resolveUser(resolve));
+    expect(error).toBeInstanceOf(svc.ApiError);
+    // A rejection left unhandled would surface in the next turns of the event loop.
+    await new Promise((done) => setTimeout(done, 10));
+  });
+
   it("turns a browser's opaque redirect into an ApiError too", async () => {
     const opaque = () => {
       const response = new Response(null, { status: 200 });
@@ -168,6 +184,7 @@ describe('errors', () => {
       'RateLimitError',
       'RepeatedCursorError',
       'ResponseParseError',
+      'ResponseTooLargeError',
       'StalledPageError',
       'SvcError',
       'TimeoutError',

@@ -15,11 +15,11 @@ export const IDEMPOTENCY_KEY = 'order-key-0001';
 /** The client and its errors, loaded now; `nodeTransport` says whether named calls go over node:https here. */
 export async function loadClient() {
   const client = await import('../../src/index.js');
-  const { createNodeHttp } = await import('#node-http');
+  const { createNodeHttpClient } = await import('#node-http');
   const { ORDER_BODY } = await import('../fixtures/order-body.js');
   const options = (extra: Partial<ClientOptions> = {}) =>
     ({ apiKey: API_KEY, baseUrl: BASE_URL, maxRetries: 0, ...extra }) as ClientOptions;
-  return { ...client, ORDER_BODY, options, nodeTransport: createNodeHttp !== undefined };
+  return { ...client, ORDER_BODY, options, nodeTransport: createNodeHttpClient !== undefined };
 }
 
 /**

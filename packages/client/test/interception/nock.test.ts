@@ -1,7 +1,7 @@
 // nock intercepts named calls. It starts when imported, before the client loads, so named calls go over
 // the Node transport and nock (on @mswjs/interceptors) catches them in node:https; the `unit (fetch
 // only)` project runs the same file over fetch, which nock 14 intercepts too.
-// The ESM namespace keeps node:https's own request (nock replaces the module object's, see node-http.ts).
+// The ESM namespace keeps node:https's own request (nock replaces the module object's, see src/internal/transport/node/node-http-client.ts).
 import https, { request as nodeRequest } from 'node:https';
 import nock from 'nock';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';

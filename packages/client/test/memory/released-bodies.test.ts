@@ -38,7 +38,7 @@ const styles: Array<[string, Call]> = [
 ];
 
 // Node's fetch keeps the Response it returned reachable until a full collection (see
-// src/internal/transport/buffered-response.ts). The body the client read must not ride along with it: a
+// src/internal/transport/reply/buffered-response.ts). The body the client read must not ride along with it: a
 // dropped result frees its body in the next young-generation collection, as plain fetch's would.
 describe('a response body the caller dropped is freed without a full garbage collection', () => {
   it.each(styles)('%s', async (_style, call) => {

@@ -1,7 +1,8 @@
 import { loopbackForTest } from '@svc/test-kit';
 import { describe, expect, it } from 'vitest';
 import { createClient } from '../../src/index.js';
-import { bufferedResponse, readBody } from '../../src/internal/transport/buffered-response.js';
+import { readBody } from '../../src/internal/transport/fetch/read-body.js';
+import { bufferedResponse } from '../../src/internal/transport/reply/buffered-response.js';
 import { fakeFetch, testClient } from '../fixtures/fake-fetch.js';
 
 const reply = (body: BodyInit, type: string) => () =>
@@ -24,7 +25,7 @@ describe('the raw response of a named method', () => {
   it('keeps a body of another type as bytes, unchanged', async () => {
     const bytes = new Uint8Array([0x25, 0x50, 0x44, 0x46, 0xff, 0xfe, 0x00, 0x80]);
     const fetched = reply(bytes, 'application/pdf')();
-    const response = bufferedResponse(fetched, await readBody(fetched));
+    const response = bufferedResponse(fetched, await readBody(fetched, 1024, 'GET /x'));
     expect(new Uint8Array(await response.clone().arrayBuffer())).toEqual(bytes);
     expect(new Uint8Array(await (await response.clone().blob()).arrayBuffer())).toEqual(bytes);
     expect(new Uint8Array(await new Response(response.body).arrayBuffer())).toEqual(bytes);

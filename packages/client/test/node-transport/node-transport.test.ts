@@ -1,4 +1,4 @@
-// Named calls on Node go over node:http (src/internal/transport/node-http.ts). These tests state what
+// Named calls on Node go over node:http (src/internal/transport/node/). These tests state what
 // that transport adds; every other client test runs over it too (the `unit` project) and over fetch
 // alone (the `unit (fetch only)` project).
 import { Agent, createServer, type IncomingMessage, type ServerResponse } from 'node:http';

@@ -7,7 +7,7 @@ import {
   RateLimitError,
   type SvcClient,
 } from '../../src/index.js';
-import { backoffDelay, MAX_DELAY_MS } from '../../src/internal/transport/backoff.js';
+import { backoffDelay, MAX_DELAY_MS } from '../../src/internal/transport/retry/backoff.js';
 import { createTransport } from '../../src/internal/transport/transport.js';
 import {
   API_KEY,

@@ -26,7 +26,7 @@ describe('PSC appointments against the mock', () => {
   it('times out following a confirmation the stateless mock never gives', async () => {
     const { lab } = mockClient();
     const error = await lab.appointments.psc
-      .waitForConfirmation(ORDER_ID, { initialDelayMs: 20, maxDelayMs: 50, timeoutMs: 400 })
+      .waitForConfirmation(ORDER_ID, { initialDelayMs: 20, maxDelayMs: 50, timeoutMs: 2_000 })
       .catch((caught) => caught);
     expect(error).toBeInstanceOf(PollTimeoutError);
     expect(error.lastStage).toBe('reserved');

@@ -2,6 +2,7 @@ import { Agent, createServer, type IncomingMessage, request, type ServerResponse
 import type { AddressInfo } from 'node:net';
 import { checkUpload, type Refusal, uploadLimit } from './check-upload.js';
 import { malformedPercentEncoding } from './percent-encoding.js';
+import { answerUnread, bodyChunks, readUpTo } from './refused-body.js';
 import type { UploadRule } from './upload-rules.js';
 
 /** The mock's listening side: answers what would end or fool Prism, forwards everything else to it. */
@@ -12,13 +13,14 @@ export interface GuardFront {
   close(): Promise<void>;
 }
 
-function refuse(res: ServerResponse, { status, title, detail }: Refusal, close = false) {
+const PROBLEM = { 'content-type': 'application/problem+json' };
+const problemOf = ({ status, title, detail }: Refusal) =>
+  JSON.stringify({ type: 'about:blank', title, status, detail });
+
+function refuse(res: ServerResponse, refusal: Refusal, close = false) {
   if (res.headersSent) return void res.destroy();
-  res.writeHead(status, {
-    'content-type': 'application/problem+json',
-    ...(close ? { connection: 'close' } : {}),
-  });
-  res.end(JSON.stringify({ type: 'about:blank', title, status, detail }));
+  res.writeHead(refusal.status, { ...PROBLEM, ...(close ? { connection: 'close' } : {}) });
+  res.end(problemOf(refusal));
 }
 
 const tooLarge = (limit: number): Refusal => ({
@@ -26,18 +28,6 @@ const tooLarge = (limit: number): Refusal => ({
   title: 'Body too large',
   detail: `The request body is over the limit of ${limit} bytes.`,
 });
-
-/** Reads a body up to `limit` bytes; undefined as soon as the count passes it. */
-async function readUpTo(req: IncomingMessage, limit: number): Promise<Buffer | undefined> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of req as AsyncIterable<Buffer>) {
-    size += chunk.byteLength;
-    if (size > limit) return undefined;
-    chunks.push(chunk);
-  }
-  return Buffer.concat(chunks, size);
-}
 
 /**
  * Listens on `host:port` (0 picks a free one). Until `forwardTo` is called every request gets a 503.
@@ -92,16 +82,10 @@ export async function startGuardFront(host: string, port: number): Promise<Guard
 
     const limit = uploadLimit(rule) ?? Number.POSITIVE_INFINITY;
     const declared = Number(req.headers['content-length']);
+    const next = bodyChunks(req);
     // Refused on the declared size before reading, else on the counted size as soon as it passes.
-    if (Number.isFinite(declared) && declared > limit) {
-      req.resume();
-      return refuse(res, tooLarge(limit), true);
-    }
-    const body = await readUpTo(req, limit);
-    if (!body) {
-      req.resume();
-      return refuse(res, tooLarge(limit), true);
-    }
+    const body = Number.isFinite(declared) && declared > limit ? undefined : await readUpTo(next, limit);
+    if (!body) return answerUnread(req, res, next, 413, PROBLEM, problemOf(tooLarge(limit)));
     const refusal = await checkUpload(rule, req.headers['content-type'], body);
     if (refusal) return refuse(res, refusal);
     forward(req, res, upstream.port, body);

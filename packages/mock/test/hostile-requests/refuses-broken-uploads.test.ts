@@ -1,4 +1,5 @@
 import { request } from 'node:http';
+import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type MockServer, startMock } from '../../src/index.js';
 
@@ -13,6 +14,26 @@ afterAll(() => mock?.stop());
 
 const upload = (body: BodyInit, headers: Record<string, string> = {}) =>
   fetch(`${mock.url}/lab_report/v1/parser/job`, { method: 'POST', headers: { ...key, ...headers }, body });
+
+/** Writes a whole 11 MB upload before reading a byte, as many clients do; the status it then reads, or its error. */
+function oversizedUploadThenRead(): Promise<number | string> {
+  const size = 11_000_000;
+  const head = `POST /lab_report/v1/parser/job HTTP/1.1\r\nhost: mock\r\nx-svc-api-key: k\r\ncontent-type: multipart/form-data; boundary=xyz\r\ncontent-length: ${size}\r\n\r\n`;
+  return new Promise((resolve) => {
+    const socket = connect(Number(new URL(mock.url).port), '127.0.0.1');
+    let answer = '';
+    let failure = 'closed';
+    socket.pause();
+    socket.on('data', (chunk) => {
+      answer += chunk;
+    });
+    socket.on('error', (error: NodeJS.ErrnoException) => {
+      failure = error.code ?? error.message;
+    });
+    socket.on('close', () => resolve(Number(/^HTTP\/1\.1 (\d{3})/.exec(answer)?.[1]) || failure));
+    socket.end(Buffer.concat([Buffer.from(head), Buffer.alloc(size, 0x61)]), () => socket.resume());
+  });
+}
 
 describe('report uploads the mock refuses (issue 21)', () => {
   it('answers 400 to a body that is not valid multipart', async () => {
@@ -57,6 +78,10 @@ describe('report uploads the mock refuses (issue 21)', () => {
       req.write('--xyz\r\n');
     });
     expect(status).toBe(413);
+  });
+
+  it('issue 33: answers 413, not a reset, to a client that sends all of an 11 MB upload before reading', async () => {
+    for (let i = 0; i < 3; i++) expect(await oversizedUploadThenRead()).toBe(413);
   });
 
   it('still answers a well-formed upload with the spec example', async () => {

@@ -1,8 +1,10 @@
 // A loopback server that answers with a configurable mix of faults: 503, 429 with Retry-After,
-// connection resets, stalled headers, stalled bodies, and resets after an order was created. It keeps
+// connection resets, stalled headers, stalled bodies, resets after an order was created, and
+// decompression bombs (issue 33). It keeps
 // orders by Idempotency-Key, like the service: a repeated key replays the order it created first.
 import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { gzipSync } from 'node:zlib';
 import { listenOnLoopback } from '@svc/test-kit';
 
 export const FAULTS = [
@@ -14,13 +16,14 @@ export const FAULTS = [
   'stallHeaders',
   'stallBody',
   'resetAfterCreate',
+  'bomb',
 ] as const;
 export type Fault = (typeof FAULTS)[number];
 export type FaultMix = Record<Fault, number>;
 
-/** About one attempt in three fails; an order is created before the answer is lost in three kinds. */
+/** About one attempt in three fails; an order is created before the answer is lost in four kinds. */
 export const DEFAULT_MIX: FaultMix = {
-  ok: 64,
+  ok: 63,
   status503: 7,
   status429: 6,
   status429TooLong: 1,
@@ -28,7 +31,16 @@ export const DEFAULT_MIX: FaultMix = {
   stallHeaders: 6,
   stallBody: 5,
   resetAfterCreate: 5,
+  bomb: 1,
 };
+
+/**
+ * The shape of issue 33's bomb in 705 bytes: `gzip, gzip` over 256 MiB of zeros, one gzip member per
+ * MiB (gzip decoders join members), built in milliseconds. The client stops decoding at its limit.
+ */
+const BOMB = gzipSync(Buffer.concat(Array<Buffer>(256).fill(gzipSync(Buffer.alloc(2 ** 20), { level: 9 }))), {
+  level: 9,
+});
 
 export interface OrderRecord {
   id: string;
@@ -171,6 +183,14 @@ export async function startFaultServer(options: { seed: number; mix?: FaultMix }
         return;
       case 'resetAfterCreate':
         request.socket.resetAndDestroy();
+        return;
+      case 'bomb':
+        response.writeHead(200, {
+          'content-type': 'application/json',
+          'content-encoding': 'gzip, gzip',
+          'content-length': BOMB.length,
+        });
+        response.end(BOMB);
         return;
       default:
         json(response, 200, body);

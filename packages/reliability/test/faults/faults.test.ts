@@ -109,7 +109,14 @@ describe(`fault injection: ${FAULT_CALLS} calls${FULL ? ' (full run)' : ''}, see
     expect(Object.values(outcomes).reduce((sum, count) => sum + count, 0)).toBe(FAULT_CALLS);
     // With two retries most calls get through (about 95 %; the bound leaves room for a loaded machine).
     expect(outcomes.ok ?? 0).toBeGreaterThan(FAULT_CALLS * 0.6);
-    const typed = ['ok', 'InternalServerError', 'RateLimitError', 'ConnectionError', 'TimeoutError'];
+    const typed = [
+      'ok',
+      'InternalServerError',
+      'RateLimitError',
+      'ConnectionError',
+      'TimeoutError',
+      'ResponseTooLargeError',
+    ];
     expect(Object.keys(outcomes).filter((name) => !typed.includes(name))).toEqual([]);
   });
 

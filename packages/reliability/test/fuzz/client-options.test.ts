@@ -28,6 +28,7 @@ describe('client options', () => {
         environment: fc.oneof(fc.constantFrom('production', 'sandbox', 'staging'), anyValue),
         timeoutMs: fc.oneof(fc.integer({ min: 1, max: 120_000 }), anyValue),
         maxRetries: fc.oneof(fc.integer({ min: 0, max: 5 }), anyValue),
+        maxResponseBytes: fc.oneof(fc.integer({ min: 1, max: 2 ** 29 }), anyValue),
         headers: fc.oneof(fc.dictionary(fc.string(), fc.string()), anyValue),
       },
       { requiredKeys: [] },
@@ -57,6 +58,7 @@ describe('client options', () => {
       {
         timeoutMs: fc.oneof(fc.integer({ min: 50, max: 60_000 }), anyValue),
         maxRetries: fc.oneof(fc.integer({ min: 0, max: 3 }), anyValue),
+        maxResponseBytes: fc.oneof(fc.integer({ min: 1, max: 2 ** 29 }), anyValue),
         idempotencyKey: fc.oneof(fc.uuid(), anyValue),
         headers: fc.oneof(fc.dictionary(fc.string(), fc.string()), anyValue),
         signal: fc.oneof(

@@ -64,6 +64,10 @@ function answer(request: IncomingMessage, response: ServerResponse): void {
     case 'stalled-page':
       json(200, { markers: [{ id: 1, name: echo }], page: 1, size: 1, total: 10 });
       return;
+    case 'too-large':
+      // More than the call reads, its request id quoting both secrets.
+      json(200, { echo, padding: 'x'.repeat(4096) }, { 'x-request-id': echo });
+      return;
     case 'endless-pages':
       json(200, { groups: {}, next_cursor: `${echo}-${Math.random()}` });
       return;

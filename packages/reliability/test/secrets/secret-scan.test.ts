@@ -76,6 +76,9 @@ describe('secret scan', () => {
     }
     await provoke('a 200 whose body is not JSON', () => mfa('bad-json'));
     await provoke('a connection reset', () => mfa('reset'));
+    await provoke('an answer over maxResponseBytes, its request id quoting both secrets', () =>
+      mfa('too-large', { maxResponseBytes: 1024 }),
+    );
     await provoke('stalled headers', () => mfa('stall', { timeoutMs: 300 }));
     await provoke("the caller's abort, its reason quoting both secrets", () => {
       const controller = new AbortController();

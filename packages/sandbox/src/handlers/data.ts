@@ -1,7 +1,8 @@
 import { HttpError } from '../internal/http-error.js';
 import { randomFor } from '../internal/random.js';
-import { PROVIDERS } from '../world/catalogue-data.js';
-import { userById } from '../world/users.js';
+import { PROVIDERS } from '../world/data/catalogue-data.js';
+import { homeZoneOf, isoAt, writtenOffsetOf } from '../world/data/home-zone.js';
+import { userById } from '../world/users/users.js';
 import type { OperationContext, OperationHandler } from './operation-context.js';
 
 const DAY_MS = 86_400_000;
@@ -75,21 +76,28 @@ interface StepPoint {
 const pastDays = new Map<string, StepPoint[]>();
 const PAST_DAYS_KEPT = 4_096;
 
-/** Hourly step counts of one day, the same for a seed, user, provider and hour; none after sandbox now. */
+/**
+ * Hourly step counts of one UTC day, the same for a seed, user, provider and hour; none after sandbox
+ * now. A worn device writes its times at the user's home offset (so a page holds points near local
+ * midnight, some on the local day before), and is active in the user's local daytime.
+ */
 function stepsOfDay(seed: string, userId: string, provider: string, day: number, now: number) {
   const over = day + DAY_MS <= now;
   const key = `${seed}:${userId}:${provider}:${day}`;
   const kept = over ? pastDays.get(key) : undefined;
   if (kept) return kept;
+  const zone = homeZoneOf(seed, userId);
+  const offset = writtenOffsetOf(zone, PROVIDERS[provider]?.type ?? 'unknown');
   const points: StepPoint[] = [];
   for (let hour = 0; hour < 24; hour++) {
     const start = day + hour * 3_600_000;
     if (start + 3_600_000 > now) break;
     const random = randomFor(`${seed}:steps:${userId}:${provider}:${start}`);
-    const awake = hour >= 7 && hour <= 22;
+    const localHour = new Date(start + zone.offsetMinutes * 60_000).getUTCHours();
+    const awake = localHour >= 7 && localHour <= 22;
     points.push({
-      start: new Date(start).toISOString(),
-      end: new Date(start + 3_599_000).toISOString(),
+      start: isoAt(start, offset),
+      end: isoAt(start + 3_599_000, offset),
       unit: 'count',
       value: awake ? Math.floor(150 + random() * 1400) : Math.floor(random() * 40),
     });
@@ -146,8 +154,14 @@ export const getStepsGrouped: OperationHandler = (context) => {
 
 type SummaryKind = 'activity' | 'body' | 'meal' | 'profile' | 'sleep' | 'workouts';
 
-/** The fields of one day's summary of a kind, drawn from `random`. */
-const SUMMARY_FIELDS: Record<SummaryKind, (random: () => number, day: string) => Record<string, unknown>> = {
+/**
+ * The fields of one day's summary of a kind, drawn from `random`; `day` is midnight UTC of the calendar
+ * date, `offset` the minutes the provider writes its times at (null: UTC) and `home` the user's offset.
+ */
+const SUMMARY_FIELDS: Record<
+  SummaryKind,
+  (random: () => number, day: number, offset: number | null, home: number) => Record<string, unknown>
+> = {
   activity: (r) => ({
     steps: Math.floor(4000 + r() * 9000),
     calories_active: Math.floor(200 + r() * 600),
@@ -159,11 +173,15 @@ const SUMMARY_FIELDS: Record<SummaryKind, (random: () => number, day: string) =>
   }),
   meal: (r) => ({ name: 'Dinner', energy: { unit: 'kcal', value: Math.floor(400 + r() * 600) } }),
   profile: () => ({ height: 175, gender: 'unknown' }),
-  sleep: (r, day) => ({
-    bedtime_start: `${day}T22:30:00.000Z`,
-    duration: Math.floor(21_600 + r() * 7_200),
-    efficiency: Math.round((0.8 + r() * 0.15) * 100) / 100,
-  }),
+  sleep: (r, day, offset, home) => {
+    const duration = Math.floor(21_600 + r() * 7_200);
+    const efficiency = Math.round((0.8 + r() * 0.15) * 100) / 100;
+    // In bed between 21:30 and 23:30 local time, asleep `duration` seconds and awake 10 to 40 minutes of
+    // the night: two devices of one user record the same night a little differently, so they overlap.
+    const start = day + (21.5 * 60 + Math.floor(r() * 120) - home) * 60_000;
+    const end = start + duration * 1000 + Math.floor(600 + r() * 1800) * 1000;
+    return { bedtime_start: isoAt(start, offset), bedtime_end: isoAt(end, offset), duration, efficiency };
+  },
   workouts: (r) => ({
     sport: { name: 'Running', slug: 'running' },
     distance: Math.floor(3000 + r() * 7000),
@@ -180,13 +198,15 @@ export const summaryHandler =
     const now = new Date(context.world.now).getTime();
     const records = [];
     const first = Math.max(range.first, historyStartOf(context));
+    const zone = homeZoneOf(context.world.seed, user.user_id);
     for (let day = first; day <= range.last && day + DAY_MS <= now; day += DAY_MS) {
       for (const source of sources) {
         const random = randomFor(`${context.world.seed}:${kind}:${user.user_id}:${source.provider}:${day}`);
+        const offset = writtenOffsetOf(zone, source.type);
         records.push({
           user_id: user.user_id,
           calendar_date: isoDay(day),
-          ...SUMMARY_FIELDS[kind](random, isoDay(day)),
+          ...SUMMARY_FIELDS[kind](random, day, offset, zone.offsetMinutes),
           source,
         });
       }

@@ -1,24 +1,8 @@
-import { HttpError } from '../internal/http-error.js';
-import { metaOf, next } from '../machines/lifecycles.js';
-import { scenarioFor } from '../world/scenarios.js';
-import { connectProvider, userById, userOfBody } from '../world/users.js';
-import { addSeconds, nextToken } from '../world/world.js';
+import { answerMfa, issueLinkCode, issueLinkToken } from '../world/users/link.js';
 import type { OperationHandler } from './operation-context.js';
 
-/** The MFA code that is always wrong in the sandbox; any other code is right. */
-export const INCORRECT_MFA_CODE = '000000';
-
 export const createLinkToken: OperationHandler = (context) => {
-  const body = (context.body ?? {}) as Record<string, unknown>;
-  const user = userOfBody(context.world, body, 'the link');
-  const token = nextToken(context.world, 'lt_');
-  context.world.linkTokens[token] = {
-    user_id: user.user_id,
-    provider: typeof body.provider === 'string' ? body.provider : null,
-    state: 'awaiting_code',
-    scenario: scenarioFor('link token', context.scenario, user.scenario),
-    created_at: context.world.now,
-  };
+  const token = issueLinkToken(context, (context.body ?? {}) as Record<string, unknown>, context.scenario);
   return {
     status: 200,
     body: { link_token: token, link_web_url: `https://link.sandbox.invalid/?token=${token}` },
@@ -26,51 +10,25 @@ export const createLinkToken: OperationHandler = (context) => {
 };
 
 export const createLinkCode: OperationHandler = (context) => {
-  userById(context.world, context.query.user_id); // codes are issued for known users only
-  const expiresAt = context.query.expires_at ?? addSeconds(context.world.now, 3600);
-  if (new Date(expiresAt).getTime() <= new Date(context.world.now).getTime())
-    throw new HttpError(422, 'invalid_request', 'expires_at must be in the future (sandbox time)');
-  const code = `skus${nextToken(context.world, '').slice(0, 8)}`;
-  return {
-    status: 200,
-    body: { code, exchange_url: `svcapp://link?code=${code}`, expires_at: new Date(expiresAt).toISOString() },
-  };
+  const { code, expiresAt } = issueLinkCode(context, context.query.user_id, context.query.expires_at);
+  return { status: 200, body: { code, exchange_url: `svcapp://link?code=${code}`, expires_at: expiresAt } };
 };
 
 export const completePasswordProviderMfa: OperationHandler = (context) => {
   const provider = context.path.provider as string;
-  const result = (state: string, errorType: string | null, error: string | null, extra = {}) => ({
+  const { mfa_code: code } = context.body as { mfa_code: string };
+  const outcome = answerMfa(context, context.headers.get('x-svc-link-token'), provider, code);
+  return {
     status: 200,
     body: {
-      state,
+      state: outcome.state,
       provider,
-      connected: state === 'success',
+      connected: outcome.state === 'success',
       provider_id: null,
       redirect_url: null,
-      error_type: errorType,
-      error,
-      ...extra,
+      error_type: outcome.errorType,
+      error: outcome.error,
+      ...(outcome.providerMfa ? { provider_mfa: outcome.providerMfa } : {}),
     },
-  });
-  const token = context.headers.get('x-svc-link-token');
-  const link = token ? context.world.linkTokens[token] : undefined;
-  if (!link) return result('error', 'invalid_token', 'The link token is missing or unknown.');
-  if (link.state === 'connected')
-    return result('error', 'token_consumed', 'The link token was already used.');
-  const code = (context.body as { mfa_code: string }).mfa_code;
-  if (code === INCORRECT_MFA_CODE) {
-    link.state = next('linkMfa', link.state, 'CODE_REJECTED');
-    return result('error', 'incorrect_mfa_code', 'The multi-factor code does not match.');
-  }
-  const event =
-    link.scenario === 'mfa_required' && link.state === 'awaiting_code'
-      ? 'PROVIDER_MFA_REQUIRED'
-      : 'CODE_ACCEPTED';
-  link.state = next('linkMfa', link.state, event);
-  if (event === 'PROVIDER_MFA_REQUIRED')
-    return result(metaOf('linkMfa', link.state).state as string, null, null, {
-      provider_mfa: { method: 'sms', hint: 'Enter the code the provider sent to •••• 1234.' },
-    });
-  connectProvider(context, userById(context.world, link.user_id), provider);
-  return result('success', null, null);
+  };
 };

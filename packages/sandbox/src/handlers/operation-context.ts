@@ -1,6 +1,6 @@
 import type { IndexedOperation } from '../openapi/spec-index.js';
-import type { WorldRuntime } from '../world/runtime.js';
-import type { Scenario } from '../world/scenarios.js';
+import type { WorldRuntime } from '../world/state/runtime.js';
+import type { Scenario } from '../world/state/scenarios.js';
 
 /** What an operation handler gets: the caller's world and the validated request. */
 export interface OperationContext extends WorldRuntime {

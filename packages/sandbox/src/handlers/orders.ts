@@ -1,4 +1,4 @@
-import { createOrderRecord, orderRecord } from '../world/orders.js';
+import { createOrderRecord, orderRecord } from '../world/lab/orders.js';
 import type { OperationHandler } from './operation-context.js';
 
 export const createOrder: OperationHandler = (context) => {

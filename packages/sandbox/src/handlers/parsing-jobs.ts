@@ -1,16 +1,41 @@
-import { HttpError, notFound } from '../internal/http-error.js';
-import { parsingJobRecord, startParsingJob } from '../world/parsing-jobs.js';
-import type { OperationHandler } from './operation-context.js';
+import { SNIFF_BYTES, sniffMediaType } from '@svc/client';
+import { HttpError } from '../internal/http-error.js';
+import {
+  parsingJobRecord,
+  getParsingJob as readParsingJob,
+  startParsingJob,
+} from '../world/lab/parsing-jobs.js';
+import type { OperationContext, OperationHandler } from './operation-context.js';
 
-const SIGNATURES: ReadonlyArray<readonly [string, readonly number[]]> = [
-  ['application/pdf', [0x25, 0x50, 0x44, 0x46, 0x2d]],
-  ['image/jpeg', [0xff, 0xd8, 0xff]],
-  ['image/png', [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]],
-];
+/** The type an uploaded part declares (`image/png; x=y` → `image/png`), or '' when it declares none. */
+const declaredType = (file: Blob) => file.type.split(';')[0]?.trim().toLowerCase() ?? '';
 
-/** The type the leading bytes show (a name or a declared type can lie), or undefined. */
-export function sniffReport(head: Uint8Array): string | undefined {
-  return SIGNATURES.find(([, signature]) => signature.every((byte, i) => head[i] === byte))?.[0];
+/**
+ * The media type of an uploaded report, told by its leading bytes through the client's one
+ * file-signature table (a name or a declared type can lie): refused with 415 unless it is one the
+ * upload accepts (the spec's `x-svc-file` rules of the file field; with none, any type the table
+ * tells), or when the part declares another accepted type than its bytes show.
+ */
+async function reportType(context: OperationContext, file: Blob): Promise<string> {
+  const accepted = context.operation.files.file?.mediaTypes;
+  const sniffed = sniffMediaType(new Uint8Array(await file.slice(0, SNIFF_BYTES).arrayBuffer()));
+  if (sniffed === undefined || (accepted && !accepted.includes(sniffed)))
+    throw new HttpError(
+      415,
+      'unsupported_file_type',
+      accepted
+        ? `The lab report must be one of ${accepted.join(', ')} (told by its first bytes).`
+        : 'The first bytes of the lab report show no file type the sandbox can tell.',
+    );
+  const declared = declaredType(file);
+  // A declared type the upload does not accept (application/octet-stream, image/jpg) says nothing to check.
+  if (accepted?.includes(declared) && declared !== sniffed)
+    throw new HttpError(
+      415,
+      'unsupported_file_type',
+      `The lab report is declared ${declared} but its first bytes are ${sniffed}: send it with its own type.`,
+    );
+  return sniffed;
 }
 
 export const createParsingJob: OperationHandler = async (context) => {
@@ -19,31 +44,26 @@ export const createParsingJob: OperationHandler = async (context) => {
     throw new HttpError(422, 'invalid_request', 'file must be a file part of the multipart form', [
       { location: ['request', 'body', 'file'], code: 'type', message: 'file must be a file' },
     ]);
-  // The limits are the spec's (`x-svc-file` on the upload's file field), as the client enforces them.
-  const rules = context.operation.files.file;
-  if (rules?.maxBytes !== undefined && file.size > rules.maxBytes)
+  const maxBytes = context.operation.files.file?.maxBytes;
+  if (maxBytes !== undefined && file.size > maxBytes)
     throw new HttpError(
       413,
       'file_too_large',
-      `The lab report is ${file.size} bytes; the limit is ${rules.maxBytes}.`,
-    );
-  const contentType = sniffReport(new Uint8Array(await file.slice(0, 8).arrayBuffer()));
-  if (!contentType || (rules && !rules.mediaTypes.includes(contentType)))
-    throw new HttpError(
-      415,
-      'unsupported_file_type',
-      `The lab report must be one of ${(rules?.mediaTypes ?? SIGNATURES.map(([type]) => type)).join(', ')} (told by its first bytes).`,
+      `The lab report is ${file.size} bytes; the limit is ${maxBytes}.`,
     );
   const job = startParsingJob(
     context,
-    { content_type: contentType, size: file.size, name: (file as File).name || 'lab-report' },
+    {
+      content_type: await reportType(context, file),
+      size: file.size,
+      name: (file as File).name || 'lab-report',
+    },
     context.scenario,
   );
   return { status: 200, body: parsingJobRecord(job) };
 };
 
-export const getParsingJob: OperationHandler = (context) => {
-  const job = context.world.parsingJobs[context.path.job_id as string];
-  if (!job) throw notFound(`parsing job ${context.path.job_id}`);
-  return { status: 200, body: parsingJobRecord(job) };
-};
+export const getParsingJob: OperationHandler = (context) => ({
+  status: 200,
+  body: readParsingJob(context, context.path.job_id as string),
+});

@@ -7,11 +7,12 @@ import { TransitionRefusedError } from '../machines/lifecycles.js';
 import { exampleResponse, parsePrefer } from '../openapi/examples.js';
 import type { SpecIndex } from '../openapi/spec-index.js';
 import { type SpecValidator, webhookEntryOf } from '../openapi/validator.js';
-import { inTurn, release, type WorldEntry } from '../world/runtime.js';
-import { isScenario, SCENARIO_HEADER, SCENARIOS } from '../world/scenarios.js';
-import { worldControls } from '../world/world-controls.js';
+import { sandboxWorld } from '../world/sandbox-world.js';
+import { inTurn, release, type WorldEntry } from '../world/state/runtime.js';
+import { isScenario, SCENARIO_HEADER, SCENARIOS } from '../world/state/scenarios.js';
+import type { Undo } from '../world/state/transaction.js';
 import type { WorldRegistry } from '../world/world-registry.js';
-import { CONTROL_PREFIX, controlRoute } from './control-routes.js';
+import { answerControlRoute, CONTROL_PREFIX } from './answer-control-route.js';
 import { idempotent } from './idempotency.js';
 import type { RateLimiter } from './rate-limit.js';
 import { pathSegments, readBody, readBytes, schemaView } from './read-request.js';
@@ -134,9 +135,9 @@ async function answerOperation(
 }
 
 /**
- * One request's change to a world. Its events are delivered only once the change is kept. With
- * `onCommit` (the server's `--state`) the change is kept whole or not at all: if `work` throws or the
- * save fails, the world returns to how it was, and a failed save answers 503 with its cause.
+ * One request's change to a world, kept whole or not at all: if `work` throws, or the save
+ * (`onCommit`, the server's `--state`) fails, every step it took is undone, and a failed save
+ * answers 503 with its cause. Its events are delivered only once the change is kept.
  */
 async function commit<T>(
   parts: PipelineParts,
@@ -145,21 +146,23 @@ async function commit<T>(
   work: () => Promise<T>,
 ): Promise<T> {
   const reads = method === 'GET' || method === 'HEAD';
-  // Only when saving: a copy costs as much as the save's own serialisation, not more per request.
-  const before = parts.onCommit ? structuredClone(entry.state) : undefined;
   const { state } = entry;
   const { sequence, timerSequence } = state;
   const mark = entry.outbox.length;
+  const undos: Undo[] = [];
   const undo = () => {
-    if (before) entry.state = before;
+    for (const step of undos.reverse()) step.undo();
     entry.outbox.length = mark;
   };
   let result: T;
+  entry.undos = undos;
   try {
     result = await work();
   } catch (error) {
     undo();
     throw error;
+  } finally {
+    entry.undos = undefined;
   }
   // A read may still change the world (resolving a new user creates it): its counters tell.
   const changed =
@@ -215,30 +218,32 @@ async function answer(parts: PipelineParts, request: Request): Promise<Response>
       const name = registry.nameOf(apiKey);
       const entry = registry.entry(name);
       // Bodies are read before the world's turn: a slow client never holds up its world.
-      let result: { status: number; body: unknown };
+      let work: () => Promise<{ status: number; body: unknown }>;
       if (pathname.startsWith(CONTROL_PREFIX)) {
         const route = pathname.slice(CONTROL_PREFIX.length);
         const bytes =
           request.method === 'GET' || head ? new Uint8Array() : await readBytes(request, MAX_CONTROL_BYTES);
-        const controls = worldControls(registry, name, { inRequest: true });
+        const controls = sandboxWorld(registry, name, { inRequest: true });
         const isDocumentedEvent = (eventName: string) =>
           !eventName.includes('<') && webhookEntryOf(parts.document, eventName) !== undefined;
-        result = await inTurn(entry, () => {
-          registry.sync(entry);
-          return commit(parts, entry, request.method, () =>
-            controlRoute(request.method, route, bytes, controls, isDocumentedEvent),
-          );
-        });
+        work = () => answerControlRoute(request.method, route, bytes, controls, isDocumentedEvent);
       } else {
         // The API's operations count against the rate limit; the sandbox's own control routes never do.
         parts.rateLimiter?.take(name);
         const prepared = await prepareOperation(parts, request, url, segments, head);
-        result = await inTurn(entry, () => {
-          registry.sync(entry);
-          return commit(parts, entry, request.method, () => answerOperation(parts, request, entry, prepared));
-        });
+        work = () => answerOperation(parts, request, entry, prepared);
       }
-      return json(result.status, result.body, head);
+      return await inTurn(entry, async () => {
+        await registry.sync(entry);
+        // The answer is serialised inside the change: nothing that can throw runs once it is kept.
+        return commit(parts, entry, request.method, async () => {
+          const { status, body } = await work();
+          const response = json(status, body, head);
+          // The world's clock is the service's clock: a caller that reads `Date` learns the sandbox's time.
+          response.headers.set('date', new Date(entry.state.now).toUTCString());
+          return response;
+        });
+      });
     } catch (error) {
       return errorResponse(error, head);
     }

@@ -1,5 +1,6 @@
 import type { HandlerResult, OperationContext } from '../handlers/operation-context.js';
 import { HttpError } from '../internal/http-error.js';
+import { answerOf, keepAnswer } from '../world/state/answers.js';
 
 /** A stable text of a JSON value (keys sorted), to tell a retried request from a different one. */
 function fingerprint(value: unknown): string {
@@ -35,7 +36,7 @@ export async function idempotent(
       'idempotency_key_reused',
       `This ${header} was already used with a different request body; use a new key for a new request.`,
     );
-  const seen = context.world.idempotency[scope];
+  const seen = answerOf(context, scope);
   if (seen) {
     if (seen.fingerprint !== print) throw reused();
     return { status: seen.status, body: seen.body };
@@ -47,10 +48,9 @@ export async function idempotent(
     if (claimed.print !== print) throw reused();
     return claimed.result;
   }
-  const { world } = context;
   const result = (async () => {
     const answer = await create();
-    world.idempotency[scope] = { operation: context.operation.operationId, fingerprint: print, ...answer };
+    keepAnswer(context, scope, { operation: context.operation.operationId, fingerprint: print, ...answer });
     return answer;
   })();
   running.set(scope, { print, result });

@@ -127,7 +127,7 @@ export async function readBody(
       ]);
     return undefined;
   }
-  if (!spec.content[mediaType])
+  if (!Object.hasOwn(spec.content, mediaType))
     throw new HttpError(
       415,
       'unsupported_media_type',
@@ -148,7 +148,8 @@ export async function readBody(
       'The request body is not a well-formed multipart/form-data body.',
     );
   }
-  const fields: Record<string, unknown> = {};
+  // Field names are the client's: a `__proto__` field is a field, never the object's prototype.
+  const fields: Record<string, unknown> = Object.create(null);
   for (const [name, value] of form.entries()) fields[name] = value;
   return { mediaType, value: fields };
 }

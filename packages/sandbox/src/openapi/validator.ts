@@ -121,7 +121,8 @@ export class SpecValidator {
 
   /** Violations of a JSON (or form) request body against the media type's schema. */
   body(operation: IndexedOperation, mediaType: string, body: unknown): Violation[] {
-    const validate = this.compile(operation).bodies[mediaType];
+    const { bodies } = this.compile(operation);
+    const validate = Object.hasOwn(bodies, mediaType) ? bodies[mediaType] : undefined;
     if (!validate || validate(body)) return [];
     return toViolations(['request', 'body'], validate.errors);
   }
@@ -162,7 +163,7 @@ export class SpecValidator {
 /** The entry of the spec's `webhooks` an event name belongs to: its own, else the template it fills. */
 export function webhookEntryOf(document: OpenApiDocument, name: string): string | undefined {
   const webhooks = document.webhooks ?? {};
-  if (webhooks[name]) return name;
+  if (Object.hasOwn(webhooks, name)) return name;
   return Object.keys(webhooks).find((key) => {
     const [prefix, suffix] = key.split('<resource>');
     return (

@@ -1,33 +1,18 @@
 import { createHash } from 'node:crypto';
+import { setImmediate as yieldToOthers } from 'node:timers/promises';
 import type { WebhookConfig } from '../webhooks/webhook-delivery.js';
 import { type FetchLike, WebhookDispatcher } from '../webhooks/webhook-dispatcher.js';
-import { advanceClock } from './advance-clock.js';
-import {
-  type EventCheck,
-  inTurn,
-  release,
-  runtimeOf,
-  type WorldEntry,
-  type WorldRuntime,
-} from './runtime.js';
-import { createWorld } from './world.js';
-import { checkSandboxState } from './world-schema.js';
-import type { WorldState } from './world-state.js';
-
-/** Every world at once, for persistence (worlds are keyed by a digest of their key, never the key). */
-export interface SandboxState {
-  version: 1;
-  /** Wall-clock time of the export: on real time, an imported world catches up from there. */
-  saved_at?: string;
-  worlds: Record<string, WorldState>;
-}
+import { catchUpSlice, catchUpStart } from './clock/catch-up.js';
+import { createWorld, ownTables } from './state/new-world.js';
+import { type EventCheck, inTurn, runtimeOf, type WorldEntry, type WorldRuntime } from './state/runtime.js';
+import { checkSandboxState } from './state/state-schema.js';
+import type { SandboxState, WorldState } from './state/world-state.js';
 
 /** `real`: a world's time moves with the wall clock (and `advance` jumps ahead); `frozen`: only `advance` moves it. */
 export type ClockMode = 'frozen' | 'real';
 
 /** How often a real-time sandbox brings its worlds up to the wall clock. */
 const TICK_MS = 1_000;
-const DAY_MS = 86_400_000;
 
 export interface WorldRegistryOptions {
   seed: string;
@@ -74,27 +59,28 @@ export class WorldRegistry {
 
   /** Replaces a world's state (reset, restore, import): on real time, its clock runs on from the new state's now. */
   replace(entry: WorldEntry, state: WorldState, syncedAt = Date.now()): void {
-    entry.state = state;
+    const before = { state: entry.state, syncedAt: entry.syncedAt };
+    // Within a request, undone with the request's other steps if its change cannot be kept.
+    entry.undos?.push({ undo: () => Object.assign(entry, before) });
+    entry.state = ownTables(state);
     entry.syncedAt = syncedAt;
   }
 
   /**
-   * On real time, moves a world's clock by the wall-clock time passed since it was last brought up,
-   * running the steps due on the way, and hands their events to delivery. Called in the world's turn.
+   * In the world's turn, on real time: moves its clock by the wall-clock time passed since it was last
+   * brought up, running the steps due on the way and handing their events to delivery, in slices
+   * that yield between them, so a long catch-up (a --state file saved days ago) holds up only this
+   * world's requests, never another world's.
    */
-  sync(entry: WorldEntry): void {
+  async sync(entry: WorldEntry): Promise<void> {
     if (this.options.clock !== 'real') return;
-    const wall = Date.now();
-    const elapsed = wall - entry.syncedAt;
-    if (elapsed <= 0) return;
-    entry.syncedAt = wall;
-    try {
-      // A day at a time: catching up a long stop (--state) stays within one advance's step bound.
-      for (let left = elapsed; left > 0; left -= DAY_MS)
-        advanceClock(this.runtime(entry), { seconds: Math.min(left, DAY_MS) / 1000 });
-    } finally {
-      release(entry);
-    }
+    while (!catchUpSlice(entry, this.options.checkEvent)) await yieldToOthers();
+  }
+
+  /** `sync` at once, without yielding: for the in-process controls, which answer synchronously. */
+  syncNow(entry: WorldEntry): void {
+    if (this.options.clock !== 'real') return;
+    while (!catchUpSlice(entry, this.options.checkEvent)) {}
   }
 
   private ticker: ReturnType<typeof setInterval> | undefined;
@@ -106,8 +92,8 @@ export class WorldRegistry {
   private tick(): void {
     if (this.options.clock !== 'real' || this.ticker) return;
     this.ticker = setInterval(() => {
-      // A step that fails here fails the same way in the world's next request, which reports it.
-      for (const entry of this.worlds.values()) inTurn(entry, async () => this.sync(entry)).catch(() => {});
+      // A step that fails here is dropped with its slice, and the world runs on from now (catch-up.ts).
+      for (const entry of this.worlds.values()) inTurn(entry, () => this.sync(entry)).catch(() => {});
     }, TICK_MS);
     this.ticker.unref?.();
   }
@@ -147,9 +133,8 @@ export class WorldRegistry {
   /** Replaces the worlds named in `state`, after checking every one of them whole (422 naming the path). */
   importState(state: SandboxState): void {
     checkSandboxState(state);
-    const savedAt = Date.parse(state.saved_at ?? '');
     // On real time a world catches up with the time it was stopped, from when it was saved.
-    const syncedAt = Number.isNaN(savedAt) ? Date.now() : Math.min(savedAt, Date.now());
+    const syncedAt = this.options.clock === 'real' ? catchUpStart(state.saved_at, Date.now()) : Date.now();
     for (const [name, world] of Object.entries(state.worlds))
       this.replace(this.entry(name), structuredClone(world), syncedAt);
   }

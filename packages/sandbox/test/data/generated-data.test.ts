@@ -17,7 +17,8 @@ describe('steps and summaries', () => {
       });
       const points = page.groups.oura?.[0]?.data ?? [];
       expect(points).toHaveLength(24);
-      days.push(points[0]?.start.slice(0, 10) as string);
+      // Pages are UTC days; a worn device writes its times at the user's offset, so read the instant.
+      days.push(new Date(points[0]?.start as string).toISOString().slice(0, 10));
       cursor = page.next_cursor;
     } while (cursor);
     expect(days).toEqual(['2026-01-01', '2026-01-02', '2026-01-03', '2026-01-04']);

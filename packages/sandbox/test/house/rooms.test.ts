@@ -1,33 +1,89 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { dirname, join, normalize } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 
 const SRC = fileURLToPath(new URL('../../src/', import.meta.url));
-const ROOMS = ['handlers', 'http', 'internal', 'machines', 'openapi', 'webhooks', 'world'] as const;
+const WORLD_ROOMS = ['world/data', 'world/state', 'world/users', 'world/lab', 'world/clock'] as const;
+const ROOMS = [
+  'handlers',
+  'http',
+  'internal',
+  'machines',
+  'openapi',
+  'webhooks',
+  'world',
+  ...WORLD_ROOMS,
+] as const;
+type Room = (typeof ROOMS)[number];
 
-/** The rooms of `src/` each file of a room imports from (`../<room>/…`), with the file. */
-function importsOf(room: string): Array<{ file: string; target: string }> {
-  return readdirSync(join(SRC, room))
-    .filter((name) => name.endsWith('.ts'))
-    .flatMap((file) =>
-      [...readFileSync(join(SRC, room, file), 'utf8').matchAll(/from '\.\.\/([^/']+)\//g)].map((m) => ({
-        file: `${room}/${file}`,
-        target: m[1] as string,
-      })),
-    );
+/** Every module of `src/` (relative, `.ts`), with the modules it imports, `import type` included. */
+const MODULES = new Map(
+  readdirSync(SRC, { recursive: true, encoding: 'utf8' })
+    .filter((file) => file.endsWith('.ts'))
+    .map((file) => {
+      const text = readFileSync(join(SRC, file), 'utf8');
+      const targets = [...text.matchAll(/(?:from|import)\s*\(?\s*'(\.{1,2}\/[^']+)'/g)].map((m) =>
+        normalize(join(dirname(file), m[1] as string)).replace(/\.js$/, '.ts'),
+      );
+      return [file, targets] as const;
+    }),
+);
+
+/** The room a module lives in: its folder under `src/` (a world room by its sub-folder), or none at the top. */
+function roomOf(file: string): string | undefined {
+  const [first, second] = file.split('/');
+  if (second === undefined) return undefined;
+  return first === 'world' && file.split('/').length > 2 ? `world/${second}` : first;
 }
 
-/** What each room may import, besides itself; anything else points up or sideways. `generated/` (types of the control API, imports nothing) is a leaf. */
-const MAY_IMPORT: Record<(typeof ROOMS)[number], readonly string[]> = {
+/** The rooms each module of a room imports, besides its own. */
+const importsOf = (room: Room) =>
+  [...MODULES]
+    .filter(([file]) => roomOf(file) === room)
+    .flatMap(([file, targets]) => targets.map((target) => ({ file, target: roomOf(target) ?? target })))
+    .filter(({ target }) => target !== room);
+
+const WORLD = ['world', ...WORLD_ROOMS];
+/**
+ * What each room may import, besides itself; anything else points up or sideways. Inside world/,
+ * data and state stand on nothing else of it, users on them, lab on users, the clock on lab, and the
+ * files at world/'s top (the registry, one world's controls, trigger) on all of them. `generated/`
+ * (types of the control API, imports nothing) is a leaf.
+ */
+const MAY_IMPORT: Record<Room, readonly string[]> = {
   internal: [],
   machines: [],
   webhooks: ['internal', 'generated'],
-  world: ['internal', 'machines', 'webhooks'],
+  'world/data': ['internal'],
+  'world/state': ['internal', 'machines', 'webhooks'],
+  'world/users': ['internal', 'machines', 'world/data', 'world/state'],
+  'world/lab': ['internal', 'machines', 'world/data', 'world/state', 'world/users'],
+  'world/clock': ['internal', 'machines', 'world/data', 'world/state', 'world/users', 'world/lab'],
+  world: ['internal', 'machines', 'webhooks', ...WORLD_ROOMS],
   openapi: ['internal'],
-  handlers: ['internal', 'machines', 'openapi', 'world'],
-  http: ['handlers', 'internal', 'machines', 'openapi', 'webhooks', 'world'],
+  handlers: ['internal', 'machines', 'openapi', ...WORLD],
+  http: ['handlers', 'internal', 'machines', 'openapi', 'webhooks', ...WORLD],
 };
+
+/** Each circle of imports among the modules, as the path around it. */
+function circles(): string[] {
+  const found: string[] = [];
+  const state = new Map<string, 'open' | 'done'>();
+  const path: string[] = [];
+  const visit = (file: string) => {
+    state.set(file, 'open');
+    path.push(file);
+    for (const target of MODULES.get(file) ?? []) {
+      if (state.get(target) === 'open') found.push([...path.slice(path.indexOf(target)), target].join(' → '));
+      else if (!state.has(target)) visit(target);
+    }
+    path.pop();
+    state.set(file, 'done');
+  };
+  for (const file of MODULES.keys()) if (!state.has(file)) visit(file);
+  return found;
+}
 
 describe('the rooms of the sandbox', () => {
   it.each(ROOMS)('%s/ imports only the rooms below it', (room) => {
@@ -36,8 +92,27 @@ describe('the rooms of the sandbox', () => {
   });
 
   it('world/ never imports http/, handlers/ or openapi/', () => {
-    const wrong = importsOf('world').filter(({ target }) => ['http', 'handlers', 'openapi'].includes(target));
+    const wrong = WORLD.flatMap((room) =>
+      importsOf(room as Room).filter(({ target }) => ['http', 'handlers', 'openapi'].includes(target)),
+    );
     expect(wrong).toEqual([]);
+  });
+
+  it('lets no handler write a world: handlers call world steps, which run in its transaction', () => {
+    const writes = [...MODULES.keys()]
+      .filter((file) => roomOf(file) === 'handlers')
+      .flatMap((file) =>
+        [
+          ...readFileSync(join(SRC, file), 'utf8').matchAll(
+            /\.world\.\w+(?:\[[^\]]+\])*\s*=(?!=)|context\.(?:emit|schedule|transact)\(/g,
+          ),
+        ].map((m) => `${file}: ${m[0]}`),
+      );
+    expect(writes).toEqual([]);
+  });
+
+  it('has no circle of imports anywhere in src/', () => {
+    expect(circles()).toEqual([]);
   });
 
   it.each(ROOMS)('%s/ has a README saying what lives there and who may import it', (room) => {

@@ -3,7 +3,7 @@ import type { OperationContext } from '../../src/handlers/operation-context.js';
 import { idempotent } from '../../src/http/idempotency.js';
 import { createSandbox } from '../../src/index.js';
 import { type SandboxServer, serveSandbox } from '../../src/serve-sandbox.js';
-import { createWorld } from '../../src/world/world.js';
+import { createWorld } from '../../src/world/state/new-world.js';
 import { API_KEY, call, orderFor, strictSandbox } from '../fixtures/sandbox.js';
 
 /** The same order for one patient (an order needs a known user_id), under one idempotency key. */
@@ -28,6 +28,7 @@ describe('one idempotency key, many concurrent requests (issue 21)', () => {
     const world = createWorld('seed', '2026-01-05T09:00:00.000Z');
     const context = {
       world,
+      transact: <T>(change: () => T) => change(),
       headers: new Headers({ 'idempotency-key': 'k' }),
       operation: { operationId: 'createOrder' },
       path: {},

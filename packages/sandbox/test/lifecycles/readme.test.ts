@@ -3,7 +3,7 @@ import { load } from 'js-yaml';
 import { describe, expect, it } from 'vitest';
 import { CLI_OPTIONS } from '../../src/cli-options.js';
 import { CONTROL_ROUTES, lifecyclesMarkdown, type SandboxOptions, SCENARIOS } from '../../src/index.js';
-import { SCENARIO_RESOURCES } from '../../src/world/scenarios.js';
+import { SCENARIO_RESOURCES } from '../../src/world/state/scenarios.js';
 
 const README = new URL('../../README.md', import.meta.url);
 const WRITE = process.env.SVC_SANDBOX_WRITE_README === '1';

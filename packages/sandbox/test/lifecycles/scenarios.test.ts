@@ -126,6 +126,29 @@ describe('scenarios', () => {
     );
   });
 
+  it('issue 33: refuses a report whose bytes are not the accepted type it declares, naming both', async () => {
+    const sandbox = strictSandbox();
+    const upload = (bytes: Uint8Array<ArrayBuffer>, name: string, type: string) => {
+      const form = new FormData();
+      form.append('file', new File([bytes], name, { type }));
+      return call(sandbox, 'POST', '/lab_report/v1/parser/job', { raw: form });
+    };
+    const zip = new Uint8Array([0x50, 0x4b, 0x03, 0x04, 0x14, 0, 0, 0]);
+    const pngAsPdf = await upload(REPORTS.png, 'x.pdf', 'application/pdf');
+    expect(pngAsPdf.status).toBe(415);
+    expect(pngAsPdf.body.error.message).toContain(
+      'declared application/pdf but its first bytes are image/png',
+    );
+    expect((await upload(zip, 'x.pdf', 'application/pdf')).status).toBe(415);
+    expect((await upload(REPORTS.jpeg, 'x.png', 'image/png')).status).toBe(415);
+    // A type the upload does not accept names nothing to check: the bytes decide.
+    for (const type of ['application/octet-stream', 'image/jpg', ''])
+      expect((await upload(REPORTS.jpeg, 'x.jpg', type)).body).toMatchObject({
+        file: { content_type: 'image/jpeg' },
+      });
+    expect((await upload(REPORTS.pdf, 'x.pdf', 'Application/PDF')).status).toBe(200);
+  });
+
   it('takes its upload limits from the spec: a lower x-svc-file maxBytes refuses a smaller file', async () => {
     const spec = bundledSpec();
     spec.components.schemas.ParsingJobUploadRequest.properties.file['x-svc-file'].maxBytes = 16;

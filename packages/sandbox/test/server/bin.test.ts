@@ -1,4 +1,4 @@
-import type { ChildProcess } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { createClient } from '@svc/client';
 import { generateWebhookSecret, unwrap } from '@svc/events';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { createSandbox } from '../../src/index.js';
 import {
   type RunningBin,
   spawnBin as spawnFixtureBin,
@@ -126,6 +127,48 @@ describe('the svc-sandbox bin', () => {
     const second = await startBin(['--state', file]);
     const snapshot = await (await fetch(`${second.url}/_sandbox/snapshot`, { headers: KEY })).json();
     expect(Object.keys(snapshot.orders)).toEqual([order.id]);
+  });
+
+  it('issue 33: refuses a second server on the same --state file with one line, and the first keeps its file', async () => {
+    const file = join(mkdtempSync(join(tmpdir(), 'svc-sandbox-')), 'state.json');
+    const first = await startBin(['--state', file]);
+    const { code, stderr } = await exitOf(spawnBin(['--port', '0', '--state', file]));
+    expect(code).toBe(1);
+    expect(stderr.trim().split('\n')).toEqual([
+      expect.stringContaining(`--state ${file} is in use by another svc-sandbox (pid ${first.child.pid})`),
+    ]);
+    const order = await (await createOrder(first.url)).json();
+    await stopBin(first.child);
+    expect(existsSync(`${file}.lock`)).toBe(false);
+    expect(Object.keys(JSON.parse(readFileSync(file, 'utf8')).worlds)).toHaveLength(1);
+    expect(readFileSync(file, 'utf8')).toContain(order.id);
+  });
+
+  it('issue 33: takes over a --state lock whose process is gone', async () => {
+    const file = join(mkdtempSync(join(tmpdir(), 'svc-sandbox-')), 'state.json');
+    const gone = spawn(process.execPath, ['-e', '']);
+    await once(gone, 'exit');
+    writeFileSync(`${file}.lock`, `${gone.pid}\n`);
+    const { child } = await startBin(['--state', file]);
+    expect(readFileSync(`${file}.lock`, 'utf8').trim()).toBe(String(child.pid));
+    await stopBin(child);
+    expect(existsSync(`${file}.lock`)).toBe(false);
+  });
+
+  it('issue 33: refuses a --state file saved more than ten years ago in one line, and serves it with --frozen', async () => {
+    const file = join(mkdtempSync(join(tmpdir(), 'svc-sandbox-')), 'state.json');
+    const saved = createSandbox().exportState();
+    const savedAt = new Date(Date.now() - 3_651 * 86_400_000).toISOString();
+    writeFileSync(file, JSON.stringify({ ...saved, saved_at: savedAt }));
+    const { code, stderr } = await exitOf(spawnBin(['--port', '0', '--state', file]));
+    expect(code).toBe(2);
+    expect(stderr.trim().split('\n')).toEqual([
+      expect.stringMatching(
+        `--state ${file}: state.saved_at ${savedAt} is more than ten years ago.*--frozen`,
+      ),
+    ]);
+    const { url } = await startBin(['--frozen', '--state', file]);
+    expect((await fetch(`${url}/_sandbox/clock`, { headers: KEY })).status).toBe(200);
   });
 
   it('exits 1 with one first line naming the port and the fix when the port is taken', async () => {

@@ -6,7 +6,10 @@ export const EXIT = {
   error: 1,
   /** Bad arguments: an unknown option, a bad date or store address, a missing `SVC_API_KEY`. */
   usage: 2,
-  /** The store cannot be used: the SQLite file is locked by another process, or the database is unreachable. */
+  /**
+   * The store or the queue cannot be used: the SQLite file is locked by another process, the database or
+   * Redis stayed out of reach (run the same command again to resume).
+   */
   store: 3,
   /** The run stopped short, rate limited: run the same command again to resume. */
   incomplete: 4,
@@ -14,6 +17,13 @@ export const EXIT = {
   failures: 5,
   /** The service refused the API key (401 or 403). */
   auth: 6,
+  /** The service could not be reached (or kept failing with 5xx): run the same command again to resume. */
+  unreachable: 7,
+  /**
+   * The store does not match this svc-sync: it belongs to another team's key, its schema is newer
+   * (upgrade svc-sync), or, with `migrate --check`, it needs a migration (run `svc-sync migrate`).
+   */
+  storeMismatch: 8,
   /** Interrupted (Ctrl-C or SIGTERM): run the same command again to resume. */
   interrupted: 130,
 } as const;

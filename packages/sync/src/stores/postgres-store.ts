@@ -1,5 +1,7 @@
+// The shared store: checkpoints and data in PostgreSQL through pg's pool, safe for several processes.
+// A server that goes away (restart, failover) fails calls with StoreUnavailableError, never crashes the
+// process, and the same store works again once the server is back.
 import pg from 'pg';
-import { StoreUnavailableError } from '../errors.js';
 import { RESOURCES } from '../resources.js';
 import {
   coveredUntil,
@@ -13,81 +15,82 @@ import {
   type WindowKey,
   type WindowRows,
 } from '../store.js';
-import { SCHEMA } from './schema.js';
+import { assertFingerprint } from '../team-fingerprint.js';
+import { isConnectionFailure, redactUrl, translatePg } from './postgres/pg-errors.js';
+import { postgresSchema } from './postgres/postgres-schema.js';
+import { upsertRows } from './postgres/upsert-rows.js';
+import type { MaintainedStore } from './store-maintenance.js';
 
 export interface PostgresStoreOptions {
   /** Connections kept open (default 10). */
   maxConnections?: number;
+  /** How long getting a connection may take before the call fails with StoreUnavailableError (default 10 000 ms). */
+  connectTimeoutMs?: number;
 }
 
 const KEY = 'user_id = $1 AND resource = $2 AND provider = $3 AND start_date = $4 AND end_date = $5';
 const keyOf = (w: WindowKey) => [w.userId, w.resource, w.provider, w.start, w.end];
 const iso = (value: unknown) => (value === null ? null : new Date(value as string).toISOString());
 
-/** The URL as it may be shown: without its password. */
-export function redactUrl(url: string): string {
-  try {
-    const parsed = new URL(url);
-    if (parsed.password) parsed.password = '***';
-    return parsed.toString();
-  } catch {
-    return 'the PostgreSQL URL';
-  }
-}
-
-const PG_UNAVAILABLE = new Set([
-  'ECONNREFUSED',
-  'ENOTFOUND',
-  'ETIMEDOUT',
-  'EHOSTUNREACH',
-  '28P01',
-  '28000',
-  '3D000',
-]);
-
-function translate(error: unknown, url: string): unknown {
-  const code = (error as { code?: string }).code ?? '';
-  if (PG_UNAVAILABLE.has(code))
-    return new StoreUnavailableError(`cannot reach PostgreSQL at ${redactUrl(url)} (${code})`);
-  return error;
-}
-
-/** The shared store: checkpoints and data in PostgreSQL, safe for several processes at once. */
-export function createPostgresStore(url: string, options: PostgresStoreOptions = {}): SyncStore {
-  const pool = new pg.Pool({ connectionString: url, max: options.maxConnections ?? 10 });
-  // An idle connection's error (the server went away) surfaces on the next query instead of crashing.
+/** The PostgreSQL store and what `svc-sync migrate` needs of it. */
+export function openPostgresStore(url: string, options: PostgresStoreOptions = {}): MaintainedStore {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: options.maxConnections ?? 10,
+    connectionTimeoutMillis: options.connectTimeoutMs ?? 10_000,
+    // A server that vanished without closing the socket is noticed instead of waited on for hours.
+    keepAlive: true,
+  });
+  // An idle connection's error (the server went away) is pg-pool's to discard; the next call reconnects.
   pool.on('error', () => {});
   async function inTransaction<T>(work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
     const client = await pool.connect().catch((error: unknown) => {
-      throw translate(error, url);
+      throw translatePg(error, url);
     });
+    // A checked-out client has no pool listener: a server shutting down between two statements
+    // (57P01) would be an unhandled 'error' event, which ends the process. It is recorded instead,
+    // and the next statement fails with it.
+    let lost: unknown;
+    const onError = (error: unknown) => {
+      lost ??= error;
+    };
+    client.on('error', onError);
     try {
       await client.query('BEGIN');
       const result = await work(client);
       await client.query('COMMIT');
       return result;
     } catch (error) {
-      await client.query('ROLLBACK').catch(() => {});
-      throw translate(error, url);
+      if (isConnectionFailure(error)) lost ??= error;
+      if (lost === undefined) await client.query('ROLLBACK').catch(() => {});
+      throw translatePg(error, url);
     } finally {
-      client.release();
+      // Released with its error, a broken connection is discarded rather than handed out again; the
+      // pool puts its own listener on before this one comes off.
+      client.release(lost === undefined ? undefined : (lost as Error));
+      client.off('error', onError);
     }
   }
   const query = async <R extends pg.QueryResultRow>(text: string, values: unknown[] = []) => {
     try {
       return await pool.query<R>(text, values);
     } catch (error) {
-      throw translate(error, url);
+      throw translatePg(error, url);
     }
   };
+  const schema = postgresSchema(query, inTransaction, redactUrl(url));
+  let closed = false;
 
   return {
-    async migrate() {
-      // Two processes starting together must not race on CREATE TABLE: one advisory lock serialises them.
-      await inTransaction(async (client) => {
-        await client.query('SELECT pg_advisory_xact_lock(7310725)');
-        await client.query(SCHEMA.postgres);
-      });
+    migrate: () => schema.migrate(),
+    schema: () => schema.state(),
+    async bindTeam(fingerprint: string) {
+      assertFingerprint(fingerprint);
+      await schema.bindTeam(fingerprint);
+    },
+    rebindTeam(fingerprint: string) {
+      assertFingerprint(fingerprint);
+      return schema.rebindTeam(fingerprint);
     },
     async saveUser(user: StoredUser) {
       await query(
@@ -178,37 +181,7 @@ export function createPostgresStore(url: string, options: PostgresStoreOptions =
     },
     async commitWindow(window: SyncWindow, rows: WindowRows, fetchedAt: string) {
       await inTransaction(async (client) => {
-        // Batches keep each statement well under PostgreSQL's 65,535 parameters.
-        for (let i = 0; i < rows.steps.length; i += 1_000) {
-          const batch = rows.steps.slice(i, i + 1_000);
-          const values: unknown[] = [];
-          const tuples = batch.map((r, n) => {
-            values.push(r.userId, r.provider, r.start, r.end, r.unit, r.value);
-            const b = n * 6;
-            return `($${b + 1}, $${b + 2}, $${b + 3}, $${b + 4}, $${b + 5}, $${b + 6}, $${batch.length * 6 + 1})`;
-          });
-          await client.query(
-            `INSERT INTO svc_steps (user_id, provider, start, "end", unit, value, fetched_at) VALUES ${tuples.join(', ')}
-             ON CONFLICT (user_id, provider, start) DO UPDATE SET "end" = excluded."end", unit = excluded.unit,
-             value = excluded.value, fetched_at = excluded.fetched_at WHERE excluded.fetched_at >= svc_steps.fetched_at`,
-            [...values, fetchedAt],
-          );
-        }
-        for (let i = 0; i < rows.summaries.length; i += 1_000) {
-          const batch = rows.summaries.slice(i, i + 1_000);
-          const values: unknown[] = [];
-          const tuples = batch.map((r, n) => {
-            values.push(r.resource, r.userId, r.provider, r.calendarDate, JSON.stringify(r.data));
-            const b = n * 5;
-            return `($${b + 1}, $${b + 2}, $${b + 3}, $${b + 4}, $${b + 5}, $${batch.length * 5 + 1})`;
-          });
-          await client.query(
-            `INSERT INTO svc_summaries (resource, user_id, provider, calendar_date, data, fetched_at) VALUES ${tuples.join(', ')}
-             ON CONFLICT (resource, user_id, provider, calendar_date) DO UPDATE SET data = excluded.data,
-             fetched_at = excluded.fetched_at WHERE excluded.fetched_at >= svc_summaries.fetched_at`,
-            [...values, fetchedAt],
-          );
-        }
+        await upsertRows(client, rows, fetchedAt);
         await client.query(
           `UPDATE svc_windows SET status = 'done', covered_until = $6, updated_at = now() WHERE ${KEY} AND generation = $7`,
           [...keyOf(window), coveredUntil(window), window.generation ?? 1],
@@ -244,7 +217,14 @@ export function createPostgresStore(url: string, options: PostgresStoreOptions =
       return { rows, pending: count('pending'), failed: count('failed'), failedUsers };
     },
     async close() {
+      if (closed) return;
+      closed = true;
       await pool.end();
     },
   };
+}
+
+/** The shared store: checkpoints and data in PostgreSQL. `openStore('postgres://…')` also migrates it. */
+export function createPostgresStore(url: string, options: PostgresStoreOptions = {}): SyncStore {
+  return openPostgresStore(url, options);
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createSync, RESOURCES } from '../../src/index.js';
+import { createSync, RESOURCES, SyncInputError } from '../../src/index.js';
 import { withFaults } from '../fixtures/faults.js';
 import { SANDBOX_NOW, sandboxClient, sandboxTruth } from '../fixtures/sandbox.js';
 import { storedRows, windowCounts } from '../fixtures/stored-rows.js';
@@ -77,6 +77,18 @@ describe('backfill', () => {
     );
     expect(() => sync.backfill({ users: ['a'], from: '2025-12-02', to: '2025-12-01' })).toThrow(
       /before from/,
+    );
+    expect(faults.stats.requests).toBe(0);
+  });
+
+  it('issue 32: users is a list of ids, never a string (a type error and a SyncInputError)', async () => {
+    const faults = withFaults({ current: undefined });
+    const { client } = sandboxClient({ wrap: faults.wrap });
+    const { store } = await stores.open();
+    const sync = createSync({ client, store });
+    // @ts-expect-error a string is not a list of ids: its characters would be synced as users
+    expect(() => sync.backfill({ users: 'alice', from: '2025-12-01', to: '2025-12-02' })).toThrow(
+      SyncInputError,
     );
     expect(faults.stats.requests).toBe(0);
   });

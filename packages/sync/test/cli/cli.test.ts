@@ -1,23 +1,16 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createClient } from '@svc/client';
 import Database from 'better-sqlite3';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runCli, startSandboxServer, stopChildren } from '../fixtures/processes.js';
+import { describe, expect, it } from 'vitest';
+import { cliSandbox } from '../fixtures/cli-sandbox.js';
+import { runCli } from '../fixtures/processes.js';
 import { sandboxTruth } from '../fixtures/sandbox.js';
 import { storedRows } from '../fixtures/stored-rows.js';
 
 const KEY = 'sk_test_cli';
-const dir = mkdtempSync(join(tmpdir(), 'svc-sync-cli-'));
-let baseUrl: string;
-beforeAll(async () => {
-  baseUrl = (await startSandboxServer('sync-cli')).url;
-});
-afterAll(async () => {
-  await stopChildren();
-  rmSync(dir, { recursive: true, force: true });
-});
+const sandbox = cliSandbox('sync-cli');
+const dir = sandbox.dir;
 
 const env = { SVC_API_KEY: KEY };
 const oneLine = (text: string) => expect(text.trim().split('\n')).toHaveLength(1);
@@ -28,13 +21,22 @@ describe('svc-sync backfill and status', () => {
     writeFileSync(users, '# fleet\nalice\n\nbob\n');
     const store = `sqlite:${join(dir, 'fleet.db')}`;
     const args = ['backfill', '--store', store, '--users', `@${users}`, '--resources', 'steps,sleep'];
-    const range = ['--from', '2025-12-01', '--to', '2025-12-31', '--base-url', baseUrl, '--concurrency', '8'];
+    const range = [
+      '--from',
+      '2025-12-01',
+      '--to',
+      '2025-12-31',
+      '--base-url',
+      sandbox.url,
+      '--concurrency',
+      '8',
+    ];
     const run = await runCli([...args, ...range], env);
     expect(run.stderr).toMatch(/windows \d+\/\d+/); // plain progress lines: stderr is not a terminal
     expect(run.stdout).toMatch(/^done: \d+ windows stored/);
     expect(run.code).toBe(0);
 
-    const client = createClient({ apiKey: KEY, baseUrl });
+    const client = createClient({ apiKey: KEY, baseUrl: sandbox.url });
     const truth = await sandboxTruth(
       client,
       ['alice', 'bob'],
@@ -79,7 +81,7 @@ describe('svc-sync backfill and status', () => {
 
   it('exits 2 for an unknown resource and for a bad date, before any request', async () => {
     const store = `sqlite:${join(dir, 'bad.db')}`;
-    const base = ['backfill', '--store', store, '--users', 'a', '--base-url', baseUrl];
+    const base = ['backfill', '--store', store, '--users', 'a', '--base-url', sandbox.url];
     const resource = await runCli(
       [...base, '--resources', 'heartrate', '--from', '2025-12-01', '--to', '2025-12-02'],
       env,
@@ -109,7 +111,7 @@ describe('svc-sync backfill and status', () => {
           '--to',
           '2025-12-02',
           '--base-url',
-          baseUrl,
+          sandbox.url,
         ],
         env,
       );
@@ -127,5 +129,34 @@ describe('svc-sync backfill and status', () => {
     expect(run.code).toBe(3);
     oneLine(run.stderr);
     expect(run.stderr).not.toMatch(/pw-secret/);
+  });
+
+  it('issue 32: exits 2 with one line for a bad port, Redis address, PostgreSQL URL or command', async () => {
+    const store = `sqlite:${join(dir, 'args.db')}`;
+    const cases = [
+      ['webhooks', '--store', store, '--port', '99999', '--secret', 'whsec_x', '--base-url', sandbox.url],
+      [
+        'backfill',
+        '--store',
+        store,
+        '--users',
+        'a',
+        '--from',
+        '2025-12-01',
+        '--to',
+        '2025-12-02',
+        '--redis',
+        'not a url',
+      ],
+      ['status', '--store', 'postgres://svc:pw-secret@127.0.0.1:99999/db'],
+      ['constructor', '--store', store, '--base-url', sandbox.url],
+    ];
+    for (const args of cases) {
+      const run = await runCli(args, env);
+      expect(run.code, args.join(' ')).toBe(2);
+      oneLine(run.stderr);
+      expect(run.stderr).toMatch(/^svc-sync: /);
+      expect(run.stderr).not.toMatch(/pw-secret/);
+    }
   });
 });

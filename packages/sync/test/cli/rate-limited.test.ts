@@ -1,23 +1,15 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createClient } from '@svc/client';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runCli, startSandboxServer, stopChildren } from '../fixtures/processes.js';
+import { describe, expect, it } from 'vitest';
+import { cliSandbox } from '../fixtures/cli-sandbox.js';
+import { runCli } from '../fixtures/processes.js';
 import { sandboxTruth } from '../fixtures/sandbox.js';
 import { storedRows } from '../fixtures/stored-rows.js';
 
 const KEY = 'sk_test_limited';
 const RATE = 20;
-const dir = mkdtempSync(join(tmpdir(), 'svc-sync-limited-'));
-let sandboxUrl: string;
-beforeAll(async () => {
-  sandboxUrl = (await startSandboxServer('sync-limited', ['--rate-limit', String(RATE)])).url;
-});
-afterAll(async () => {
-  await stopChildren();
-  rmSync(dir, { recursive: true, force: true });
-});
+const sandbox = cliSandbox('sync-limited', ['--rate-limit', String(RATE)]);
+const dir = sandbox.dir;
 
 /**
  * Another client of the same key that spends the key's whole budget: a request every few milliseconds,
@@ -60,12 +52,12 @@ describe('svc-sync backfill under the sandbox rate limit', () => {
       '--to',
       '2025-12-31',
       '--base-url',
-      sandboxUrl,
+      sandbox.url,
       '--concurrency',
       '4',
     ];
     // A neighbour spends the key's budget: nearly every request of the sync is answered 429.
-    const neighbour = await startNeighbour(sandboxUrl);
+    const neighbour = await startNeighbour(sandbox.url);
     const refused = await runCli([...args, ...range], { SVC_API_KEY: KEY });
     await neighbour.stop();
     expect(refused.code).toBe(4);
@@ -75,7 +67,7 @@ describe('svc-sync backfill under the sandbox rate limit', () => {
     // The budget is the sync's alone again (RATE per second): it paces down to it and finishes.
     const resumed = await runCli([...args, ...range], { SVC_API_KEY: KEY });
     expect(resumed.code).toBe(0);
-    const client = createClient({ apiKey: KEY, baseUrl: sandboxUrl });
+    const client = createClient({ apiKey: KEY, baseUrl: sandbox.url });
     const truth = await sandboxTruth(
       client,
       ['rl-a', 'rl-b'],

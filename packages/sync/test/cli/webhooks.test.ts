@@ -1,33 +1,18 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createClient } from '@svc/client';
 import { generateWebhookSecret, signWebhook } from '@svc/events';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  runCli,
-  startCli,
-  startSandboxServer,
-  stop,
-  stopChildren,
-  waitForLine,
-} from '../fixtures/processes.js';
+import { describe, expect, it } from 'vitest';
+import { cliSandbox } from '../fixtures/cli-sandbox.js';
+import { runCli, startCli, stop, waitForLine } from '../fixtures/processes.js';
 import { sandboxTruth } from '../fixtures/sandbox.js';
 import { storedRows } from '../fixtures/stored-rows.js';
 
 const KEY = 'sk_test_webhooks';
-const dir = mkdtempSync(join(tmpdir(), 'svc-sync-webhooks-'));
-let baseUrl: string;
-beforeAll(async () => {
-  baseUrl = (await startSandboxServer('sync-webhooks')).url;
-});
-afterAll(async () => {
-  await stopChildren();
-  rmSync(dir, { recursive: true, force: true });
-});
+const sandbox = cliSandbox('sync-webhooks');
+const dir = sandbox.dir;
 
 const call = (path: string, init: RequestInit = {}) =>
-  fetch(`${baseUrl}${path}`, {
+  fetch(`${sandbox.url}${path}`, {
     ...init,
     headers: { 'x-svc-api-key': KEY, 'content-type': 'application/json', ...init.headers },
   });
@@ -38,7 +23,7 @@ describe('svc-sync webhooks', () => {
     const store = `sqlite:${join(dir, 'hooks.db')}`;
     const env = { SVC_API_KEY: KEY, SVC_WEBHOOK_SECRET: secret };
     const receiver = startCli(
-      ['webhooks', '--store', store, '--port', '0', '--resources', 'steps', '--base-url', baseUrl],
+      ['webhooks', '--store', store, '--port', '0', '--resources', 'steps', '--base-url', sandbox.url],
       env,
     );
     const url = await waitForLine(receiver.child, /listening on (http:\/\/\S+)/);
@@ -49,7 +34,7 @@ describe('svc-sync webhooks', () => {
     const refused = await fetch(url, { method: 'POST', headers, body });
     expect(refused.status).toBe(400);
 
-    const client = createClient({ apiKey: KEY, baseUrl });
+    const client = createClient({ apiKey: KEY, baseUrl: sandbox.url });
     await client.resolveUser({ client_user_id: 'hook-user' });
     expect(
       (await call('/_sandbox/webhooks', { method: 'PUT', body: JSON.stringify({ url, secret }) })).status,
@@ -77,7 +62,7 @@ describe('svc-sync webhooks', () => {
 
   it('exits 2 with one line when no webhook secret is given', async () => {
     const run = await runCli(
-      ['webhooks', '--store', `sqlite:${join(dir, 'x.db')}`, '--port', '0', '--base-url', baseUrl],
+      ['webhooks', '--store', `sqlite:${join(dir, 'x.db')}`, '--port', '0', '--base-url', sandbox.url],
       {
         SVC_API_KEY: KEY,
       },

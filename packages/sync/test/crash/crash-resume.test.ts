@@ -1,22 +1,14 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createClient } from '@svc/client';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startCli, startSandboxServer, stop, stopChildren } from '../fixtures/processes.js';
+import { describe, expect, it } from 'vitest';
+import { cliSandbox } from '../fixtures/cli-sandbox.js';
+import { startCli, stop } from '../fixtures/processes.js';
 import { sandboxTruth } from '../fixtures/sandbox.js';
 import { storedRows, windowCounts } from '../fixtures/stored-rows.js';
 
 const KEY = 'sk_test_crash';
-const dir = mkdtempSync(join(tmpdir(), 'svc-sync-crash-'));
-let baseUrl: string;
-beforeAll(async () => {
-  baseUrl = (await startSandboxServer('sync-crash')).url;
-});
-afterAll(async () => {
-  await stopChildren();
-  rmSync(dir, { recursive: true, force: true });
-});
+const sandbox = cliSandbox('sync-crash');
+const dir = sandbox.dir;
 
 const USERS = Array.from({ length: 6 }, (_, i) => `crash-${i}`);
 const RANGE = { from: '2025-11-01', to: '2025-12-31' };
@@ -37,7 +29,7 @@ describe('a backfill killed mid-run', () => {
       '--to',
       RANGE.to,
       '--base-url',
-      baseUrl,
+      sandbox.url,
       '--concurrency',
       '4',
     ];
@@ -62,7 +54,7 @@ describe('a backfill killed mid-run', () => {
     const total = (await windowCounts(store)).done as number;
     expect(stored).toBe(total - (atKill.done as number));
 
-    const client = createClient({ apiKey: KEY, baseUrl });
+    const client = createClient({ apiKey: KEY, baseUrl: sandbox.url });
     const truth = await sandboxTruth(client, USERS, ['steps', 'sleep'], RANGE.from, RANGE.to);
     expect(await storedRows(store)).toEqual(truth);
   }, 180_000);

@@ -1,59 +1,43 @@
-// One suite every store must pass: SQLite and PostgreSQL run the same cases.
+// One suite every store must pass: SQLite and PostgreSQL run the same cases, on a new store and on one
+// created by every earlier schema and migrated.
 import { describe, expect, it } from 'vitest';
-import type { SyncStore, SyncWindow, WindowRows } from '../../src/index.js';
+import { openStore, type SyncStore, type SyncWindow } from '../../src/index.js';
+import { storedRows } from '../fixtures/stored-rows.js';
+import { asSentCases } from './cases/as-sent.js';
+import { schemaCases } from './cases/schema.js';
+import { teamCases } from './cases/team.js';
+import type { Databases } from './databases.js';
+import { stepRows, window } from './rows.js';
 
-const window = (overrides: Partial<SyncWindow> = {}): SyncWindow => ({
-  userId: 'u-1',
-  resource: 'steps',
-  provider: 'oura',
-  start: '2025-12-01',
-  end: '2025-12-07',
-  asOf: '2026-01-05T09:00:00.000Z',
-  ...overrides,
-});
+/** A store opened for one case, with its address, its rows read straight from the database (`key → value`), and the database. */
+export interface StoreUnderTest {
+  store: SyncStore;
+  address: string;
+  rows: () => Promise<Map<string, string>>;
+  db: Databases;
+}
 
-const stepRows = (value: number, count = 3): WindowRows => ({
-  steps: Array.from({ length: count }, (_, hour) => ({
-    userId: 'u-1',
-    provider: 'oura',
-    start: new Date(Date.UTC(2025, 11, 1, hour)).toISOString(),
-    end: new Date(Date.UTC(2025, 11, 1, hour, 59, 59)).toISOString(),
-    unit: 'count',
-    value,
-  })),
-  summaries: [
-    {
-      resource: 'sleep',
-      userId: 'u-1',
-      provider: 'oura',
-      calendarDate: '2025-12-01',
-      data: { duration: value },
-    },
-  ],
-});
+export type WithStore = (test: (opened: StoreUnderTest) => Promise<void>) => () => Promise<void>;
 
 /**
- * `open` gives a fresh, migrated store and a way to read its rows (`key → value`) straight from the
- * database; `close` cleans up after each case.
+ * Every case on a new database of `db`, opened with `openStore`; with `from` (a fixture such as
+ * `schema-v1`), on a database created by that earlier schema and migrated by opening it.
  */
-export function storeConformance(
-  name: string,
-  open: () => Promise<{ store: SyncStore; rows: () => Promise<Map<string, string>> }>,
-) {
-  describe(`${name} store conformance`, () => {
-    const withStore =
-      (test: (store: SyncStore, rows: () => Promise<Map<string, string>>) => Promise<void>) => async () => {
-        const { store, rows } = await open();
-        try {
-          await test(store, rows);
-        } finally {
-          await store.close();
-        }
-      };
-
+export function storeConformance(db: Databases, from?: string) {
+  const withStore: WithStore = (test) => async () => {
+    const address = await db.fresh();
+    if (from) await db.exec(address, db.fixture(from));
+    const store = await openStore(address);
+    try {
+      await test({ store, address, rows: () => storedRows(address), db });
+    } finally {
+      await store.close();
+    }
+  };
+  describe(`${db.name} store conformance${from ? `, migrated from ${from}` : ''}`, () => {
     it(
       'plans a new window once and skips it once it is covered',
-      withStore(async (store) => {
+      withStore(async ({ store }) => {
         const first = await store.planWindows([window()]);
         expect(first).toHaveLength(1);
         expect(await store.planWindows([window()])).toHaveLength(1); // still pending: owed again
@@ -65,7 +49,7 @@ export function storeConformance(
 
     it(
       'replans a window whose data stopped at an earlier run end time',
-      withStore(async (store) => {
+      withStore(async ({ store }) => {
         const partial = window({ start: '2026-01-05', end: '2026-01-05' });
         const [planned] = await store.planWindows([partial]);
         await store.commitWindow(planned as SyncWindow, stepRows(1), '2026-01-05T10:00:00.000Z');
@@ -78,7 +62,7 @@ export function storeConformance(
 
     it(
       'replans a covered window when forced (the service announced new data)',
-      withStore(async (store) => {
+      withStore(async ({ store }) => {
         const [planned] = await store.planWindows([window()]);
         await store.commitWindow(planned as SyncWindow, stepRows(1), '2026-01-05T10:00:00.000Z');
         expect(await store.planWindows([window()], { force: true })).toHaveLength(1);
@@ -88,7 +72,7 @@ export function storeConformance(
 
     it(
       'upserts by natural key: committing the same window twice stores each row once',
-      withStore(async (store, rows) => {
+      withStore(async ({ store, rows }) => {
         const [planned] = await store.planWindows([window()]);
         await store.commitWindow(planned as SyncWindow, stepRows(5), '2026-01-05T10:00:00.000Z');
         await store.commitWindow(planned as SyncWindow, stepRows(5), '2026-01-05T10:00:01.000Z');
@@ -100,7 +84,7 @@ export function storeConformance(
 
     it(
       'keeps a row stored from a later read when an older read commits after it (a backfill page never overwrites a webhook update)',
-      withStore(async (store, rows) => {
+      withStore(async ({ store, rows }) => {
         const [planned] = await store.planWindows([window()]);
         await store.commitWindow(planned as SyncWindow, stepRows(200), '2026-01-05T10:00:05.000Z');
         await store.commitWindow(planned as SyncWindow, stepRows(100), '2026-01-05T10:00:00.000Z');
@@ -111,7 +95,7 @@ export function storeConformance(
 
     it(
       'does not mark a window done when it was planned again while it was being read',
-      withStore(async (store) => {
+      withStore(async ({ store }) => {
         const [reading] = await store.planWindows([window()]);
         await store.planWindows([window()], { force: true });
         await store.commitWindow(reading as SyncWindow, stepRows(1), '2026-01-05T10:00:00.000Z');
@@ -121,7 +105,7 @@ export function storeConformance(
 
     it(
       'commits rows and checkpoint together: a failing row leaves neither',
-      withStore(async (store) => {
+      withStore(async ({ store }) => {
         const [planned] = await store.planWindows([window()]);
         const broken = stepRows(1);
         (broken.steps[1] as { unit: unknown }).unit = null;
@@ -136,7 +120,7 @@ export function storeConformance(
 
     it(
       'records a failed window with its error and counts it',
-      withStore(async (store) => {
+      withStore(async ({ store }) => {
         const [planned] = await store.planWindows([window()]);
         await store.failWindow(planned as SyncWindow, {
           error: 'NotFoundError',
@@ -151,7 +135,7 @@ export function storeConformance(
 
     it(
       'lists pending windows in key order, a page at a time',
-      withStore(async (store) => {
+      withStore(async ({ store }) => {
         const windows = ['u-3', 'u-1', 'u-2'].map((userId) => window({ userId }));
         await store.planWindows(windows);
         const first = await store.pendingWindows(2);
@@ -164,7 +148,7 @@ export function storeConformance(
 
     it(
       'keeps users with their providers, and counts those that failed',
-      withStore(async (store) => {
+      withStore(async ({ store }) => {
         await store.saveUser({ clientUserId: 'alice', userId: 'u-1', providers: ['oura'], error: null });
         await store.saveUser({
           clientUserId: 'ghost',
@@ -182,5 +166,9 @@ export function storeConformance(
         expect((await store.status()).failedUsers).toBe(1);
       }),
     );
+
+    asSentCases(withStore);
+    teamCases(withStore);
+    schemaCases(withStore);
   });
 }

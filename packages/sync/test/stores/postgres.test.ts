@@ -1,27 +1,23 @@
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openStore, StoreUnavailableError } from '../../src/index.js';
-import { freePort, type RunningServer, startPostgres } from '../fixtures/servers.js';
-import { storedRows } from '../fixtures/stored-rows.js';
+import { checkStore, openStore, SCHEMA_VERSION, StoreUnavailableError } from '../../src/index.js';
+import { freePort, type RunningPostgres, startPostgres } from '../fixtures/servers.js';
 import { storeConformance } from './conformance.js';
+import { postgresDatabases } from './databases.js';
+import { migrationCases } from './migration-cases.js';
+import { restartCases } from './postgres-restart.js';
 
-let server: RunningServer;
+let server: RunningPostgres;
 beforeAll(async () => {
   server = await startPostgres();
 });
 afterAll(() => server?.stop());
-let databases = 0;
 
-storeConformance('PostgreSQL', async () => {
-  const name = `conformance_${++databases}`;
-  const admin = new pg.Client({ connectionString: server.url });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const address = server.url.replace(/\/postgres$/, `/${name}`);
-  const store = await openStore(address);
-  return { store, rows: () => storedRows(address) };
-});
+const postgres = postgresDatabases(() => server.url);
+storeConformance(postgres);
+// A store created by every earlier schema, migrated on opening, passes the same suite.
+for (let version = 1; version < SCHEMA_VERSION; version++) storeConformance(postgres, `schema-v${version}`);
+migrationCases(postgres);
+restartCases(postgres, () => server);
 
 describe('opening a PostgreSQL store', () => {
   it('fails with StoreUnavailableError, without the password, when nothing listens', async () => {
@@ -29,5 +25,13 @@ describe('opening a PostgreSQL store', () => {
     const attempt = openStore(`postgres://svc:s3cret-pw@127.0.0.1:${port}/db`);
     await expect(attempt).rejects.toThrow(StoreUnavailableError);
     await expect(attempt).rejects.not.toThrow(/s3cret-pw/);
+  });
+
+  it('migrates a version-1 store once when several processes open it at once', async () => {
+    const address = await postgres.fresh();
+    await postgres.exec(address, postgres.fixture('schema-v1'));
+    const stores = await Promise.all(Array.from({ length: 4 }, () => openStore(address)));
+    await Promise.all(stores.map((store) => store.close()));
+    expect(await checkStore(address)).toMatchObject({ version: SCHEMA_VERSION, due: false });
   });
 });

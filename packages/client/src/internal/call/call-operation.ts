@@ -12,7 +12,7 @@ import type { FetchResult } from '../route/call-context.js';
 import { type DirectInit, type DirectRoute, sendDirect } from '../route/direct-route.js';
 import { type CoreClient, sendThroughOpenapiFetch } from '../route/openapi-fetch-route.js';
 import type { CallState } from '../transport/call-state.js';
-import { responseOf, resultOf } from '../transport/reply.js';
+import { responseOf, withResponseOf } from '../transport/reply/reply.js';
 import { prepareCall } from './prepare-call.js';
 
 type Params = Record<string, unknown>;
@@ -118,6 +118,7 @@ function start(
     signal: options.signal,
     timeoutMs: options.timeoutMs,
     maxRetries: options.maxRetries,
+    maxResponseBytes: options.maxResponseBytes,
   };
   if (!operation.multipart) return send(routes, operation, init, state);
   // Files are read into memory (streams counted against the size limit) before the request is built.
@@ -147,7 +148,7 @@ function send(
 /** The call's data with its response and request id, or its typed error. */
 function finish({ data, error, response }: FetchResult, state: CallState): WithResponse<unknown> {
   if (!response.ok) throw errorFromResponse(responseOf(response), error, state.what, state.secrets);
-  return resultOf(response, data, requestIdOf(response.headers));
+  return withResponseOf(response, data, requestIdOf(response.headers));
 }
 
 function specHeaderName(props: Readonly<Record<string, unknown>>, name: string): string | undefined {

@@ -16,6 +16,7 @@ type PathInit = Record<string, unknown> & {
   signal?: AbortSignal;
   timeoutMs?: number;
   maxRetries?: number;
+  maxResponseBytes?: number;
   idempotencyKey?: string;
 };
 
@@ -30,7 +31,7 @@ export function callPath(
   init: PathInit = {},
 ): Promise<FetchResult> {
   // The caller's signal stays off the Request openapi-fetch builds (see transport/call-state.ts).
-  const { signal, timeoutMs, maxRetries, idempotencyKey: givenKey, ...rest } = init;
+  const { signal, timeoutMs, maxRetries, maxResponseBytes, idempotencyKey: givenKey, ...rest } = init;
   const operation = findOperation(method, path);
   const params = rest.params ?? {};
   // A key given as a header (any letter case, default or confirmed name) goes under the client's name once.
@@ -47,7 +48,7 @@ export function callPath(
     return Promise.reject(error);
   }
   if (header[core.idempotencyHeader] !== undefined) rest.params = { ...params, header };
-  const state = { what: `${method} ${path}`, signal, timeoutMs, maxRetries };
+  const state = { what: `${method} ${path}`, signal, timeoutMs, maxRetries, maxResponseBytes };
   if (!operation?.multipart) return sendThroughOpenapiFetch(core, method, path, rest, state);
   // A file upload is multipart, never JSON, in this call style too.
   rest.bodySerializer ??= toFormData;

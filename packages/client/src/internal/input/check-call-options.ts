@@ -4,22 +4,37 @@ import { ValidationError } from '../../errors.js';
 export const MAX_TIMEOUT_MS = 2_147_483_647;
 /** More retries than this only hide an outage, and an unbounded count never lets a call end. */
 export const MAX_RETRIES = 10;
+/**
+ * The most `maxResponseBytes` may be: 256 MiB of text fits one string in every engine (V8's
+ * longest is 512 Mi characters), and no answer of the service comes near it.
+ */
+export const MAX_RESPONSE_BYTES_LIMIT = 2 ** 28;
 
 export interface CallOptionsToCheck {
   timeoutMs?: unknown;
   maxRetries?: unknown;
+  maxResponseBytes?: unknown;
   idempotencyKey?: unknown;
 }
 
-const outside = (value: unknown, min: number, max: number): boolean =>
-  value !== undefined && !(Number.isInteger(value) && (value as number) >= min && (value as number) <= max);
+/** Each numeric option's range and unit: a whole number from `min` to `max`. */
+const RANGES: Record<string, [min: number, max: number, unit: string]> = {
+  timeoutMs: [1, MAX_TIMEOUT_MS, ' ms'],
+  maxRetries: [0, MAX_RETRIES, ''],
+  maxResponseBytes: [1, MAX_RESPONSE_BYTES_LIMIT, ' bytes'],
+};
 
 /** Checks client-wide and per-call options alike, before anything is sent. */
-export function checkCallOptions({ timeoutMs, maxRetries, idempotencyKey }: CallOptionsToCheck): void {
-  if (outside(timeoutMs, 1, MAX_TIMEOUT_MS))
-    throw new ValidationError('timeoutMs', `must be 1 to ${MAX_TIMEOUT_MS} ms`);
-  if (outside(maxRetries, 0, MAX_RETRIES))
-    throw new ValidationError('maxRetries', `must be 0 to ${MAX_RETRIES}`);
+export function checkCallOptions(options: CallOptionsToCheck): void {
+  for (const [name, [min, max, unit]] of Object.entries(RANGES)) {
+    const value = options[name as keyof CallOptionsToCheck];
+    if (
+      value !== undefined &&
+      !(Number.isInteger(value) && (value as number) >= min && (value as number) <= max)
+    )
+      throw new ValidationError(name, `must be ${min} to ${max}${unit}`);
+  }
+  const { idempotencyKey } = options;
   // A header value loses surrounding whitespace on the wire, so two distinct keys could collide.
   if (idempotencyKey !== undefined && !/^[!-~]([ -~]*[!-~])?$/.test(idempotencyKey as string))
     throw new ValidationError('idempotencyKey', 'must be visible ASCII, no outer spaces');

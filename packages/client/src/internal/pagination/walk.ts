@@ -1,6 +1,6 @@
 import type { PaginationRule } from '../../pagination-rules.js';
 import type { RequestOptions } from '../../request-options.js';
-import { abortError } from '../transport/abort-error.js';
+import { abortError } from '../transport/abort/abort-error.js';
 
 export type Json = Record<string, unknown>;
 

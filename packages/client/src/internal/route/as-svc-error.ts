@@ -1,6 +1,6 @@
 import { ResponseParseError, SvcError, ValidationError } from '../../errors.js';
 import type { CallState } from '../transport/call-state.js';
-import { responseOf } from '../transport/reply.js';
+import { responseOf } from '../transport/reply/reply.js';
 
 /** Anything thrown while sending, as a SvcError: bad input (before sending), bad body, or a failure. */
 export function asSvcError(error: unknown, state: CallState): SvcError {

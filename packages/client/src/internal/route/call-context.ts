@@ -1,12 +1,12 @@
 import { checkCallOptions } from '../input/check-call-options.js';
 import { Secrets } from '../redact.js';
 import type { CallState } from '../transport/call-state.js';
-import type { Reply } from '../transport/reply.js';
+import type { Reply } from '../transport/reply/reply.js';
 
 export interface FetchResult {
   data?: unknown;
   error?: unknown;
-  /** A Response, or over node:http a reply that makes one on request (see transport/reply.ts). */
+  /** A Response, or over node:http a reply that makes one on request (see transport/reply/reply.ts). */
   response: Reply;
 }
 
@@ -40,6 +40,7 @@ export function checkBeforeSending(
   checkCallOptions({
     timeoutMs: state.timeoutMs,
     maxRetries: state.maxRetries,
+    maxResponseBytes: state.maxResponseBytes,
     idempotencyKey: header?.[context.idempotencyHeader],
   });
 }

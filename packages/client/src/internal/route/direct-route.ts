@@ -4,13 +4,12 @@ import {
   type HeadersOptions,
   removeTrailingSlash,
 } from 'openapi-fetch';
-import { requestHeaders } from '#node-http';
 import { withSecrets } from '../../errors.js';
 import type { Secrets } from '../redact.js';
-import { bufferedText } from '../transport/buffered-response.js';
 import type { CallState } from '../transport/call-state.js';
-import type { RequestHeaders } from '../transport/outgoing.js';
-import { type Reply, responseOf } from '../transport/reply.js';
+import type { RequestHeaders } from '../transport/http-client.js';
+import { bufferedText } from '../transport/reply/buffered-response.js';
+import { type Reply, responseOf } from '../transport/reply/reply.js';
 import type { Outgoing, Transport } from '../transport/transport.js';
 import { asSvcError } from './as-svc-error.js';
 import { type CallContext, callSecrets, checkBeforeSending, type FetchResult } from './call-context.js';
@@ -94,12 +93,12 @@ export function sendDirect<T>(
   return route.transport.send(outgoing, state).then((response) => {
     const text = bufferedText(response);
     if (text === undefined)
-      return readResult(response, method)
+      return readFetchResult(response, method)
         .catch(fail)
         .then((result) => finish(result, state));
     let result: FetchResult;
     try {
-      result = resultOf(response, method, text);
+      result = parseFetchResult(response, method, text);
     } catch (error) {
       return fail(error);
     }
@@ -124,7 +123,7 @@ function build(
   if (search) url += `?${search}`;
   // A JSON body gets its content type first, so that any header given for the call overrides it.
   const json = body !== undefined && !init.bodySerializer && !(body instanceof FormData);
-  const final = requestHeaders();
+  const final = route.transport.requestHeaders();
   if (json) final.set('content-type', 'application/json');
   mergeInto(final, route.headers);
   mergeInto(final, headers);
@@ -134,7 +133,7 @@ function build(
   const serialized = (init.bodySerializer ?? (defaultBodySerializer as BodySerializer))(body, final);
   // JSON.stringify of a function writes nothing: no content type then, as on openapi-fetch's path.
   if (json && serialized === undefined) {
-    const plain = requestHeaders();
+    const plain = route.transport.requestHeaders();
     mergeInto(plain, route.headers);
     mergeInto(plain, headers);
     mergeInto(plain, params.header);
@@ -143,8 +142,8 @@ function build(
   return { method, url, headers: final, body: serialized };
 }
 
-/** The response read as openapi-fetch reads it (`parseAs: 'json'`), so both paths resolve alike. */
-function resultOf(response: Reply, method: string, text: string): FetchResult {
+/** The answer's text parsed as openapi-fetch parses it (`parseAs: 'json'`), so both paths resolve alike. */
+function parseFetchResult(response: Reply, method: string, text: string): FetchResult {
   const length = response.headers.get('content-length');
   if (response.status === 204 || method === 'HEAD' || length === '0')
     return response.ok ? { data: undefined, response } : { error: undefined, response };
@@ -158,6 +157,6 @@ function resultOf(response: Reply, method: string, text: string): FetchResult {
 }
 
 /** The same for a Response whose body is not in memory yet (a runtime whose Responses take no own properties). */
-async function readResult(response: Reply, method: string): Promise<FetchResult> {
-  return resultOf(response, method, await responseOf(response).text());
+async function readFetchResult(response: Reply, method: string): Promise<FetchResult> {
+  return parseFetchResult(response, method, await responseOf(response).text());
 }

@@ -1,6 +1,6 @@
 import { withSecrets } from '../../errors.js';
-import { unreadResponse } from '../transport/buffered-response.js';
 import { CALL, type CallState } from '../transport/call-state.js';
+import { unreadResponse } from '../transport/reply/buffered-response.js';
 import { asSvcError } from './as-svc-error.js';
 import { type CallContext, callSecrets, checkBeforeSending, type FetchResult } from './call-context.js';
 

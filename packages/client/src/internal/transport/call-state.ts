@@ -7,7 +7,7 @@
 export const CALL = '__svcCall';
 
 import type { Secrets } from '../redact.js';
-import type { Reply } from './reply.js';
+import type { Reply } from './reply/reply.js';
 
 export interface CallState {
   /** `METHOD /path/{template}` of the call, for messages (ids stay out of error text). */
@@ -15,6 +15,7 @@ export interface CallState {
   signal?: AbortSignal | undefined;
   timeoutMs?: number | undefined;
   maxRetries?: number | undefined;
+  maxResponseBytes?: number | undefined;
   /** The call's secrets (link token, a key from the apiKey function), chained to the client's. */
   secrets?: Secrets;
   /** Sent by a named method without openapi-fetch: no middleware can have added a header. */

@@ -1,24 +1,21 @@
-import { checkRequestHeaders, createNodeHttp } from '#node-http';
+import { checkRequestHeaders, createNodeHttpClient, requestHeaders } from '#node-http';
 import type { ApiKey } from '../../api-key.js';
-import { AbortError, ApiError, ValidationError, withSecrets } from '../../errors.js';
+import { ValidationError, withSecrets } from '../../errors.js';
 import type { FetchLike } from '../../fetch-like.js';
 import { API_KEY_HEADER } from '../../headers.js';
 import { keyProblem } from '../input/key-problem.js';
 import type { ClientLog } from '../logger.js';
 import { Secrets } from '../redact.js';
-import { parseRetryAfter } from '../retry-after.js';
-import { backoffDelay } from './backoff.js';
+import { withinDeadline } from './abort/deadline.js';
 import { type CallState, callStateOf } from './call-state.js';
-import { withinDeadline } from './deadline.js';
-import { fetchAttempt } from './fetch-attempt.js';
-import { logAttempt, RETRY_STATUSES } from './log-attempt.js';
-import type { Attempt, Outgoing, RequestHeaders } from './outgoing.js';
-import type { Reply } from './reply.js';
-import { neverSent, notProcessed, repeatable } from './retry-safety.js';
-import { sleep } from './sleep.js';
-
-/** A server asking for a longer wait than this gets its error back instead of a silent minute-long stall. */
-export const MAX_RETRY_AFTER_MS = 60_000;
+import { createFetchHttpClient } from './fetch/fetch-http-client.js';
+import type { Attempt, Outgoing, RequestHeaders } from './http-client.js';
+import type { Reply } from './reply/reply.js';
+import { DEFAULT_MAX_RESPONSE_BYTES } from './reply/response-limit.js';
+import { logAttempt } from './retry/log-attempt.js';
+import { isFinal, waitAfterAnswer, waitAfterFailure } from './retry/retry-policy.js';
+import { repeatable } from './retry/retry-safety.js';
+import { sleep } from './retry/sleep.js';
 
 export interface TransportConfig {
   /** The fetch given to `createClient`; absent: the global `fetch` (named methods call it as `fetch(url, init)`). */
@@ -28,6 +25,8 @@ export interface TransportConfig {
   baseUrl: string;
   timeoutMs: number;
   maxRetries: number;
+  /** The most bytes of an answer read, received or decoded (`maxResponseBytes`); default DEFAULT_MAX_RESPONSE_BYTES. */
+  maxResponseBytes?: number | undefined;
   /** Absent for a client set to `'off'`; see log-attempt.ts for what each level gets. */
   logger?: ClientLog | undefined;
   /** The idempotency header the user confirmed the service reads; without it POST/PATCH retry only when unprocessed. */
@@ -40,21 +39,24 @@ export interface TransportConfig {
   random?: () => number;
 }
 
-export type { Outgoing };
+export type { Outgoing, RequestHeaders };
 
 /**
- * The seam between a call and the network, with one implementation per way of sending (stripe-node's
- * `net/`): fetch (fetch-attempt.ts) everywhere, and node:http (node-http.ts) for named calls on Node.
+ * The seam between a call and the network: what route/ asks of it. One implementation per way of
+ * sending (stripe-node's `net/`, interface in http-client.ts): fetch/ everywhere, node/ for named calls
+ * on Node.
  */
 export interface Transport {
   /** The `fetch` handed to openapi-fetch (typed path client, middleware), beneath its middleware: always fetch. */
   fetchRequest(request: Request): Promise<Response>;
   /** Named methods' path: over node:http on Node, else one `fetch(url, init)` per attempt. */
   send(outgoing: Outgoing, call: CallState): Promise<Reply>;
+  /**
+   * A named call's empty headers, as its transport reads them: in the build for Node a list checked as
+   * `Headers` checks (node/header-list.ts), elsewhere a `Headers`.
+   */
+  requestHeaders(): RequestHeaders;
 }
-
-const globalFetch: FetchLike = (input, init) => globalThis.fetch(input, init);
-const MANUAL = 'manual' as const;
 
 /**
  * Adds the API key (same origin only), applies per-attempt timeouts and retries with backoff and
@@ -67,7 +69,8 @@ export function createTransport(config: TransportConfig): Transport {
   const clientSecrets = config.secrets ?? new Secrets();
   clientSecrets.add(apiKey);
   // A custom fetch takes every call; otherwise, on Node, named calls go over node:http.
-  const node = fetchImpl ? undefined : createNodeHttp?.(config.baseUrl, config.httpAgent);
+  const node = fetchImpl ? undefined : createNodeHttpClient?.(config.baseUrl, config.httpAgent);
+  const fetchClient = createFetchHttpClient(fetchImpl);
 
   async function resolveKey(key: Exclude<ApiKey, string>): Promise<string> {
     const value = await key();
@@ -97,6 +100,7 @@ export function createTransport(config: TransportConfig): Transport {
       const what = call?.what ?? `${method} ${new URL(url).pathname}`;
       const maxRetries = call?.maxRetries ?? config.maxRetries;
       const timeoutMs = call?.timeoutMs ?? config.timeoutMs;
+      const maxBytes = call?.maxResponseBytes ?? config.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES;
       if (url.startsWith(origin)) {
         // The key lookup (a vault call, say) counts against the call's timeout and its signal.
         const key =
@@ -127,35 +131,21 @@ export function createTransport(config: TransportConfig): Transport {
         const started = debug ? Date.now() : 0;
         let reply: R;
         try {
-          reply = await attempt(signal, timeoutMs, what);
+          reply = await attempt(signal, timeoutMs, what, maxBytes);
         } catch (error) {
-          const again =
-            retryable &&
-            retry < maxRetries &&
-            !(error instanceof AbortError || error instanceof ApiError) &&
-            (anyFailure || neverSent(error));
-          const delay = again ? backoffDelay(retry, random) : undefined;
+          const final = isFinal(error);
+          const delay = waitAfterFailure(error, final, retry, maxRetries, anyFailure, random);
           if (logger && (debug || delay !== undefined || retry > 0))
             logAttempt(logger, secrets, method, url, retry, started, {
               error: String(error),
               retryInMs: delay,
-              notRetryable: error instanceof AbortError || error instanceof ApiError,
+              notRetryable: final,
             });
           if (delay === undefined) throw error;
           await sleep(delay, signal);
           continue;
         }
-        let delay: number | undefined;
-        if (retryable && retry < maxRetries && RETRY_STATUSES.has(reply.status)) {
-          const after = parseRetryAfter(reply.headers.get('retry-after'));
-          if (anyFailure || notProcessed(reply.status, after))
-            delay =
-              after === undefined
-                ? backoffDelay(retry, random)
-                : after <= MAX_RETRY_AFTER_MS
-                  ? after
-                  : undefined;
-        }
+        const delay = waitAfterAnswer(reply, retry, maxRetries, anyFailure, random);
         if (logger && (debug || delay !== undefined || retry > 0))
           logAttempt(logger, secrets, method, url, retry, started, {
             status: reply.status,
@@ -173,69 +163,18 @@ export function createTransport(config: TransportConfig): Transport {
     }
   }
 
-  const requestFetch = fetchImpl ?? globalFetch;
   function fetchRequest(request: Request): Promise<Response> {
-    return exchange(request.method, request.url, request.headers, callStateOf(request), async (retryable) => {
-      // Buffer the body once only when a retry is possible; every attempt then sends the same bytes.
-      const body = retryable && request.body !== null ? await request.arrayBuffer() : undefined;
-      // Everything the attempt needs travels in the Request itself (a custom fetch may read only its
-      // first argument); init repeats signal and redirect.
-      return (caller, timeoutMs, what) =>
-        fetchAttempt(
-          (signal) =>
-            requestFetch(
-              new Request(
-                request,
-                body === undefined ? { signal, redirect: MANUAL } : { signal, redirect: MANUAL, body },
-              ),
-              { signal, redirect: MANUAL },
-            ),
-          caller,
-          timeoutMs,
-          what,
-        );
-    });
+    return exchange(request.method, request.url, request.headers, callStateOf(request), (retryable) =>
+      fetchClient.requestAttempts(request, retryable),
+    );
   }
 
   function send(outgoing: Outgoing, call: CallState): Promise<Reply> {
-    const { method, url, headers, body } = outgoing;
-    if (node?.takes(outgoing)) return exchange(method, url, headers, call, () => node.attempts(outgoing));
-    return exchange(method, url, headers, call, async (retryable) => {
-      let payload = body;
-      if (retryable && body !== undefined) {
-        // A form's boundary is chosen when it is encoded: encode once, so every attempt sends one body.
-        const encoded = new Response(body);
-        const type = encoded.headers.get('content-type');
-        if (type && !headers.has('content-type')) headers.set('content-type', type);
-        payload = await encoded.arrayBuffer();
-      }
-      // A custom fetch gets a complete Request, as its type promises; the global one builds its own.
-      const fetchOnce = fetchImpl
-        ? (signal: AbortSignal) =>
-            fetchImpl(
-              new Request(url, {
-                method,
-                headers: headers as HeadersInit,
-                body: payload,
-                signal,
-                redirect: MANUAL,
-              }),
-              {
-                signal,
-                redirect: MANUAL,
-              },
-            )
-        : (signal: AbortSignal) =>
-            globalThis.fetch(url, {
-              method,
-              headers: headers as HeadersInit,
-              body: payload,
-              signal,
-              redirect: MANUAL,
-            });
-      return (caller, timeoutMs, what) => fetchAttempt(fetchOnce, caller, timeoutMs, what);
-    });
+    const client = node?.takes(outgoing) ? node : fetchClient;
+    return exchange(outgoing.method, outgoing.url, outgoing.headers, call, (retryable) =>
+      client.attempts(outgoing, retryable),
+    );
   }
 
-  return { fetchRequest, send };
+  return { fetchRequest, send, requestHeaders };
 }

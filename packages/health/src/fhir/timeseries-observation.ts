@@ -1,0 +1,53 @@
+import type { Observation } from '@medplum/fhirtypes';
+import { ValidationError } from '@svc/client';
+import { instantText, parseDateTime } from '../internal/date-time.js';
+import type { TimeseriesRow } from '../rows.js';
+import { type FhirOptions, flagTag, identifierOf, namespaceOf, resourceIdOf, subjectOf } from './identity.js';
+import { measuredQuantity } from './measured-quantity.js';
+import { categoryOf, codeOf, TIMESERIES_MEASURES } from './measures.js';
+
+export interface TimeseriesObservationOptions extends FhirOptions {
+  /** The timeseries the row is of; default `steps`. */
+  kind?: string;
+}
+
+/**
+ * One timeseries value as an Observation: LOINC code where one exists, a UCUM `valueQuantity`, the
+ * user as `subject`, the point's span as `effectivePeriod` (offsets as written), `issued` always set,
+ * the provider as `device`, and an identifier (user, provider, start) that makes its id stable.
+ */
+export function timeseriesObservation(
+  row: TimeseriesRow,
+  options: TimeseriesObservationOptions,
+): Observation {
+  const kind = options.kind ?? 'steps';
+  const measure = TIMESERIES_MEASURES[kind];
+  if (!measure) throw new ValidationError('kind', `is not a timeseries this package maps (${kind})`);
+  const namespace = namespaceOf(options);
+  const start = parseDateTime(row.start, 'row.start');
+  parseDateTime(row.end, 'row.end');
+  if (typeof row.value !== 'number' || !Number.isFinite(row.value))
+    throw new ValidationError('row.value', 'must be a finite number');
+  const identifier = identifierOf(
+    namespace,
+    'observation',
+    `${kind}|${row.userId}|${row.provider}|${new Date(start.epochMs).toISOString()}`,
+  );
+  const { quantity, known } = measuredQuantity(row.value, row.unit, measure);
+  return {
+    resourceType: 'Observation',
+    id: resourceIdOf(identifier),
+    ...(known
+      ? {}
+      : { meta: { tag: [flagTag(namespace, 'unit-unknown', `Unit not recognised: ${row.unit}`)] } }),
+    identifier: [identifier],
+    status: 'final',
+    ...categoryOf(measure),
+    code: codeOf(measure, kind, namespace),
+    subject: subjectOf(row.userId, options),
+    effectivePeriod: { start: row.start, end: row.end },
+    issued: instantText(options.issued, 'issued'),
+    valueQuantity: quantity,
+    device: { display: row.provider, identifier: identifierOf(namespace, 'provider', row.provider) },
+  };
+}

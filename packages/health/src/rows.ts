@@ -1,0 +1,61 @@
+import type { GetStepsGroupedItem } from '@svc/client';
+
+/**
+ * One timeseries value of one user from one provider: what a store keeps of a point of
+ * `client.getStepsGrouped` (the `StepRow` of `@svc/sync` has this shape).
+ */
+export interface TimeseriesRow {
+  /** The service's user id. */
+  userId: string;
+  provider: string;
+  /** ISO 8601 date-times with Z or an offset. */
+  start: string;
+  end: string;
+  /** The unit as the service sent it (`count` for steps). */
+  unit: string;
+  value: number;
+}
+
+/**
+ * One daily summary of one user from one provider: the record as the service sent it and its keys
+ * (the `SummaryRow` of `@svc/sync` has this shape).
+ */
+export interface SummaryRow {
+  /** `activity`, `body`, `meal`, `profile`, `sleep`, `workouts`, or another the service adds. */
+  resource: string;
+  userId: string;
+  provider: string;
+  /** `YYYY-MM-DD`: the provider's own day of the record. */
+  calendarDate: string;
+  data: Record<string, unknown>;
+}
+
+/** A row of a point the client's `getStepsGrouped` walk yields, for the user it was read for. */
+export function timeseriesRow(userId: string, item: GetStepsGroupedItem): TimeseriesRow {
+  const { start, end, unit, value } = item.point;
+  return { userId, provider: item.provider, start, end, unit, value };
+}
+
+/**
+ * The rows of a summary read (`client.getSleepSummary(...)` answers `{ sleep: [...] }`): one per record,
+ * keyed by its `source.provider` and `calendar_date`. A record without them is returned in `unkeyed`,
+ * never dropped in silence.
+ */
+export function summaryRows(
+  resource: string,
+  userId: string,
+  response: Record<string, unknown>,
+): { rows: SummaryRow[]; unkeyed: unknown[] } {
+  const records = response[resource];
+  const rows: SummaryRow[] = [];
+  const unkeyed: unknown[] = [];
+  for (const record of Array.isArray(records) ? records : []) {
+    const data = record as Record<string, unknown> | null;
+    const provider = (data?.source as { provider?: unknown } | undefined)?.provider;
+    const calendarDate = data?.calendar_date;
+    if (data && typeof provider === 'string' && typeof calendarDate === 'string')
+      rows.push({ resource, userId, provider, calendarDate, data });
+    else unkeyed.push(record);
+  }
+  return { rows, unkeyed };
+}

@@ -1,0 +1,6 @@
+import { serverPackage } from '@svc/tools/tsup';
+import type { Options } from 'tsup';
+
+// Typed here: the inferred type would name tsup by the path tools/ reaches it through.
+const config: Options[] = serverPackage(['src/index.ts']);
+export default config;

@@ -1,0 +1,53 @@
+import type { WebhookEvent } from '@svc/events';
+import { providerSlug } from '@svc/events';
+import { isResource } from '../../resources.js';
+import { laterOf, type SyncWindow } from '../../store.js';
+import type { Settings } from '../settings.js';
+import { dayOf, parseDay, planWindows } from './plan-windows.js';
+
+/**
+ * The windows a data event announces, with the end time to read them up to: `daily.data.<resource>.*`
+ * names a day (or a range), `historical.data.<resource>.*` the resource's history up to today.
+ * Undefined for an event the sync does not act on (another family, a resource it does not keep, no user).
+ */
+export async function eventWindows(
+  settings: Settings,
+  event: WebhookEvent,
+): Promise<{ asOf: string; windows: SyncWindow[] } | undefined> {
+  if (event.family !== 'data' || !event.resource || !event.phase) return undefined;
+  const resource = event.resource as string;
+  if (!isResource(resource) || !settings.resources.includes(resource)) return undefined;
+  const payload = event.payload as { user_id?: unknown; client_user_id?: unknown; data?: unknown };
+  const data = (payload.data ?? {}) as Record<string, unknown>;
+  const userId = typeof payload.user_id === 'string' ? payload.user_id : data.user_id;
+  if (typeof userId !== 'string') return undefined;
+  let providers: string[];
+  const slug = providerSlug(event);
+  if (slug) providers = [slug];
+  else {
+    const clientUserId = typeof payload.client_user_id === 'string' ? payload.client_user_id : undefined;
+    providers = (clientUserId && (await settings.store.findUser(clientUserId))?.providers) || [];
+  }
+  const now = settings.now().toISOString();
+  const today = dayOf(Date.parse(now));
+  let from: string;
+  let to: string;
+  if (event.phase === 'daily') {
+    // The day the data is for; the event's own time when it names none.
+    const day =
+      parseDay(data.calendar_date) ??
+      parseDay(data.date) ??
+      dayOf(Date.parse(String((payload as { created_at?: unknown }).created_at ?? now)) || Date.parse(now));
+    from = parseDay(data.start_date) ?? day;
+    to = parseDay(data.end_date) ?? day;
+  } else {
+    from = parseDay(data.start_date) ?? dayOf(Date.parse(now) - settings.historyDays * 86_400_000);
+    to = parseDay(data.end_date) ?? today;
+  }
+  // An announced day is read whole, even when this side's clock has not reached its end yet.
+  const endOfTo = new Date(Date.parse(`${to}T00:00:00.000Z`) + 86_400_000).toISOString();
+  const asOf = event.phase === 'daily' ? laterOf(now, endOfTo) : now;
+  const windows: SyncWindow[] = [];
+  for (const provider of providers) windows.push(...planWindows(userId, resource, provider, from, to, asOf));
+  return { asOf, windows };
+}

@@ -1,0 +1,125 @@
+import { type CursorRule, operationRules } from '@svc/client';
+import { ShapeError } from '../../errors.js';
+import type { SummaryResource } from '../../resources.js';
+import type { StepRow, SummaryRow, SyncWindow, WindowRows } from '../../store.js';
+import type { SyncClient } from '../../sync-client.js';
+
+/** Called before every request a window sends: waits out a rate-limit pause, counts the request. */
+export type BeforeRequest = () => Promise<void>;
+
+const SUMMARY_READS = {
+  activity: (client, params, options) => client.getActivitySummary(params, options),
+  body: (client, params, options) => client.getBodySummary(params, options),
+  meal: (client, params, options) => client.getMealSummary(params, options),
+  profile: (client, params, options) => client.getProfileSummary(params, options),
+  sleep: (client, params, options) => client.getSleepSummary(params, options),
+  workouts: (client, params, options) => client.getWorkoutsSummary(params, options),
+} satisfies Record<
+  SummaryResource,
+  (
+    client: SyncClient,
+    params: { user_id: string; start_date: string; end_date: string; provider: string },
+    options: { signal?: AbortSignal; maxRetries: number },
+  ) => { withResponse(): Promise<{ data: unknown; response: Response }> }
+>;
+
+const DAY_MS = 86_400_000;
+const dayCount = (window: SyncWindow) =>
+  Math.round((Date.parse(window.end) - Date.parse(window.start)) / DAY_MS) + 1;
+
+const record = (value: unknown): Record<string, unknown> | undefined =>
+  typeof value === 'object' && value !== null && !Array.isArray(value)
+    ? (value as Record<string, unknown>)
+    : undefined;
+
+const STEPS_PAGES = operationRules('getStepsGrouped').pagination as CursorRule;
+
+/**
+ * Whether the client's walk will request another page after `page` (its cursor rule, read from the
+ * spec): the sync waits its turn before a request, and must not take a turn for a request never sent.
+ */
+function namesNextPage(page: Record<string, unknown>): boolean {
+  const field =
+    page[STEPS_PAGES.nextField] !== undefined ? STEPS_PAGES.nextField : STEPS_PAGES.deprecatedNextField;
+  const cursor = field === undefined ? undefined : page[field];
+  return typeof cursor === 'string' && cursor !== '';
+}
+
+/**
+ * Reads one window. Retries are the sync's (so every 429 reaches its concurrency control), hence
+ * `maxRetries: 0` on each call. The steps timeseries is walked by the client's paginated call, at most
+ * one page per day of the window plus one (`maxPages`), so a service that keeps answering a cursor
+ * cannot loop it.
+ */
+export async function readWindow(
+  client: SyncClient,
+  window: SyncWindow,
+  beforeRequest: BeforeRequest,
+  signal?: AbortSignal,
+  /**
+   * Called after each answer that is not an error (a steps window is many requests, and a pacer counts
+   * requests), with the answer when the call gives it (its `Date` tells the service's time).
+   */
+  afterResponse: (response?: Response) => void = () => {},
+): Promise<WindowRows> {
+  const options = { maxRetries: 0, ...(signal ? { signal } : {}) };
+  const asOf = Date.parse(window.asOf);
+  const end = asOf < Date.parse(`${window.end}T23:59:59.999Z`) ? window.asOf : window.end;
+  if (window.resource === 'steps') {
+    const steps: StepRow[] = [];
+    const pages = client
+      .getStepsGrouped(
+        { user_id: window.userId, start_date: window.start, end_date: end, provider: window.provider },
+        { ...options, maxPages: dayCount(window) + 1 },
+      )
+      .pages();
+    await beforeRequest();
+    for (let next = await pages.next(); !next.done; next = await pages.next()) {
+      const page = next.value;
+      afterResponse();
+      const groups = page.groups ?? {};
+      // Own members only: a provider named `constructor` is not Object's.
+      for (const group of Object.hasOwn(groups, window.provider) ? (groups[window.provider] ?? []) : []) {
+        for (const point of group.data ?? []) {
+          // A point outside the run's fixed end time belongs to a later run (or a webhook).
+          if (Date.parse(point.start) > asOf) continue;
+          steps.push({
+            userId: window.userId,
+            provider: window.provider,
+            // One instant, one key: offsets are normalised to UTC.
+            start: new Date(point.start).toISOString(),
+            end: new Date(point.end).toISOString(),
+            unit: point.unit,
+            value: point.value,
+          });
+        }
+      }
+      if (namesNextPage(page as Record<string, unknown>)) await beforeRequest();
+    }
+    return { steps, summaries: [] };
+  }
+  await beforeRequest();
+  const resource = window.resource;
+  const answer = await SUMMARY_READS[resource](
+    client,
+    { user_id: window.userId, start_date: window.start, end_date: end, provider: window.provider },
+    options,
+  ).withResponse();
+  afterResponse(answer.response);
+  const body = record(answer.data);
+  const list = body?.[resource];
+  if (!Array.isArray(list)) throw new ShapeError(`the ${resource} summary answer has no "${resource}" list`);
+  const summaries: SummaryRow[] = [];
+  for (const item of list) {
+    const data = record(item);
+    const calendarDate = data?.calendar_date;
+    if (!data || typeof calendarDate !== 'string')
+      throw new ShapeError(`a ${resource} summary has no calendar_date (its natural key)`);
+    // `provider` narrows the read; a record of another provider is not this window's.
+    const provider = record(data.source)?.provider;
+    if (provider !== undefined && provider !== window.provider) continue;
+    if (calendarDate < window.start || calendarDate > window.end) continue;
+    summaries.push({ resource, userId: window.userId, provider: window.provider, calendarDate, data });
+  }
+  return { steps: [], summaries };
+}

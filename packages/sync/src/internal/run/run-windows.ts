@@ -1,0 +1,100 @@
+import { setMaxListeners } from 'node:events';
+import type { ProgressFeed } from '../../progress.js';
+import type { SyncWindow } from '../../store.js';
+import { retryCall } from '../pace/attempts.js';
+import { type CallContext, type Controls, callContext } from '../pace/call-context.js';
+import { type RunHealth, StoppedShort } from '../pace/run-health.js';
+import type { Slots } from '../pace/slots.js';
+import type { Settings } from '../settings.js';
+import { inProcessRunner } from './in-process-runner.js';
+import { runWindow } from './run-window.js';
+
+/**
+ * Runs windows as slots free up (or hands them to `dispatch`), counting each outcome (why work was left
+ * pending goes to `health`); stops short (what is owed stays pending) when a dependency stays out of
+ * reach; throws the first fatal error, once the windows in flight have ended.
+ */
+export async function runWindows(
+  settings: Settings,
+  controls: Controls & { slots: Slots },
+  health: RunHealth,
+  windows: AsyncIterable<SyncWindow>,
+  feed: ProgressFeed,
+  /** Stopped with the run: planning waits (users being resolved) end at once. */
+  planning: AbortController,
+  outer?: AbortSignal,
+): Promise<void> {
+  const controller = new AbortController();
+  // Every window in flight listens to the run's signal (its waits and its requests): bounded by the limits.
+  setMaxListeners(4 * settings.limits.maxConcurrency + 16, controller.signal);
+  const stop = () => controller.abort(outer?.reason);
+  outer?.addEventListener('abort', stop, { once: true });
+  const context: CallContext = callContext(settings, controls, feed, controller.signal, health);
+  const runner = inProcessRunner(settings, context);
+  const tasks = new Set<Promise<void>>();
+  let fatal: { error: unknown } | undefined;
+  let stopped: StoppedShort | undefined;
+  const end = (error: unknown) => {
+    if (error instanceof StoppedShort) {
+      stopped ??= error;
+      health.leftPending(error);
+    } else fatal ??= { error };
+    controller.abort(error);
+    planning.abort(error);
+  };
+  try {
+    for await (const window of windows) {
+      if (fatal || stopped) break;
+      if (settings.dispatch) {
+        const dispatch = settings.dispatch;
+        await retryCall(context, () => dispatch(window));
+        feed.update((s) => {
+          s.windows.queued++;
+        });
+        continue;
+      }
+      const release = await controls.slots.acquire(window.userId, controller.signal);
+      feed.update((s) => {
+        s.concurrency = controls.limiter.limit;
+      });
+      const task = runWindow(runner, window)
+        .then((ran) => {
+          if (ran.outcome === 'deferred') {
+            health.leftPending(ran.error);
+            health.checkDown(ran.error, ran.since);
+          }
+          feed.update((s) => {
+            s.windows[ran.outcome]++;
+            if (ran.outcome === 'done') s.points += ran.points;
+          });
+        })
+        .catch((error: unknown) => {
+          // A window cut off by the run stopping short is still owed: it is left pending.
+          const cutOff = stopped !== undefined && controller.signal.reason === stopped;
+          if (error instanceof StoppedShort || cutOff)
+            feed.update((s) => {
+              s.windows.deferred++;
+            });
+          if (!cutOff) end(error);
+        })
+        .finally(() => {
+          release();
+          controls.slots.poke();
+          tasks.delete(task);
+        });
+      tasks.add(task);
+    }
+  } catch (error) {
+    if (!(stopped && controller.signal.reason === stopped)) end(error);
+  } finally {
+    await Promise.all(tasks);
+    outer?.removeEventListener('abort', stop);
+  }
+  if (fatal) throw fatal.error;
+  if (stopped)
+    // Windows planned and never tried are owed too: the next run reads them.
+    feed.update((s) => {
+      const w = s.windows;
+      w.deferred += Math.max(0, w.planned - w.done - w.failed - w.deferred - w.queued);
+    });
+}

@@ -1,0 +1,65 @@
+import { setMaxListeners } from 'node:events';
+import { ProgressFeed } from '../../progress.js';
+import type { SyncWindow } from '../../store.js';
+import type { RunResult, RunStatus, SyncRun } from '../../sync-types.js';
+import { AimdLimiter } from '../pace/aimd.js';
+import { type CallContext, callContext } from '../pace/call-context.js';
+import { RatePacer } from '../pace/rate-pacer.js';
+import { RunHealth } from '../pace/run-health.js';
+import { Slots } from '../pace/slots.js';
+import { userBatchOf } from '../plan/backfill-windows.js';
+import type { Settings } from '../settings.js';
+import { runWindows } from './run-windows.js';
+
+/** Where a run's windows come from: planned as it goes (a backfill), read from the store, or an event's. */
+export type WindowSource = (feed: ProgressFeed, planning: CallContext) => AsyncIterable<SyncWindow>;
+
+/**
+ * Starts runs of one sync; they share its concurrency and rate controls. `asOf` is the run's end time,
+ * or a function that fixes it once (a backfill fixes it when the first answers tell the service's time).
+ */
+export type StartRun = (asOf: string | (() => string), source: WindowSource, signal?: AbortSignal) => SyncRun;
+
+/** How a run ended, from its counters and what stopped it. */
+function statusOf(settings: Settings, progress: RunResult['progress'], stopped: boolean): RunStatus {
+  if (stopped || progress.windows.deferred > 0 || progress.users.deferred > 0) return 'incomplete';
+  if (settings.dispatch) return 'queued';
+  if (progress.windows.failed > 0 || progress.users.failed > 0) return 'done_with_failures';
+  return 'done';
+}
+
+export function runStarter(settings: Settings): StartRun {
+  const { limits } = settings;
+  const limiter = new AimdLimiter(1, limits.maxConcurrency, limits.initialConcurrency);
+  const controls = { limiter, pacer: new RatePacer(), slots: new Slots(limiter, limits.perUser) };
+  return (asOf, source, signal) => {
+    const feed = new ProgressFeed();
+    const health = new RunHealth();
+    // Planning resolves a batch of users at once, each listening to this signal while it waits.
+    const planning = new AbortController();
+    setMaxListeners(4 * userBatchOf(limits) + 16, planning.signal);
+    const stopPlanning = () => planning.abort(signal?.reason);
+    if (signal?.aborted) stopPlanning();
+    signal?.addEventListener('abort', stopPlanning, { once: true });
+    const result = (async (): Promise<RunResult> => {
+      try {
+        const windows = source(feed, callContext(settings, controls, feed, planning.signal, health));
+        await runWindows(settings, controls, health, windows, feed, planning, signal);
+      } finally {
+        signal?.removeEventListener('abort', stopPlanning);
+        feed.finish();
+      }
+      const progress = feed.snapshot();
+      const status = statusOf(settings, progress, planning.signal.aborted && !signal?.aborted);
+      return {
+        status,
+        asOf: typeof asOf === 'string' ? asOf : asOf(),
+        progress,
+        ...(status === 'incomplete' && health.cause ? { cause: health.cause } : {}),
+      };
+    })();
+    // The outcome is read through `result`; a run nobody awaits must not crash the process.
+    result.catch(() => {});
+    return { result, [Symbol.asyncIterator]: () => feed[Symbol.asyncIterator]() };
+  };
+}

@@ -1,0 +1,93 @@
+// The PostgreSQL store's schema and binding: its version, migrations (one process at a time, under an
+// advisory lock), and the team it holds data for.
+import type pg from 'pg';
+import { checkTeamBinding } from '../../team-fingerprint.js';
+import {
+  META_TABLE,
+  migrationsDue,
+  SCHEMA_VERSION,
+  type StoreSchema,
+  TEAM_KEY,
+  VERSION_KEY,
+  versionOf,
+} from '../migrations/migrations.js';
+
+type Query = <R extends pg.QueryResultRow>(text: string, values?: unknown[]) => Promise<pg.QueryResult<R>>;
+type InTransaction = <T>(work: (client: pg.PoolClient) => Promise<T>) => Promise<T>;
+
+// Held for the length of a migration's transaction: workers starting together migrate one at a time.
+const MIGRATION_LOCK = 7310725;
+
+async function meta(query: Query, key: string): Promise<string | undefined> {
+  return (await query<{ value: string }>(`SELECT value FROM ${META_TABLE} WHERE key = $1`, [key])).rows[0]
+    ?.value;
+}
+
+const setMeta = (query: Query, key: string, value: string) =>
+  query(
+    `INSERT INTO ${META_TABLE} (key, value) VALUES ($1, $2) ON CONFLICT (key) DO UPDATE SET value = excluded.value`,
+    [key, value],
+  );
+
+async function version(query: Query): Promise<number> {
+  // pg_tables, not to_regclass: a catalog cache may still miss a table another session just created.
+  const { rows } = await query<{ meta: boolean; windows: boolean }>(
+    `SELECT bool_or(tablename = '${META_TABLE}') AS meta, bool_or(tablename = 'svc_windows') AS windows
+     FROM pg_catalog.pg_tables WHERE schemaname = current_schema()`,
+  );
+  const hasMeta = rows[0]?.meta === true;
+  const windows = rows[0]?.windows === true;
+  return versionOf({
+    meta: hasMeta,
+    windows,
+    recorded: hasMeta ? await meta(query, VERSION_KEY) : undefined,
+  });
+}
+
+/** `query` runs on any pooled connection; `inTransaction` runs work in one transaction on one. */
+export function postgresSchema(query: Query, inTransaction: InTransaction, where: string) {
+  return {
+    async state(): Promise<StoreSchema> {
+      const current = await version(query);
+      migrationsDue(current, where);
+      return {
+        version: current,
+        latest: SCHEMA_VERSION,
+        due: current < SCHEMA_VERSION,
+        team: current >= 2 ? ((await meta(query, TEAM_KEY)) ?? null) : null,
+      };
+    },
+    /** Migrates forward in one transaction under the lock; a store already current takes no lock. */
+    async migrate(): Promise<void> {
+      if (migrationsDue(await version(query), where).length === 0) return;
+      await inTransaction(async (client) => {
+        const inside: Query = (text, values) => client.query(text, values);
+        await client.query('SELECT pg_advisory_xact_lock($1)', [MIGRATION_LOCK]);
+        // Read again under the lock: another process may have migrated while this one waited.
+        const due = migrationsDue(await version(inside), where);
+        for (const migration of due) await client.query(migration.postgres);
+        if (due.length > 0) await setMeta(inside, VERSION_KEY, String(SCHEMA_VERSION));
+      });
+    },
+    async bindTeam(fingerprint: string): Promise<void> {
+      // Two statements, so the read sees a binding another process committed meanwhile.
+      await query(`INSERT INTO ${META_TABLE} (key, value) VALUES ($1, $2) ON CONFLICT (key) DO NOTHING`, [
+        TEAM_KEY,
+        fingerprint,
+      ]);
+      checkTeamBinding((await meta(query, TEAM_KEY)) as string, fingerprint, where);
+    },
+    rebindTeam(fingerprint: string): Promise<string | null> {
+      return inTransaction(async (client) => {
+        const inside: Query = (text, values) => client.query(text, values);
+        const previous = (
+          await client.query<{ value: string }>(`SELECT value FROM ${META_TABLE} WHERE key = $1 FOR UPDATE`, [
+            TEAM_KEY,
+          ])
+        ).rows[0]?.value;
+        await setMeta(inside, TEAM_KEY, fingerprint);
+        return previous ?? null;
+      });
+    },
+  };
+}

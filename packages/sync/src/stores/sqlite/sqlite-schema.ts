@@ -1,0 +1,75 @@
+// The SQLite store's schema and binding: its version, migrations, and the team it holds data for.
+import { checkTeamBinding } from '../../team-fingerprint.js';
+import {
+  META_TABLE,
+  migrationsDue,
+  SCHEMA_VERSION,
+  type StoreSchema,
+  TEAM_KEY,
+  VERSION_KEY,
+  versionOf,
+} from '../migrations/migrations.js';
+import { immediate, type SqliteDatabase } from './driver.js';
+
+export function sqliteSchema(db: SqliteDatabase, where: string) {
+  const hasMeta = () =>
+    db.prepare(`SELECT 1 AS found FROM sqlite_master WHERE type = 'table' AND name = ?`).get(META_TABLE) !==
+    undefined;
+  const meta = (key: string) =>
+    db.prepare(`SELECT value FROM ${META_TABLE} WHERE key = ?`).get<{ value: string }>(key)?.value;
+  const setMeta = (key: string, value: string) =>
+    db
+      .prepare(
+        `INSERT INTO ${META_TABLE} (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value`,
+      )
+      .run(key, value);
+  const version = () => {
+    const found = hasMeta();
+    const windows = db
+      .prepare(`SELECT 1 AS found FROM sqlite_master WHERE type = 'table' AND name = 'svc_windows'`)
+      .get();
+    return versionOf({
+      meta: found,
+      windows: windows !== undefined,
+      recorded: found ? meta(VERSION_KEY) : undefined,
+    });
+  };
+
+  return {
+    state(): StoreSchema {
+      const current = version();
+      migrationsDue(current, where);
+      return {
+        version: current,
+        latest: SCHEMA_VERSION,
+        due: current < SCHEMA_VERSION,
+        team: current >= 2 ? (meta(TEAM_KEY) ?? null) : null,
+      };
+    },
+    /** Migrates forward in one write transaction; a store already current takes no write lock. */
+    migrate(): void {
+      if (migrationsDue(version(), where).length === 0) return;
+      immediate(db, () => {
+        const due = migrationsDue(version(), where); // again, under the lock: another process may have migrated
+        for (const migration of due) db.exec(migration.sqlite);
+        if (due.length > 0) setMeta(VERSION_KEY, String(SCHEMA_VERSION));
+      });
+    },
+    bindTeam(fingerprint: string): void {
+      immediate(db, () => {
+        db.prepare(`INSERT INTO ${META_TABLE} (key, value) VALUES (?, ?) ON CONFLICT (key) DO NOTHING`).run(
+          TEAM_KEY,
+          fingerprint,
+        );
+        checkTeamBinding(meta(TEAM_KEY) as string, fingerprint, where);
+      });
+    },
+    rebindTeam(fingerprint: string): string | null {
+      return immediate(db, () => {
+        const previous = meta(TEAM_KEY) ?? null;
+        setMeta(TEAM_KEY, fingerprint);
+        return previous;
+      });
+    },
+  };
+}

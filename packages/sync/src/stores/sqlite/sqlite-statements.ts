@@ -1,0 +1,67 @@
+// The SQLite store's prepared statements, prepared once on first use (after the tables exist).
+import type { SqliteDatabase } from './driver.js';
+
+export interface WindowRow {
+  user_id: string;
+  resource: string;
+  provider: string;
+  start_date: string;
+  end_date: string;
+  as_of: string;
+  status: string;
+  covered_until: string | null;
+  generation: number;
+}
+
+const KEY = 'user_id = ? AND resource = ? AND provider = ? AND start_date = ? AND end_date = ?';
+
+export function prepareStatements(db: SqliteDatabase) {
+  return {
+    findUser: db.prepare(
+      'SELECT client_user_id, user_id, providers, error FROM svc_users WHERE client_user_id = ?',
+    ),
+    saveUser: db.prepare(
+      `INSERT INTO svc_users (client_user_id, user_id, providers, error, updated_at) VALUES (?, ?, ?, ?, ?)
+       ON CONFLICT (client_user_id) DO UPDATE SET user_id = excluded.user_id, providers = excluded.providers,
+       error = excluded.error, updated_at = excluded.updated_at`,
+    ),
+    findWindow: db.prepare(`SELECT * FROM svc_windows WHERE ${KEY}`),
+    insertWindow: db.prepare(
+      `INSERT INTO svc_windows (user_id, resource, provider, start_date, end_date, as_of, status, generation, updated_at)
+       VALUES (?, ?, ?, ?, ?, ?, 'pending', 1, ?)`,
+    ),
+    replanWindow: db.prepare(
+      `UPDATE svc_windows SET status = 'pending', as_of = ?, generation = generation + 1, error = NULL,
+       error_status = NULL, error_message = NULL, updated_at = ? WHERE ${KEY} RETURNING generation`,
+    ),
+    keepWindow: db.prepare(
+      `UPDATE svc_windows SET as_of = ?, updated_at = ? WHERE ${KEY} RETURNING generation`,
+    ),
+    pending: db.prepare(
+      `SELECT * FROM svc_windows WHERE status = 'pending' AND (user_id, resource, provider, start_date, end_date) > (?, ?, ?, ?, ?)
+       ORDER BY user_id, resource, provider, start_date, end_date LIMIT ?`,
+    ),
+    upsertStep: db.prepare(
+      `INSERT INTO svc_steps (user_id, provider, start, "end", unit, value, data, fetched_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+       ON CONFLICT (user_id, provider, start) DO UPDATE SET "end" = excluded."end", unit = excluded.unit,
+       value = excluded.value, data = excluded.data, fetched_at = excluded.fetched_at
+       WHERE excluded.fetched_at >= svc_steps.fetched_at`,
+    ),
+    upsertSummary: db.prepare(
+      `INSERT INTO svc_summaries (resource, user_id, provider, calendar_date, data, fetched_at) VALUES (?, ?, ?, ?, ?, ?)
+       ON CONFLICT (resource, user_id, provider, calendar_date) DO UPDATE SET data = excluded.data,
+       fetched_at = excluded.fetched_at WHERE excluded.fetched_at >= svc_summaries.fetched_at`,
+    ),
+    markDone: db.prepare(
+      `UPDATE svc_windows SET status = 'done', covered_until = ?, updated_at = ? WHERE ${KEY} AND generation = ?`,
+    ),
+    markFailed: db.prepare(
+      `UPDATE svc_windows SET status = 'failed', error = ?, error_status = ?, error_message = ?, updated_at = ?
+       WHERE ${KEY}`,
+    ),
+    countSteps: db.prepare('SELECT count(*) AS n FROM svc_steps'),
+    countSummaries: db.prepare('SELECT resource, count(*) AS n FROM svc_summaries GROUP BY resource'),
+    countWindows: db.prepare('SELECT status, count(*) AS n FROM svc_windows GROUP BY status'),
+    countFailedUsers: db.prepare('SELECT count(*) AS n FROM svc_users WHERE error IS NOT NULL'),
+  };
+}

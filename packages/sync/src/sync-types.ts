@@ -1,0 +1,92 @@
+// The public shapes of a sync: its options, a backfill's input, a run and its result.
+import type { WebhookEvent } from '@svc/events';
+import type { IncompleteReason } from './classify-error.js';
+import type { Limits } from './internal/pace/aimd.js';
+import type { SyncProgress } from './progress.js';
+import type { ResourceName } from './resources.js';
+import type { SyncStore, SyncWindow } from './store.js';
+import type { SyncClient } from './sync-client.js';
+
+export interface SyncOptions {
+  /** A client from `@svc/client`; the sync retries itself, so the client's own retries are turned off per call. */
+  client: SyncClient;
+  store: SyncStore;
+  /** What to keep (default: every resource). */
+  resources?: readonly ResourceName[];
+  limits?: Limits;
+  /**
+   * The clock a run's fixed end time is read from (default: the service's, learned from the `Date` header
+   * of its answers; the machine's until one has come).
+   */
+  now?: () => Date;
+  /** Days a `historical.data.*` event re-reads, up to today (default 90). */
+  historyDays?: number;
+  /**
+   * Hands each owed window to a queue instead of reading it in this process (`createSyncQueue(…).dispatch`
+   * from `@svc/sync/bullmq`); runs then end `queued` once every window is handed over.
+   */
+  dispatch?: (window: SyncWindow) => Promise<void>;
+}
+
+/**
+ * Client user ids: an array, a Set, a generator, a database cursor (any iterable or async iterable),
+ * never a string (whose characters would be read as ids).
+ */
+export type UserIds = (Iterable<string> | AsyncIterable<string>) & { charAt?: never };
+
+export interface BackfillInput {
+  /** Your users' client user ids (the ids you resolve users by); read lazily, as the run goes. */
+  users: UserIds;
+  /** First day, `YYYY-MM-DD`. */
+  from: string;
+  /** Last day, `YYYY-MM-DD` (inclusive); cut at the run's start time. */
+  to: string;
+  signal?: AbortSignal;
+}
+
+/**
+ * How a run ended: `done` (everything owed is stored), `done_with_failures` (the rest is stored; some
+ * windows or users failed for good, see the store's status), `incomplete` (something stayed out of
+ * reach past every retry, named by `cause`; run again to resume where it stopped: nothing done is
+ * redone), `queued` (every window was handed to `dispatch`: workers read them).
+ */
+export type RunStatus = 'done' | 'done_with_failures' | 'incomplete' | 'queued';
+
+/** Why a run ended `incomplete`: what stayed out of reach, and the last error it gave. */
+export interface IncompleteCause {
+  /**
+   * `rate_limited` (429s past every attempt), `service_unreachable` (no connection, timeouts),
+   * `service_error` (5xx past every attempt), `store_unavailable`, `queue_unavailable` (Redis).
+   */
+  reason: IncompleteReason;
+  message: string;
+}
+
+export interface RunResult {
+  status: RunStatus;
+  /** Set when `status` is `incomplete`. */
+  cause?: IncompleteCause;
+  /** The run's fixed end time (ISO): data after it is left to the next run or to webhooks. */
+  asOf: string;
+  progress: SyncProgress;
+}
+
+/** A run under way: iterate it for progress, await `result` for the outcome. */
+export interface SyncRun extends AsyncIterable<SyncProgress> {
+  readonly result: Promise<RunResult>;
+}
+
+export interface Sync {
+  /** Reads every window of `users` × resources × providers over the range that is not already stored. */
+  backfill(input: BackfillInput): SyncRun;
+  /** Works through windows a stopped run or an event left pending. */
+  resumePending(options?: { signal?: AbortSignal }): SyncRun;
+  /**
+   * Applies a verified webhook event: `daily.data.<resource>.*` re-reads that day, `historical.data.<resource>.*`
+   * re-reads the resource's history. The work is recorded in the store before this resolves (answer the
+   * webhook then), and runs in the background; `idle()` waits for it. Other events are ignored.
+   */
+  handleEvent(event: WebhookEvent): Promise<{ queued: number }>;
+  /** Resolves when every event's work has run; rejects with the first fatal error of that work. */
+  idle(): Promise<void>;
+}
