@@ -1,9 +1,11 @@
 // The README's quick start, read from the README itself so CI follows what partners read: the tarball
 // install lines ("Today: from packed tarballs"), the by-name lines ("Once released"), and first-call.mjs
-// with the output it promises.
+// with the output it promises (through @svc/tools/readme-snippets, as the README's own tests read it).
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { readmeBlock, recordedRuns } from '../config/readme-snippets.ts';
+import { partnerEnv } from './partner/partner-project.mjs';
 import { run, say } from './scratch-copy.mjs';
 
 const readme = (/** @type {string} */ repo) => readFileSync(join(repo, 'README.md'), 'utf8');
@@ -19,30 +21,34 @@ function shellLines(/** @type {string} */ text, /** @type {string} */ from, /** 
     .filter(Boolean);
 }
 
-/** The README's "Once released" steps: what it installs by name and what it runs with `npx -y`. */
+/**
+ * The README's "Once released" steps: its `npm install` lines as written (comments are later steps, in
+ * words) and the packages they name.
+ */
 export function releasedSteps(/** @type {string} */ repo) {
-  const lines = shellLines(readme(repo), '**Once released**', '`first-call.mjs`');
-  const names = (/** @type {string} */ prefix) =>
-    lines
-      .filter((line) => line.startsWith(prefix))
-      .flatMap((line) => line.slice(prefix.length).trim().split(/\s+/));
-  return { installs: names('npm install '), npx: names('npx -y ') };
+  const lines = shellLines(readme(repo), '**Once released**', '\n## ').filter((line) =>
+    line.startsWith('npm install'),
+  );
+  return {
+    lines,
+    names: lines.flatMap((line) => line.split(/\s+/).filter((word) => word.startsWith('@svc/'))),
+  };
 }
 
-/** first-call.mjs as the README prints it, and the first word of the output it shows (a user id). */
+/** first-call.mjs as the README prints it, and the lines it shows it printing. */
 export function firstCall(/** @type {string} */ repo) {
-  const text = readme(repo);
-  const code = /`first-call\.mjs`:\s*```js\n([\s\S]*?)```/.exec(text)?.[1];
-  const output = /\$ node first-call\.mjs\n([\s\S]*?)```/.exec(text)?.[1];
-  if (!code || !output) throw new Error('the README has no first-call.mjs with its output');
-  return { code, output: output.trim() };
+  const file = join(repo, 'README.md');
+  const [run] = recordedRuns(readmeBlock(file, 'first-call-output'));
+  if (run?.command !== 'node first-call.mjs') throw new Error('the README records no run of first-call.mjs');
+  return { code: readmeBlock(file, 'first-call'), output: run.printed.join('\n') };
 }
 
 /**
  * Follows the README's tarball quick start into a new project: its `npm install` lines, run as written
  * with SVC_PACKAGES naming the packed folder; then checks the sandbox is a dev dependency and imports
- * every package as a partner's code would.
+ * every package the steps installed, as a partner's code would.
  * @param {{ repo: string, scratch: string, tarballs: string, published: Array<{ manifest: any }> }} input
+ *   `scratch`: where the project is made; `tarballs`: one tarball per public package
  * @returns {string[]} problems
  */
 export function followTarballQuickStart({ repo, scratch, tarballs, published }) {
@@ -57,7 +63,7 @@ export function followTarballQuickStart({ repo, scratch, tarballs, published }) 
     const result = spawnSync('sh', ['-c', line], {
       cwd: project,
       encoding: 'utf8',
-      env: { ...process.env, SVC_PACKAGES: tarballs, npm_config_audit: 'false', npm_config_fund: 'false' },
+      env: { ...partnerEnv(), SVC_PACKAGES: tarballs, npm_config_audit: 'false', npm_config_fund: 'false' },
     });
     if (result.status !== 0) {
       process.stderr.write(`${result.stdout}${result.stderr}`);
@@ -71,7 +77,18 @@ export function followTarballQuickStart({ repo, scratch, tarballs, published }) 
     problems.push('quick start: the README installs @svc/sandbox, but not as a dev dependency');
   if (manifest.dependencies?.['@svc/sandbox'])
     problems.push('quick start: the README puts @svc/sandbox in production dependencies');
-  const script = `${published.map((pkg) => `await import(${JSON.stringify(pkg.manifest.name)});`).join('\n')}\n`;
-  run('quick start: import every package', [process.execPath, '--input-type=module', '-e', script], project);
+  // What the steps installed imports as a partner's code imports it (the README installs some packages
+  // in other sections: the MCP server, for one).
+  const ours = new Set(published.map((pkg) => pkg.manifest.name));
+  const installed = Object.keys({ ...manifest.dependencies, ...manifest.devDependencies }).filter((name) =>
+    ours.has(name),
+  );
+  if (installed.length === 0) problems.push('quick start: the README steps installed none of our packages');
+  const script = `${installed.map((name) => `await import(${JSON.stringify(name)});`).join('\n')}\n`;
+  run(
+    `quick start: import ${installed.join(', ')}`,
+    [process.execPath, '--input-type=module', '-e', script],
+    project,
+  );
   return problems;
 }

@@ -1,20 +1,22 @@
-// Release rehearsal: the whole road from changesets to a partner's project, on this machine. In a
-// scratch copy: the release as the team cuts it (`pnpm version-packages`, committed), the breaking-change
-// gate against that release, the build, `changeset publish` of every public package to a local registry
-// on loopback, the tarball checks on what the registry serves, then a partner's project outside the
-// repository installing by name from it, and their first hour (partner/partner-walk.mjs) on every
-// supported Node line. Exits 1 when a published package cannot be installed by name and used.
-// The registry is stopped by its process id; nothing of the repository changes. `--keep` keeps the folders.
-import { copyFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+// Release rehearsal: the whole road from changesets to a partner's project, on this machine. In a scratch
+// copy: the release as the team cuts it (`pnpm version-packages`, committed), the build, the
+// breaking-change gate against that release, `changeset publish` of every public package to a local
+// registry on loopback, the tarball checks and the README's tarball quick start on what the registry
+// serves; then, outside the repository, a partner's project installing by name from it
+// (partner/partner-project.mjs) and their first hour (partner/partner-walk.mjs) on every supported Node
+// line. Exits 1 when a published package cannot be installed by name and used. The registry is stopped
+// by its process id; the repository does not change. `--keep` keeps the folders.
+import { copyFileSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { nodeBinary, onNode } from '../node-lines/node-binary.mjs';
 import { NODE_LINES } from '../node-lines/supported-node.mjs';
-import { partnerEnv, partnerProject } from './partner/partner-project.mjs';
-import { firstCall, releasedSteps } from './quick-start.mjs';
+import { optionalPeers, partnerEnv, partnerProject } from './partner/partner-project.mjs';
+import { firstCall, followTarballQuickStart, releasedSteps } from './quick-start.mjs';
 import { startRegistry } from './registry/local-registry.mjs';
 import { packPrebuilts, prebuiltHosts } from './registry/prebuilt-binaries.mjs';
+import { publishToRegistry } from './registry/publish.mjs';
 import { commitAll, releaseState, run, say, scratchCopy } from './scratch-copy.mjs';
 import { checkTarballs, requestedBumps } from './tarball-checks.mjs';
 import { pnpm, spawnTool, workspacePackages } from './workspace.mjs';
@@ -24,15 +26,16 @@ const WALK = fileURLToPath(new URL('./partner/partner-walk.mjs', import.meta.url
 const keep = process.argv.includes('--keep');
 /** @type {string[]} */
 const problems = [];
-const folders = /** @type {string[]} */ ([]);
+/** @type {string[]} */
+const folders = [];
+/** @type {Awaited<ReturnType<typeof startRegistry>> | undefined} */
+let registry;
 const started = Date.now();
 const repoBefore = releaseState(repo);
 say('Release rehearsal');
-const scratch = scratchCopy(repo, 'svc-release-rehearsal-');
-folders.push(scratch.dir);
-/** @type {Awaited<ReturnType<typeof startRegistry>> | undefined} */
-let registry;
 try {
+  const scratch = scratchCopy(repo, 'svc-release-rehearsal-');
+  folders.push(scratch.dir);
   run('install', [...pnpm, 'install', '--frozen-lockfile', '--prefer-offline'], scratch.dir);
   const before = new Map(
     workspacePackages(scratch.dir).map((pkg) => [pkg.manifest.name, pkg.manifest.version]),
@@ -48,7 +51,7 @@ try {
     [...pnpm, 'exec', 'turbo', 'run', 'build', ...filters, '--output-logs=errors-only'],
     scratch.dir,
   );
-  // As CI runs it after the build: the released type tests read the packages' built declarations.
+  // As CI runs it, after the build: the released type tests read the packages' built declarations.
   const gate = run(
     'breaking-change gate against that release',
     [...pnpm, 'run', 'check:breaking'],
@@ -59,59 +62,32 @@ try {
 
   const outside = mkdtempSync(join(tmpdir(), 'svc-registry-'));
   folders.push(outside);
-  const natives = packPrebuilts(
-    published.map((pkg) => pkg.dir),
-    join(outside, 'storage', 'prebuilds'),
-  );
+  const packageDirs = published.map((pkg) => pkg.dir);
+  const natives = packPrebuilts(packageDirs, join(outside, 'storage', 'prebuilds'));
   registry = await startRegistry(join(outside, 'storage'));
   say(`  local registry: ${registry.url} (process ${registry.pid})`);
-  if (!/^http:\/\/127\.0\.0\.1:\d+\/$/.test(registry.url))
-    throw new Error(`refusing to publish to ${registry.url}`);
-  // Only this file's credentials: no token of the public registry is in reach, and every @svc name
-  // resolves to the local registry (changesets reads the scope's registry from the environment).
-  const userconfig = join(outside, 'publisher.npmrc');
-  const host = registry.url.replace(/^http:/, '');
-  writeFileSync(userconfig, `@svc:registry=${registry.url}\n${host}:_authToken=${registry.token}\n`);
-  const publishEnv = {
-    ...process.env,
-    npm_config_userconfig: userconfig,
-    npm_config_registry: registry.url,
-    'npm_config_@svc:registry': registry.url,
-  };
-  run('changeset publish', [...pnpm, 'exec', 'changeset', 'publish'], scratch.dir, { env: publishEnv });
-
-  const fetched = join(outside, 'fetched');
-  mkdirSync(fetched);
-  /** What the registry serves for a package: `npm pack name@version` fetches its tarball. */
-  const served = (/** @type {{ manifest: any }} */ pkg) => {
-    const spec = `${pkg.manifest.name}@${pkg.manifest.version}`;
-    const out = run(`fetch ${spec}`, ['npm', 'pack', spec, '--json'], fetched, {
-      quiet: true,
-      env: publishEnv,
-    });
-    return join(fetched, JSON.parse(out)[0].filename);
-  };
-  const toolDirs = [scratch.dir, ...published.map((pkg) => pkg.dir)];
+  const { served, fetched } = publishToRegistry({ root: scratch.dir, registry, folder: outside });
+  const toolDirs = [scratch.dir, ...packageDirs];
   problems.push(...checkTarballs({ published, before, requested, tarballOf: served, toolDirs }));
+  // The README's way today, from tarballs: the ones the registry serves, one per public package.
+  problems.push(...followTarballQuickStart({ repo, scratch: outside, tarballs: fetched, published }));
 
   const steps = releasedSteps(repo);
-  const installs = published.map((pkg) => pkg.manifest.name).filter((name) => !steps.npx.includes(name));
-  for (const name of steps.installs)
-    if (!installs.includes(name)) problems.push(`the README installs ${name}, which is no public package`);
+  for (const name of steps.names)
+    if (!versions.has(name)) problems.push(`the README installs ${name}, which is no public package`);
   const partner = partnerProject({
     registry: registry.url,
-    installs,
-    npx: steps.npx,
+    readmeLines: steps.lines,
+    installs: [...versions.keys()].filter((name) => !steps.names.includes(name)),
+    peers: optionalPeers(published),
     versions,
     env: prebuiltHosts(natives, registry.url),
   });
-  folders.push(partner.dir);
+  folders.push(partner.dir, partner.byName);
   problems.push(...partner.problems);
 
-  writeFileSync(
-    join(partner.dir, 'walk.json'),
-    JSON.stringify({ firstCall: firstCall(repo), imports: installs }),
-  );
+  const walk = { firstCall: firstCall(repo), imports: [...versions.keys()], byName: partner.byName };
+  writeFileSync(join(partner.dir, 'walk.json'), JSON.stringify(walk));
   copyFileSync(WALK, join(partner.dir, 'partner-walk.mjs'));
   for (const line of NODE_LINES) {
     const binary = line === Number(process.versions.node.split('.')[0]) ? undefined : nodeBinary(line);
@@ -124,20 +100,18 @@ try {
   problems.push(error instanceof Error ? error.message : String(error));
 } finally {
   await registry?.stop();
-  if (!keep) for (const folder of folders) rmSync(folder, { recursive: true, force: true });
-  else say(`kept: ${folders.join(', ')}`);
+  if (keep) say(`kept: ${folders.join(', ')}`);
+  else for (const folder of folders) rmSync(folder, { recursive: true, force: true });
 }
 if (releaseState(repo) !== repoBefore)
-  problems.push(
-    'changesets, manifests, changelogs or the released spec of the repository changed during the rehearsal',
-  );
+  problems.push('changesets, manifests, changelogs or the released spec of the repository changed');
 if (problems.length > 0) {
   process.stderr.write(
     `\nRelease rehearsal found ${problems.length} problem(s):\n- ${problems.join('\n- ')}\n`,
   );
   process.exit(1);
 }
+const seconds = ((Date.now() - started) / 1000).toFixed(0);
 say(
-  `\nRelease rehearsal: published, installed by name and walked on Node ${NODE_LINES.join(', ')} ` +
-    `in ${((Date.now() - started) / 1000).toFixed(0)} s. The repository was not changed.`,
+  `\nRelease rehearsal: published, installed by name and walked on Node ${NODE_LINES.join(', ')} in ${seconds} s.`,
 );

@@ -4,7 +4,8 @@
 // order whose webhook the sandbox signs and @svc/events verifies, a backfill into SQLite with svc-sync,
 // the mock started by name and answering, and every installed package imported. Prints one line per
 // step; exits 1 naming what failed. Every process it starts is stopped by its process group id.
-// Usage: node partner-walk.mjs <walk.json>: { firstCall: { code, output }, imports: [names] }
+// Usage: node partner-walk.mjs <walk.json>: { firstCall: { code, output }, imports: [names], byName }
+// (byName: an empty folder whose npm resolves @svc/* from the registry, where `npx -y` fetches by name)
 import { spawn, spawnSync } from 'node:child_process';
 import { once } from 'node:events';
 import { readFileSync, writeFileSync } from 'node:fs';
@@ -25,7 +26,12 @@ const started = [];
 
 /** Starts `npx …` in its own process group, answers the first stdout line matching `ready`. */
 async function startByName(/** @type {string[]} */ args, /** @type {RegExp} */ ready, env = process.env) {
-  const child = spawn('npx', args, { detached: true, stdio: ['ignore', 'pipe', 'pipe'], env });
+  const child = spawn('npx', args, {
+    cwd: walk.byName,
+    detached: true,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env,
+  });
   started.push(child);
   let stderr = '';
   child.stderr?.setEncoding('utf8').on('data', (chunk) => {

@@ -1,5 +1,5 @@
-// Prebuilt binaries for the native dependencies of the public packages (those installed with
-// prebuild-install, such as better-sqlite3): on a partner's machine npm downloads one from the
+// Prebuilt binaries for the native dependencies and peers of the public packages (those installed with
+// prebuild-install, such as better-sqlite3, the sync's SQLite driver on Node 20): on a partner's machine npm downloads one from the
 // dependency's release host; here that host cannot be reached and npm would compile it instead. The
 // rehearsal's registry serves the binary this workspace built (same version, same Node ABI), under the
 // name and path prebuild-install asks for, so the partner's install takes the path a partner's takes.
@@ -21,7 +21,10 @@ export function packPrebuilts(packageDirs, folder) {
   for (const dir of packageDirs) {
     const manifest = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8'));
     const require = createRequire(join(dir, 'package.json'));
-    for (const name of Object.keys(manifest.dependencies ?? {})) {
+    const names = ['dependencies', 'optionalDependencies', 'peerDependencies'].flatMap((field) =>
+      Object.keys(manifest[field] ?? {}),
+    );
+    for (const name of names) {
       if (packed.has(name)) continue;
       let root;
       try {
@@ -32,8 +35,13 @@ export function packPrebuilts(packageDirs, folder) {
       const dependency = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
       const release = join(root, 'build', 'Release');
       if (!/prebuild-install/.test(dependency.scripts?.install ?? '') || !existsSync(release)) continue;
-      const binaries = readdirSync(release).filter((file) => file.endsWith('.node'));
       const base = name.replace(/^@[^/]+\//, '');
+      // The module itself only: prebuild-install loads the last file it unpacks to check it (a test
+      // extension beside it fails that check, and npm compiles after all).
+      const built = readdirSync(release).filter((file) => file.endsWith('.node'));
+      const own = `${base.replace(/-/g, '_')}.node`;
+      const binaries = built.includes(own) ? [own] : built.length === 1 ? built : [];
+      if (binaries.length === 0) continue;
       const file = `${base}-v${dependency.version}-node-v${process.versions.modules}-${process.platform}-${process.arch}.tar.gz`;
       execFileSync('tar', [
         '-czf',
