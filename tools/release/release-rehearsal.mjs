@@ -3,7 +3,7 @@
 // breaking-change gate against that release, `changeset publish` of every public package to a local
 // registry on loopback, the tarball checks and the README's tarball quick start on what the registry
 // serves; then, outside the repository, a partner's project installing by name from it
-// (partner/partner-project.mjs) and their first hour (partner/partner-walk.mjs) on every supported Node
+// (partner/partner-project.mjs) and their first hour (the `--walk` script) on every supported Node
 // line. Exits 1 when a published package cannot be installed by name and used. The registry is stopped
 // by its process id; the repository does not change. `--keep` keeps the folders.
 import { copyFileSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -22,8 +22,15 @@ import { checkTarballs, requestedBumps } from './tarball-checks.mjs';
 import { pnpm, spawnTool, workspacePackages } from './workspace.mjs';
 
 const repo = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
-const WALK = fileURLToPath(new URL('./partner/partner-walk.mjs', import.meta.url));
 const keep = process.argv.includes('--keep');
+// The partner's walk imports the published packages, so it lives above them (examples/), named by the
+// root's script: `--walk examples/rehearsal/partner-walk.mjs`.
+const walkArg = process.argv[process.argv.indexOf('--walk') + 1];
+const WALK = process.argv.includes('--walk') && walkArg ? resolve(walkArg) : undefined;
+if (!WALK) {
+  process.stderr.write('usage: release-rehearsal.mjs --walk <partner walk script> [--keep]\n');
+  process.exit(2);
+}
 /** @type {string[]} */
 const problems = [];
 /** @type {string[]} */

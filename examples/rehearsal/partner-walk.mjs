@@ -1,5 +1,6 @@
 // A partner's first hour with the published packages, run in a partner's project on one Node line
-// (the rehearsal copies this file there and runs it with that line's `node` first on PATH):
+// (`pnpm release:rehearsal` copies this file there and runs it with that line's `node` first on PATH;
+// it lives here, above the packages it imports, not in tools/, which every package stands on):
 // the sandbox started by name (`npx -y @svc/sandbox`), the README's first-call.mjs against it, a lab
 // order whose webhook the sandbox signs and @svc/events verifies, a backfill into SQLite with svc-sync,
 // the mock started by name and answering, and every installed package imported. Prints one line per
