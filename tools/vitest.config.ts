@@ -4,7 +4,7 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     include: ['*/test/**/*.test.ts'],
-    exclude: ['codegen/**', '*/test/**/fixtures/**'],
+    exclude: ['*/test/**/fixtures/**'],
     setupFiles: ['./config/fail-on-runtime-warnings.ts'],
     testTimeout: 120_000,
   },

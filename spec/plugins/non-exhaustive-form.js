@@ -1,5 +1,5 @@
 // The one spec form of a non-exhaustive enum, checked in one place: by the lint rule
-// `svc/non-exhaustive-enum-form` (./svc.js) and by the generators (tools/codegen/src/non-exhaustive.ts).
+// `svc/non-exhaustive-enum-form` (./svc.js) and by the generators (codegen/src/non-exhaustive.ts).
 
 /** The vendor extension that marks an enum the service may extend. */
 export const NON_EXHAUSTIVE = 'x-svc-non-exhaustive';

@@ -9,13 +9,20 @@ export const pnpm = /pnpm\.c?js$/.test(process.env.npm_execpath ?? '')
   ? [process.execPath, process.env.npm_execpath ?? '']
   : ['pnpm'];
 
-/** Runs `command` in `cwd` without telemetry or colour, its output captured; the caller reads the status. */
-export function spawnTool(/** @type {string[]} */ command, /** @type {string} */ cwd) {
+/**
+ * Runs `command` in `cwd` without telemetry or colour; the caller reads the status. Its output is
+ * captured, or shown as it comes with `inherit`.
+ * @param {string[]} command
+ * @param {string} cwd
+ * @param {{ env?: NodeJS.ProcessEnv, inherit?: boolean }} [options]
+ */
+export function spawnTool(command, cwd, { env = process.env, inherit = false } = {}) {
   const [file = '', ...args] = command;
   return spawnSync(file, args, {
     cwd,
     encoding: 'utf8',
-    env: { ...process.env, TURBO_TELEMETRY_DISABLED: '1', FORCE_COLOR: '0' },
+    stdio: inherit ? 'inherit' : 'pipe',
+    env: { ...env, TURBO_TELEMETRY_DISABLED: '1', FORCE_COLOR: '0' },
   });
 }
 

@@ -5,20 +5,26 @@ import { once } from 'node:events';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { createServer } from 'node:net';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { median, round } from './stats.js';
 
 const run = promisify(execFile);
 const require = createRequire(import.meta.url);
-const packages = fileURLToPath(new URL('../../', import.meta.url));
+/** A package's bin as its package.json declares it: what `npx <bin>` runs for a partner. */
+function binOf(name: '@svc/sandbox' | '@svc/mock', bin: string): string {
+  const manifest = require.resolve(`${name}/package.json`);
+  const bins = (JSON.parse(readFileSync(manifest, 'utf8')) as { bin: Record<string, string> }).bin;
+  return join(dirname(manifest), bins[bin] as string);
+}
 const KEY = 'sk_test_bench';
 const ORDER_BODY = JSON.stringify({ patient_address: { first_line: '1 Main St' } });
 
 /** The two servers, started the way a partner starts them; the mock needs a port given up front. */
 const SERVERS = {
-  sandbox: (port: number) => [`${packages}sandbox/dist/cli.js`, '--port', String(port)],
-  mock: (port: number) => [`${packages}mock/dist/cli.js`, '--port', String(port)],
+  sandbox: (port: number) => [binOf('@svc/sandbox', 'svc-sandbox'), '--port', String(port)],
+  mock: (port: number) => [binOf('@svc/mock', 'svc-mock'), '--port', String(port)],
 } as const;
 export type ServerName = keyof typeof SERVERS;
 

@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { loadSpec, type SchemaObject } from '@svc/spec';
 import { describe, expect, it } from 'vitest';
 
@@ -10,7 +11,7 @@ const { looksLikeUnmarkedOpenEnum, nonExhaustiveFormProblem } = (await import(ch
 };
 
 const spec = loadSpec();
-const lintConfig = readFileSync(new URL('../../../../spec/redocly.yaml', import.meta.url), 'utf8');
+const lintConfig = readFileSync(createRequire(import.meta.url).resolve('@svc/spec/redocly.yaml'), 'utf8');
 
 const known = { title: 'Known values', type: 'string', enum: ['a', 'b'] };
 const other = { title: 'Other values', type: 'string' };
