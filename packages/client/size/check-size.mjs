@@ -45,6 +45,8 @@ import { build } from 'esbuild';
  * pays for the new one's), 16,283 B; a redirect's failed body dropped quietly +1 B; Node's build 18,863 B.
  * Issue 37's transport seam (one HttpClient interface with fetch/ and node/ implementations, the retry
  * waits as functions of retry/retry-policy.ts): +47 B, 16,331 B; Node's build 18,910 B.
+ * Issue 33's last finding (a declared type the table knows checked against any bytes): +6 B, 16,337 B;
+ * Node's build 18,915 B.
  */
 const BUDGET = 16 * 1024;
 /**
