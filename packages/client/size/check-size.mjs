@@ -52,11 +52,14 @@ const BUDGET = 16 * 1024;
 /**
  * Node's build adds the node:http transport of named calls (src/internal/transport/node/, which
  * `#node-http` resolves to only under the `node` condition): about 2.4 kB gzip measured for issue 24,
- * so Node's budget is the browsers' plus 2.5 kB. Browsers, workers, Deno, Bun and workerd get the build
+ * so Node's budget was the browsers' plus 2.5 kB. Browsers, workers, Deno, Bun and workerd get the build
  * without it: issue 24 added 216 B there (the reply a transport hands back, the errors of an attempt
  * shared by both transports, the `httpAgent` option's check).
+ * Raised to the browsers' plus 3 kB for issue 34: Node's build publishes each attempt on a
+ * diagnostics_channel TracingChannel for tracing (src/internal/transport/trace/, `#attempt-tracer`):
+ * +501 B, 19,416 B; the browser build drops the branch whole (+0 B).
  */
-const NODE_BUDGET = BUDGET + 2.5 * 1024;
+const NODE_BUDGET = BUDGET + 3 * 1024;
 
 async function measure(entry, platform) {
   const result = await build({
