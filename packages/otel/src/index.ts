@@ -1,0 +1,7 @@
+// The public entry: one export statement per module.
+export { ATTR_SVC_REQUEST_ID } from './client-attempts.js';
+export {
+  INSTRUMENTATION_NAME,
+  SvcInstrumentation,
+  type SvcInstrumentationConfig,
+} from './svc-instrumentation.js';
