@@ -1,51 +1,60 @@
-// The README's walkthrough, step by step, against the mock: if this fails, the README is wrong.
-import { createClient } from '@svc/client';
-import { PATIENT_ADDRESS } from '@svc/test-kit';
-import { describe, expect, inject, it } from 'vitest';
-import { appointmentStatus, labTesting, orderStatus } from '../../src/index.js';
+// The README's walkthrough, read from the README and run as its recorded command runs it (tsx, a fresh
+// process, beside a results.pdf) against a fresh sandbox: it must print what the README says it prints.
+import { execFile } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { promisify } from 'node:util';
+import { createSandbox, sandboxControls, serveSandbox } from '@svc/sandbox';
+import { asRecorded, readmeBlock, recordedRuns } from '@svc/tools/readme-snippets';
+import { describe, expect, it } from 'vitest';
 import { PDF } from '../reports/files.js';
 
+const README = new URL('../../README.md', import.meta.url);
+const tsx = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
+const COMMAND = /^SVC_BASE_URL=http:\/\/127\.0\.0\.1:4011 SVC_API_KEY=(\S+) npx tsx walkthrough\.ts$/;
+
 describe('the README walkthrough', () => {
-  it('takes one order from the catalogue to parsed results', async () => {
-    const client = createClient({ apiKey: 'sk-test-lab', baseUrl: inject('mockUrl') });
-    const lab = labTesting(client, { polling: { initialDelayMs: 10, timeoutMs: 3_000 } });
+  it('takes one order from the catalogue to parsed results, printing what the README shows', async () => {
+    const code = readmeBlock(README, 'walkthrough');
+    const [recorded, ...more] = recordedRuns(readmeBlock(README, 'walkthrough-output'));
+    expect(more).toEqual([]);
+    const apiKey = COMMAND.exec(recorded?.command ?? '')?.[1];
+    expect(apiKey, `the recorded command: ${recorded?.command}`).toBeDefined();
 
-    const [account] = await lab.catalogue.labAccounts();
-    const [hba1c] = await lab.catalogue
-      .searchMarkers({ name: 'HbA1c', lab_slug: 'quest', lab_account_id: account?.lab_account_id })
-      .toArray({ limit: 1 });
-    expect(hba1c?.name).toBe('Hemoglobin A1c');
-
-    // The README's address: the kit's patient.
-    const patient_address = PATIENT_ADDRESS;
-    const order = await lab.orders.create({
-      patient_address,
-      lab_account_id: account?.lab_account_id,
-      clinical_notes: `Follow-up of ${hba1c?.name}. Fasting since 8 pm.`,
-    });
-    const orderId = String(order.id);
-    expect(orderStatus(order).stage).toBe('in_transit_problem');
-
-    const slots = await lab.appointments.phlebotomy.availability(orderId, { start_date: '2026-11-24' });
-    expect(slots).toHaveProperty('slots');
-    const appointment = await lab.appointments.phlebotomy.request(orderId, {
-      address: patient_address,
-      provider: 'phlebotomy_provider_a',
-      appointment_notes: 'Ring the side door.',
-    });
-    expect(appointmentStatus(appointment).stage).toBe('requested');
-    await lab.appointments.phlebotomy.book(orderId, { appointment_notes: 'Ring the side door.' });
-
-    const report = await lab.reports.parse(PDF, { timeoutMs: 3_000 });
-    expect(
-      report.biomarkers.map(({ name, value, unit, reference_range, interpretation, loinc_code }) => [
-        name,
-        value,
-        unit,
-        reference_range,
-        interpretation,
-        loinc_code,
-      ]),
-    ).toEqual([['Glucose', 92, 'mg/dL', '70-99', 'normal', '2345-7']]);
+    const sandbox = createSandbox({ strict: true });
+    const server = await serveSandbox(sandbox, { port: 0 });
+    // The script beside its results.pdf; its imports resolve from inside the package, as a partner's do.
+    const folder = mkdtempSync(join(tmpdir(), 'svc-lab-walkthrough-'));
+    writeFileSync(join(folder, 'results.pdf'), PDF);
+    const script = fileURLToPath(new URL(`../../walkthrough.${process.pid}.mts`, import.meta.url));
+    writeFileSync(script, code);
+    // On real time the report is parsed half a minute after the upload; this sandbox's clock stands
+    // still, so it is moved one minute once the upload is in, and nothing else moves it (as on real time).
+    const controls = sandboxControls({ baseUrl: server.url, apiKey: apiKey as string });
+    let running = true;
+    const minuteAfterUpload = (async () => {
+      for (let i = 0; running && i < 300; i++) {
+        if ((await controls.parsingJobs.list()).length > 0)
+          return void (await controls.clock.advance({ seconds: 60 }));
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+    })();
+    try {
+      const { stdout } = await promisify(execFile)(process.execPath, ['--import', tsx, script], {
+        cwd: folder,
+        env: { ...process.env, SVC_BASE_URL: server.url, SVC_API_KEY: apiKey },
+        timeout: 30_000,
+      });
+      expect(asRecorded(recorded?.printed ?? [], stdout)).toEqual(recorded?.printed);
+    } finally {
+      running = false;
+      await minuteAfterUpload;
+      rmSync(script, { force: true });
+      rmSync(folder, { recursive: true, force: true });
+      await server.close();
+    }
   });
 });

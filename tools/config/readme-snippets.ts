@@ -1,0 +1,73 @@
+// A README's examples, read from the README itself, so a test runs what partners read and compares what
+// it prints with what the README says it prints: neither can drift from the other.
+import { readFileSync } from 'node:fs';
+
+/**
+ * The code of the fenced block between `<!-- name:start -->` and `<!-- name:end -->` in a README.
+ * The markers are HTML comments: GitHub and npm do not show them.
+ */
+export function readmeBlock(readme: URL | string, name: string): string {
+  const text = readFileSync(readme, 'utf8');
+  const between = new RegExp(
+    `<!-- ${name}:start -->\\n\`\`\`\\w*\\n([\\s\\S]*?)\`\`\`\\n<!-- ${name}:end -->`,
+  );
+  const code = between.exec(text)?.[1];
+  if (code === undefined) throw new Error(`${readme} has no fenced block between <!-- ${name}:start/end -->`);
+  return code;
+}
+
+/** One `$ command` of a recorded session and the lines it printed (`…` on its own line: lines left out). */
+export type RecordedRun = { command: string; printed: string[] };
+
+/**
+ * The commands of a recorded terminal session (`$ ` lines; a trailing `\` continues one on the next line)
+ * with the lines each printed, up to the next command.
+ */
+export function recordedRuns(session: string): RecordedRun[] {
+  const runs: RecordedRun[] = [];
+  let continuing = false;
+  for (const line of session.split('\n')) {
+    const current = runs.at(-1);
+    if (continuing && current) current.command += ` ${line.trim()}`;
+    else if (line.startsWith('$ ')) runs.push({ command: line.slice(2), printed: [] });
+    else {
+      if (line.trim() !== '') current?.printed.push(line);
+      continue;
+    }
+    const run = runs.at(-1) as RecordedRun;
+    continuing = run.command.endsWith('\\');
+    if (continuing) run.command = run.command.slice(0, -1).trimEnd();
+  }
+  return runs;
+}
+
+/**
+ * What a run printed, in the README's terms: the lines the README leaves out (where it shows `…`) become
+ * one `…`. When the run printed what the README says, the result equals `printed`, so
+ * `expect(asRecorded(printed, output)).toEqual(printed)` shows any difference line by line.
+ */
+export function asRecorded(printed: readonly string[], output: string): string[] {
+  const lines = output === '' ? [] : output.replace(/\n$/, '').split('\n');
+  // The stretches of lines shown between the `…` lines: the first starts the output, the last ends it.
+  const shown = printed
+    .join('\n')
+    .split(/^…$/m)
+    .map((stretch) => stretch.replace(/^\n|\n$/g, ''))
+    .map((stretch) => (stretch === '' ? [] : stretch.split('\n')));
+  const result: string[] = [];
+  let at = 0;
+  for (const [index, stretch] of shown.entries()) {
+    const matchesAt = (start: number) => stretch.every((line, i) => lines[start + i] === line);
+    let found = -1;
+    if (index === 0) found = matchesAt(0) ? 0 : -1;
+    else if (index === shown.length - 1) found = lines.length - stretch.length;
+    else
+      for (let start = at; found < 0 && start + stretch.length <= lines.length; start++)
+        if (matchesAt(start)) found = start;
+    if (found < at || !matchesAt(found)) return lines;
+    if (index > 0) result.push('…');
+    result.push(...stretch);
+    at = found + stretch.length;
+  }
+  return at === lines.length ? result : lines;
+}

@@ -1,0 +1,51 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { asRecorded, readmeBlock, recordedRuns } from '../../readme-snippets.ts';
+
+describe('readmeBlock', () => {
+  it('reads the fenced block between a name’s markers, and names the README when they are missing', () => {
+    const folder = mkdtempSync(join(tmpdir(), 'svc-readme-'));
+    const readme = join(folder, 'README.md');
+    writeFileSync(readme, 'Intro\n\n<!-- call:start -->\n```js\nconsole.log(1);\n```\n<!-- call:end -->\n');
+    try {
+      expect(readmeBlock(readme, 'call')).toBe('console.log(1);\n');
+      expect(() => readmeBlock(readme, 'other')).toThrow(`${readme} has no fenced block between <!-- other:`);
+    } finally {
+      rmSync(folder, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('recordedRuns', () => {
+  it('splits a session into commands (joining `\\` continuations) and the lines each printed', () => {
+    expect(recordedRuns('$ one \\\n    two\nout 1\n…\n\n$ three\nout 3\n')).toEqual([
+      { command: 'one two', printed: ['out 1', '…'] },
+      { command: 'three', printed: ['out 3'] },
+    ]);
+  });
+});
+
+describe('asRecorded', () => {
+  it.each([
+    [['a', 'b'], 'a\nb\n'],
+    [['a', '…', 'd'], 'a\nb\nc\nd\n'],
+    [['a', '…'], 'a\nb\n'],
+    [['…', 'b'], 'a\nb\n'],
+    [['a', '…', 'c', '…', 'e'], 'a\nb\nc\nd\ne\n'],
+    [['a', '…', 'e'], 'a\ne\n'],
+    [[], ''],
+  ])('gives back %j for output that matches it', (printed, output) => {
+    expect(asRecorded(printed, output)).toEqual(printed);
+  });
+
+  it.each([
+    [['a', 'b'], 'a\nb\nc\n'],
+    [['a', '…', 'x', '…', 'e'], 'a\nb\nc\nd\ne\n'],
+    [['a', '…', 'a'], 'a\n'],
+    [['b', '…'], 'a\nb\n'],
+  ])('gives back the whole output when it does not match %j', (printed, output) => {
+    expect(asRecorded(printed, output)).toEqual(output.replace(/\n$/, '').split('\n'));
+  });
+});
