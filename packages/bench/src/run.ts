@@ -114,7 +114,7 @@ if (only.has('throughput')) {
       ]),
     ),
     '',
-    'Ratios are medians of per-round paired ratios (each round runs the five contenders back to back, each following every other equally often over the rounds).',
+    'Ratios are medians of per-round paired ratios (each round runs the six contenders back to back, each following every other equally often over the rounds).',
     'Wall and CPU ratios are to the floor, plain fetch + JSON.parse; CPU time is this process only (the server is a child process) and steadier on a shared machine.',
     '"node:http" is plain node:http with a keep-alive agent, chunks concatenated and JSON.parse: no timeout, no abort. "fetch + signal" is plain fetch given a fresh AbortController and a timer per call.',
     "Ours sends named calls over node:http on Node, with a per-attempt timeout covering headers and body, the caller's signal, retries, validation and redaction.",
