@@ -1,16 +1,20 @@
 // The fleet bench: N users × steps and three summaries × D days from the sandbox server holding a per-key
 // rate limit R (`svc-sandbox --rate-limit R --rate-burst R`), over loopback, into SQLite.
 // Figures: sustained requests/s against R, 429 share after the first 30 s, RSS over the run, rows
-// against the sandbox's truth. Env: BENCH_ONLY (runs when unset or naming `sync`), BENCH_SYNC_USERS
-// (1000), BENCH_SYNC_RATE (R, 100), BENCH_SYNC_DAYS (90), BENCH_SYNC_CONCURRENCY (32).
-import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+// against the sandbox's truth. The sync runs as `svc-sync backfill`, a child on plain Node, whose RSS is
+// sampled. Env: BENCH_ONLY (runs when unset or naming `sync`), BENCH_SYNC_USERS
+// (1000), BENCH_SYNC_RATE (R, 100), BENCH_SYNC_DAYS (90), BENCH_SYNC_CONCURRENCY (32),
+// BENCH_SYNC_HEAP_SNAPSHOT (a directory: heap snapshots of the sync at 25 % and 75 % of the users).
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import { join } from 'node:path';
+import { createInterface } from 'node:readline';
 import { createClient } from '@svc/client';
-import { createSync, openStore } from '../src/index.js';
-import { sandboxTruth } from '../test/fixtures/sandbox.js';
+import { openStore } from '../src/index.js';
+import { SYNC_BIN } from '../test/fixtures/processes.js';
+import { sandboxTruth } from '../test/fixtures/sandbox-truth.js';
 import { storedRows } from '../test/fixtures/stored-rows.js';
 
 const only = process.env.BENCH_ONLY;
@@ -25,6 +29,18 @@ const RESOURCES = ['steps', 'activity', 'sleep', 'body'] as const;
 // The sandbox's clock is frozen at 2026-01-05T09:00Z: the D days before it are over, so their data is whole.
 const TO = '2026-01-04';
 const FROM = new Date(Date.parse(`${TO}T00:00:00Z`) - (DAYS - 1) * 86_400_000).toISOString().slice(0, 10);
+
+// The build of @svc/sync and what it imports, as `pnpm test` makes it (a cache hit when nothing changed).
+const repoRoot = new URL('../../../', import.meta.url).pathname;
+execFileSync(
+  join(repoRoot, 'node_modules/.bin/turbo'),
+  ['run', 'build', '--filter=@svc/sync...', '--output-logs=errors-only', '--concurrency=1'],
+  {
+    cwd: repoRoot,
+    stdio: ['ignore', 'inherit', 'inherit'],
+    env: { TURBO_TELEMETRY_DISABLED: '1', ...process.env },
+  },
+);
 
 const require = createRequire(import.meta.url);
 const sandboxBin = require
@@ -61,47 +77,98 @@ sandbox.stdout?.resume();
 
 const dir = mkdtempSync(join(os.tmpdir(), 'svc-sync-bench-'));
 const storeAddress = `sqlite:${join(dir, 'fleet.db')}`;
-const store = await openStore(storeAddress);
-const client = createClient({ apiKey: 'sk_test_bench', baseUrl: sandboxUrl, maxRetries: 0 });
-const sync = createSync({ client, store, resources: RESOURCES, limits: { maxConcurrency: CONCURRENCY } });
+const KEY = 'sk_test_bench';
+const usersFile = join(dir, 'users.txt');
+writeFileSync(usersFile, Array.from({ length: USERS }, (_, i) => `fleet-${i}\n`).join(''));
 
 const load = os.loadavg().map((n) => Math.round(n * 100) / 100);
 const started = Date.now();
-const startRss = process.memoryUsage().rss;
+// The sync as a partner runs it: `svc-sync backfill` on plain Node from the build (no TypeScript loader
+// in the process measured), progress read from its JSON lines. BENCH_SYNC_HEAP_SNAPSHOT=DIR: a heap
+// snapshot of it (live objects only: it collects first) at a quarter and three quarters of the users.
+const snapshotDir = process.env.BENCH_SYNC_HEAP_SNAPSHOT;
+const cli: ChildProcess = spawn(
+  process.execPath,
+  [
+    ...(snapshotDir ? ['--heapsnapshot-signal=SIGUSR2', `--diagnostic-dir=${snapshotDir}`] : []),
+    SYNC_BIN,
+    'backfill',
+    ...['--store', storeAddress, '--users', `@${usersFile}`, '--resources', RESOURCES.join(',')],
+    ...['--from', FROM, '--to', TO, '--base-url', sandboxUrl, '--concurrency', String(CONCURRENCY)],
+    ...['--progress', 'json'],
+  ],
+  { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, SVC_API_KEY: KEY } },
+);
+/** The child's resident set, read from /proc (Linux; `ps` elsewhere). */
+const rssOf = (pid: number) => {
+  try {
+    const kb = /^VmRSS:\s+(\d+) kB/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1];
+    return Number(kb) * 1024;
+  } catch {
+    return Number(execFileSync('ps', ['-o', 'rss=', '-p', String(pid)], { encoding: 'utf8' }).trim()) * 1024;
+  }
+};
 const rss: number[] = [];
 // Requests sent and 429s received, as the sync counts them (every attempt is a request).
 const counts = { requests: 0, refused: 0 };
 let at30: typeof counts | undefined;
+let startRss = 0;
 const sampler = setInterval(() => {
-  rss.push(process.memoryUsage().rss);
+  if (cli.pid === undefined || cli.exitCode !== null) return;
+  const now = rssOf(cli.pid);
+  if (!startRss) startRss = now;
+  rss.push(now);
   if (Date.now() - started >= 30_000 && !at30) at30 = { ...counts };
 }, 1_000);
-const users = (function* () {
-  for (let i = 0; i < USERS; i++) yield `fleet-${i}`;
-})();
-const run = sync.backfill({ users, from: FROM, to: TO });
+interface ProgressLine {
+  users: { seen: number };
+  windows: { done: number; planned: number };
+  requests: number;
+  requestsPerSecond: number;
+  rateLimited: number;
+  elapsedMs: number;
+  finished: boolean;
+}
+const snapshotsAt = [0.25, 0.75];
 let lastLog = 0;
-for await (const p of run) {
+let stdout = '';
+cli.stdout?.on('data', (chunk: Buffer) => {
+  stdout += chunk.toString();
+});
+for await (const line of createInterface({ input: cli.stderr as NodeJS.ReadableStream })) {
+  if (!line.startsWith('{')) {
+    process.stderr.write(`${line}\n`);
+    continue;
+  }
+  const p = JSON.parse(line) as ProgressLine;
   counts.requests = p.requests;
   counts.refused = p.rateLimited;
+  if (snapshotDir && p.users.seen >= USERS * (snapshotsAt[0] ?? 2)) {
+    process.stderr.write(
+      `heap snapshot at ${(snapshotsAt.shift() as number) * 100}% of the users (in ${snapshotDir})\n`,
+    );
+    cli.kill('SIGUSR2');
+  }
   if (Date.now() - lastLog > 10_000 || p.finished) {
     lastLog = Date.now();
     process.stderr.write(
-      `${Math.round(p.elapsedMs / 1000)} s: users ${p.users.planned}/${USERS}, windows ${p.windows.done}/${p.windows.planned}, ` +
+      `${Math.round(p.elapsedMs / 1000)} s: users ${p.users.seen}/${USERS}, windows ${p.windows.done}/${p.windows.planned}, ` +
         `${p.requestsPerSecond} req/s, 429s ${p.rateLimited}\n`,
     );
   }
 }
-const result = await run.result;
-counts.requests = result.progress.requests;
-counts.refused = result.progress.rateLimited;
+const code = await new Promise<number | null>((resolve) =>
+  cli.exitCode !== null ? resolve(cli.exitCode) : cli.once('exit', (exit) => resolve(exit)),
+);
 clearInterval(sampler);
+const result = { status: /^(\w+):/.exec(stdout)?.[1] ?? `exit ${code}` };
+const store = await openStore(storeAddress);
 const seconds = (Date.now() - started) / 1000;
 const status = await store.status();
 await store.close();
 // Every row of a sample of users (1 in 100) against what the sandbox holds for them, read straight from it.
 const sample = Array.from({ length: Math.ceil(USERS / 100) }, (_, i) => `fleet-${i * 100}`);
-const truthClient = createClient({ apiKey: 'sk_test_bench', baseUrl: sandboxUrl });
+const truthClient = createClient({ apiKey: KEY, baseUrl: sandboxUrl });
 const truth = await sandboxTruth(truthClient, sample, RESOURCES, FROM, TO);
 const sampleIds = await Promise.all(
   sample.map(async (id) => (await truthClient.resolveUser({ client_user_id: id })).user_id),

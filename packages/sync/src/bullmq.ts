@@ -2,42 +2,19 @@
 // Redis, read by worker processes; checkpoints and data in a shared store (PostgreSQL).
 import { Queue, type RedisOptions, UnrecoverableError, Worker } from 'bullmq';
 import { classifyError, describeFailure, reasonOf, retryAfterOf } from './classify-error.js';
-import { QueueUnavailableError, SyncInputError } from './errors.js';
+import { QueueUnavailableError } from './errors.js';
 import { DEFAULT_LIMITS, type Limits } from './internal/pace/aimd.js';
 import { backoffMs, onceAttempt } from './internal/pace/attempts.js';
 import { runWindow, type WindowOutcome } from './internal/run/run-window.js';
+import { teamBinder } from './internal/settings.js';
+import { redisOptions } from './redis-options.js';
 import type { SyncStore, SyncWindow } from './store.js';
 import type { SyncClient } from './sync-client.js';
 
 /** The queue's name when none is given. */
 export const DEFAULT_QUEUE = 'svc-sync';
 
-/** Connection options from a `redis://[user:password@]host:port[/db]` URL (`rediss://` for TLS); a SyncInputError for anything else. */
-export function redisOptions(url: string): RedisOptions {
-  let parsed: URL;
-  try {
-    parsed = new URL(url);
-  } catch {
-    throw new SyncInputError('the Redis address is not a URL: use redis://host:6379');
-  }
-  if (parsed.protocol !== 'redis:' && parsed.protocol !== 'rediss:')
-    throw new SyncInputError(
-      `unsupported Redis address scheme ${JSON.stringify(parsed.protocol)}: use redis://host:6379`,
-    );
-  const db = parsed.pathname.length > 1 ? Number(parsed.pathname.slice(1)) : 0;
-  if (!Number.isInteger(db) || db < 0)
-    throw new SyncInputError('the Redis address names no database number: use redis://host:6379/0');
-  return {
-    host: parsed.hostname || '127.0.0.1',
-    port: Number(parsed.port || 6379),
-    ...(parsed.username ? { username: decodeURIComponent(parsed.username) } : {}),
-    ...(parsed.password ? { password: decodeURIComponent(parsed.password) } : {}),
-    ...(db ? { db } : {}),
-    ...(parsed.protocol === 'rediss:' ? { tls: {} } : {}),
-    // BullMQ's workers block on Redis: a request must wait for a reconnect rather than fail.
-    maxRetriesPerRequest: null,
-  };
-}
+export { redisOptions } from './redis-options.js';
 
 /** Where Redis is, as it may be shown (never the password). */
 const shownRedis = (options: RedisOptions) => `redis://${options.host}:${options.port}`;
@@ -147,6 +124,11 @@ export interface SyncWorkerOptions {
   queueName?: string;
   client: SyncClient;
   store: SyncStore;
+  /**
+   * The team the client's key belongs to, `teamFingerprint(apiKey)`: the worker binds the store to it
+   * before it takes a job, and a store bound to another team stops it (`onFatal`, `ready` rejects).
+   */
+  team: string;
   /** Windows read at once by this process (default 8). */
   concurrency?: number;
   /** Backoff bounds of retries (the rest of the limits apply to in-process runs). */
@@ -168,6 +150,11 @@ export interface SyncWorkerOptions {
 }
 
 export interface SyncWorker {
+  /**
+   * Resolves once the store is bound to the worker's team and jobs are being taken; rejects with
+   * StoreTeamMismatchError (also given to `onFatal`) when the store holds another team's data.
+   */
+  readonly ready: Promise<void>;
   /** Stops taking jobs and waits for the running ones (at most a few seconds while Redis is down). */
   close(): Promise<void>;
 }
@@ -181,6 +168,7 @@ export interface SyncWorker {
  */
 export function createSyncWorker(options: SyncWorkerOptions): SyncWorker {
   const limits = { ...DEFAULT_LIMITS, ...options.limits };
+  const bindTeam = teamBinder(options.store, options.team);
   const name = options.queueName ?? DEFAULT_QUEUE;
   const connection = redisOptions(options.redis);
   const queue = new Queue<SyncWindow>(name, { connection });
@@ -245,6 +233,8 @@ export function createSyncWorker(options: SyncWorkerOptions): SyncWorker {
       stalledInterval: Math.max(500, Math.floor(lockDuration / 2)),
       // A window whose worker died is always taken over (reading it again is harmless).
       maxStalledCount: 1_000,
+      // Jobs are taken only once the store is known to be this team's.
+      autorun: false,
     },
   );
   // BullMQ reconnects by itself; an error is told once per outage instead of printed as a stack.
@@ -252,8 +242,32 @@ export function createSyncWorker(options: SyncWorkerOptions): SyncWorker {
     report(`Redis at ${shownRedis(connection)} could not be reached (${error.message})`);
   worker.on('error', redisDown);
   queue.on('error', redisDown);
+  let closing = false;
+  const ready = (async () => {
+    // The store out of reach at start is an outage like any other: told once, waited out.
+    for (let attempt = 1; !closing; attempt++) {
+      try {
+        await bindTeam();
+        break;
+      } catch (error) {
+        if (classifyError(error) !== 'transient') {
+          options.onFatal?.(error);
+          throw error;
+        }
+        report(describeFailure(error).message);
+        await new Promise((resolve) => setTimeout(resolve, backoffMs(attempt, undefined, limits)).unref());
+      }
+    }
+    if (closing) return;
+    report(undefined);
+    // Runs until closed; its failures reach the 'error' listener.
+    void worker.run().catch(() => {});
+  })();
+  ready.catch(() => {});
   return {
+    ready,
     async close() {
+      closing = true;
       await closeWithin(
         3_000,
         () => worker.close(),

@@ -7,17 +7,20 @@ import {
   PermissionDeniedError,
   RateLimitError,
   ResponseParseError,
+  ResponseTooLargeError,
   ValidationError,
 } from '@svc/client';
 import { QueueUnavailableError, StoreUnavailableError } from './errors.js';
+import { redactSecrets } from './redact-secrets.js';
 
 /**
  * How a failed call is handled:
  * - `overload`: 429 or 503; the service asks for less: slow down (honouring `Retry-After`) and retry.
  * - `transient`: another 5xx, 408, a dropped connection or a timeout, the store or the queue out of
  *   reach: retry with backoff.
- * - `permanent`: the request itself is refused (400, 404, 422, a malformed answer, a page walk that
- *   would not end, an id the client will not send): record it for that user or window, go on.
+ * - `permanent`: the request itself is refused (400, 404, 422, a malformed answer, an answer over the
+ *   client's `maxResponseBytes`, a page walk that would not end, an id the client will not send): record
+ *   it for that user or window, go on.
  * - `fatal`: the key is refused (401, 403), the run was aborted, or an unexpected error: stop the run.
  */
 export type ErrorClass = 'overload' | 'transient' | 'permanent' | 'fatal';
@@ -36,7 +39,9 @@ export function classifyError(error: unknown): ErrorClass {
   if (error instanceof StoreUnavailableError || error instanceof QueueUnavailableError) return 'transient';
   // Refused before it was sent (a user id that is not one): that user's input, not the run's.
   if (error instanceof ValidationError) return 'permanent';
-  if (error instanceof ResponseParseError || error instanceof PaginationError) return 'permanent';
+  // The same read gets the same answer: over the client's size limit, it is that window's to record.
+  if (error instanceof ResponseParseError || error instanceof ResponseTooLargeError) return 'permanent';
+  if (error instanceof PaginationError) return 'permanent';
   if (error instanceof Error && error.name === 'ShapeError') return 'permanent';
   return 'fatal';
 }
@@ -80,10 +85,10 @@ function askedWait(error: unknown): number | undefined {
   return undefined;
 }
 
-/** What a permanent failure is recorded as: the typed error's class, status and message. */
+/** What a permanent failure is recorded as: the typed error's class, status and message (no secret in it). */
 export function describeFailure(error: unknown): { error: string; status: number | null; message: string } {
   const status = error instanceof ApiError ? error.status : null;
   const name = error instanceof Error ? error.name : 'Error';
   const message = error instanceof Error ? error.message : String(error);
-  return { error: name, status, message: message.slice(0, 500) };
+  return { error: name, status, message: redactSecrets(message).slice(0, 500) };
 }

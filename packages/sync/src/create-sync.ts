@@ -4,6 +4,7 @@ import { backfillWindows } from './internal/plan/backfill-windows.js';
 import { eventWindows } from './internal/plan/event-windows.js';
 import { pendingWindows } from './internal/plan/pending-windows.js';
 import { parseDay } from './internal/plan/plan-windows.js';
+import { resolveUser } from './internal/plan/resolve-user.js';
 import { BackgroundRuns } from './internal/run/background-runs.js';
 import { runStarter } from './internal/run/start-run.js';
 import { settingsOf } from './internal/settings.js';
@@ -28,6 +29,17 @@ function rangeOf(input: BackfillInput): { from: string; to: string } {
   return { from, to };
 }
 
+/** How many users a backfill has, when it can be known without reading them: an array's, a Set's, or the caller's count. */
+function userCountOf(input: BackfillInput): number | undefined {
+  const users: unknown = input.users;
+  if (Array.isArray(users)) return users.length;
+  if (users instanceof Set) return users.size;
+  if (input.userCount === undefined) return undefined;
+  if (!Number.isInteger(input.userCount) || input.userCount < 0)
+    throw new SyncInputError('userCount must be a whole number of users');
+  return input.userCount;
+}
+
 export function createSync(options: SyncOptions): Sync {
   const settings = settingsOf(options);
   const startRun = runStarter(settings);
@@ -35,6 +47,7 @@ export function createSync(options: SyncOptions): Sync {
   return {
     backfill(input) {
       const range = rangeOf(input);
+      const total = userCountOf(input);
       // Fixed once, when the first users are resolved: by then an answer has told the service's time.
       let asOf: string | undefined;
       const fixAsOf = () => {
@@ -45,6 +58,7 @@ export function createSync(options: SyncOptions): Sync {
         fixAsOf,
         (feed, planning) => backfillWindows(settings, input.users, range, fixAsOf, feed, planning),
         input.signal,
+        { total },
       );
     },
 
@@ -57,13 +71,20 @@ export function createSync(options: SyncOptions): Sync {
     },
 
     async handleEvent(event) {
+      await settings.bindTeam();
       const announced = await eventWindows(settings, event);
       if (!announced) return { queued: 0 };
       // New data is announced: re-read even windows already stored.
       const owed = await settings.store.planWindows(announced.windows, { force: true });
-      if (owed.length > 0)
+      // A user first seen through an event is resolved too, so every user with rows has a user row.
+      const { clientUserId } = announced;
+      const unknownUser =
+        clientUserId !== undefined &&
+        (await settings.store.findUser(clientUserId))?.userId !== announced.userId;
+      if (owed.length > 0 || unknownUser)
         background.add(
-          startRun(announced.asOf, async function* (feed) {
+          startRun(announced.asOf, async function* (feed, context) {
+            if (unknownUser) await resolveUser(settings, context, clientUserId);
             feed.update((s) => {
               s.windows.planned += owed.length;
             });

@@ -1,41 +1,32 @@
 // The errors @svc/sync throws itself (the client's typed errors pass through unchanged).
+import { nameErrors } from './internal/name-errors.js';
 
 /** Base class of every error of @svc/sync. */
-export class SyncError extends Error {
-  override name = 'SyncError';
-}
+export class SyncError extends Error {}
 
 /** A store address that is not `sqlite:<file>` or `postgres://…`. */
-export class StoreUrlError extends SyncError {
-  override name = 'StoreUrlError';
-}
+export class StoreUrlError extends SyncError {}
 
 /** The SQLite file is locked by another process (another svc-sync run, or a tool holding a transaction). */
-export class StoreLockedError extends SyncError {
-  override name = 'StoreLockedError';
-}
+export class StoreLockedError extends SyncError {}
 
 /** The store could not be opened or reached (missing directory, refused connection, wrong password). */
-export class StoreUnavailableError extends SyncError {
-  override name = 'StoreUnavailableError';
-}
+export class StoreUnavailableError extends SyncError {}
 
 /** An answer of the service lacks what a row's natural key needs: a defect to report, not to retry. */
-export class ShapeError extends SyncError {
-  override name = 'ShapeError';
-}
+export class ShapeError extends SyncError {}
 
 /** Bad input to createSync, backfill or the CLI, caught before any request. */
-export class SyncInputError extends SyncError {
-  override name = 'SyncInputError';
-}
+export class SyncInputError extends SyncError {}
+
+/** The queue (Redis) could not be reached: nothing could be handed to the workers. */
+export class QueueUnavailableError extends SyncError {}
 
 /**
  * The store's schema is newer than this version of @svc/sync understands (a newer deployment migrated
  * it): upgrade @svc/sync. Nothing was changed.
  */
 export class StoreVersionError extends SyncError {
-  override name = 'StoreVersionError';
   constructor(
     message: string,
     /** The schema version the store holds. */
@@ -52,7 +43,6 @@ export class StoreVersionError extends SyncError {
  * this key's to read. Carries the two fingerprints, never a key.
  */
 export class StoreTeamMismatchError extends SyncError {
-  override name = 'StoreTeamMismatchError';
   constructor(
     message: string,
     /** The fingerprint the store is bound to. */
@@ -64,7 +54,14 @@ export class StoreTeamMismatchError extends SyncError {
   }
 }
 
-/** The queue (Redis) could not be reached: nothing could be handed to the workers. */
-export class QueueUnavailableError extends SyncError {
-  override name = 'QueueUnavailableError';
-}
+nameErrors({
+  SyncError,
+  StoreUrlError,
+  StoreLockedError,
+  StoreUnavailableError,
+  ShapeError,
+  SyncInputError,
+  QueueUnavailableError,
+  StoreVersionError,
+  StoreTeamMismatchError,
+});

@@ -16,17 +16,24 @@ export { checkStore, migrateStore, openStore, type StoreMigration } from './open
 
 export type { SyncProgress } from './progress.js';
 export { RESOURCES, type ResourceName, WINDOW_DAYS } from './resources.js';
-export type {
-  StepRow,
-  StoredUser,
-  SummaryRow,
-  SyncStatus,
-  SyncStore,
-  SyncWindow,
-  WindowFailure,
-  WindowKey,
-  WindowRows,
+export {
+  type FailedWindow,
+  lagMs,
+  type ResourceStatus,
+  type StepKey,
+  type StepRow,
+  type StoredUser,
+  type SummaryKey,
+  type SummaryRow,
+  type SyncStatus,
+  type SyncStore,
+  type SyncWindow,
+  userFailureOf,
+  type WindowFailure,
+  type WindowKey,
+  type WindowRows,
 } from './store.js';
+export { storedSteps, storedSummaries } from './stored-rows.js';
 export { SCHEMA_VERSION, type StoreSchema } from './stores/migrations/migrations.js';
 export { createPostgresStore, type PostgresStoreOptions } from './stores/postgres-store.js';
 export { createSqliteStore, type SqliteStoreOptions } from './stores/sqlite-store.js';

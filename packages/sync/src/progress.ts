@@ -1,7 +1,11 @@
 /** Where a run stands. Counters cover this run only. */
 export interface SyncProgress {
-  /** Users resolved so far, failed to resolve for good, and left for the next run after rate limits. */
-  users: { planned: number; failed: number; deferred: number };
+  /**
+   * Users resolved so far, failed to resolve for good, and left for the next run after rate limits;
+   * `total`: how many the run has, when that is known (an array, a Set, a file counted first), else
+   * undefined (a stream: "n so far").
+   */
+  users: { planned: number; failed: number; deferred: number; total: number | undefined };
   /**
    * Windows: owed by this run, read and committed, failed for good, left pending after a rate limit,
    * handed to a queue.
@@ -16,7 +20,11 @@ export interface SyncProgress {
   requestsPerSecond: number;
   /** Windows read at once now (the adaptive limit). */
   concurrency: number;
-  /** Estimated time left, when there is enough to estimate from. */
+  /**
+   * Estimated time left for the whole run, once there is enough to estimate from: for a backfill, from
+   * the windows its users so far needed and how many users are left (undefined while `users.total` is
+   * unknown); for other runs, from the windows planned.
+   */
   etaMs: number | undefined;
   elapsedMs: number;
   /** True on the last value, once the run has ended. */
@@ -33,8 +41,9 @@ export class ProgressFeed implements AsyncIterable<SyncProgress> {
   #wake: (() => void) | undefined;
   #wakeAll: Promise<void>;
   readonly #started = Date.now();
+  readonly #byUsers: boolean;
   readonly #state = {
-    users: { planned: 0, failed: 0, deferred: 0 },
+    users: { planned: 0, failed: 0, deferred: 0, total: undefined as number | undefined },
     windows: { planned: 0, done: 0, failed: 0, deferred: 0, queued: 0 },
     points: 0,
     requests: 0,
@@ -42,7 +51,9 @@ export class ProgressFeed implements AsyncIterable<SyncProgress> {
     concurrency: 0,
   };
 
-  constructor() {
+  /** `byUsers`: a backfill, whose work is known only as its users are planned. */
+  constructor(byUsers = false) {
+    this.#byUsers = byUsers;
     this.#wakeAll = new Promise((resolve) => {
       this.#wake = resolve;
     });
@@ -76,8 +87,8 @@ export class ProgressFeed implements AsyncIterable<SyncProgress> {
     const elapsedMs = Date.now() - this.#started;
     const s = this.#state;
     const finishedWindows = s.windows.done + s.windows.failed + s.windows.queued;
-    const left = s.windows.planned - finishedWindows - s.windows.deferred;
     const rate = finishedWindows / Math.max(1, elapsedMs);
+    const left = this.#expectedWindows() - finishedWindows - s.windows.deferred;
     return {
       users: { ...s.users },
       windows: { ...s.windows },
@@ -86,10 +97,22 @@ export class ProgressFeed implements AsyncIterable<SyncProgress> {
       rateLimited: s.rateLimited,
       requestsPerSecond: Math.round((s.requests / Math.max(1, elapsedMs)) * 10_000) / 10,
       concurrency: s.concurrency,
-      etaMs: finishedWindows >= 5 && rate > 0 && !this.#finished ? Math.round(left / rate) : undefined,
+      etaMs:
+        finishedWindows >= 5 && rate > 0 && !this.#finished && Number.isFinite(left)
+          ? Math.round(Math.max(0, left) / rate)
+          : undefined,
       elapsedMs,
       finished: this.#finished,
     };
+  }
+
+  /** The windows the whole run will have: for a backfill, the windows per user so far times its users. */
+  #expectedWindows(): number {
+    const { users, windows } = this.#state;
+    if (!this.#byUsers) return windows.planned;
+    const seen = users.planned + users.failed + users.deferred;
+    if (users.total === undefined || seen === 0) return Number.NaN;
+    return windows.planned + (windows.planned / seen) * Math.max(0, users.total - seen);
   }
 
   async *[Symbol.asyncIterator](): AsyncIterator<SyncProgress> {

@@ -67,6 +67,52 @@ export interface WindowFailure {
   message: string;
 }
 
+/** A steps row's natural key: where a read of stored rows goes on from. */
+export type StepKey = Pick<StepRow, 'userId' | 'provider' | 'start'>;
+
+/** A summary row's natural key. */
+export type SummaryKey = Pick<SummaryRow, 'resource' | 'userId' | 'provider' | 'calendarDate'>;
+
+/** A window that failed for good, with its error and when it was recorded (ISO). */
+export interface FailedWindow extends WindowKey {
+  failure: WindowFailure;
+  at: string;
+}
+
+/** Where one resource stands in the store: how fresh its data is, and what is still owed. */
+export interface ResourceStatus {
+  resource: string;
+  /** The end of the newest data stored (a steps point's end, a summary's calendar day's end), ISO. */
+  newestData: string | null;
+  /** The latest run end time its windows were planned with (ISO): what "current" means for it. */
+  asOf: string | null;
+  pending: number;
+  failed: number;
+  /** The pending window whose days are earliest, if any. */
+  oldestPending: WindowKey | null;
+}
+
+/** How far a resource's newest stored data is behind its latest run's end time, in ms (null: nothing to compare). */
+export function lagMs(status: Pick<ResourceStatus, 'newestData' | 'asOf'>): number | null {
+  if (status.newestData === null || status.asOf === null) return null;
+  return Math.max(0, Date.parse(status.asOf) - Date.parse(status.newestData));
+}
+
+/** A user's failure as stored in `StoredUser.error`: the error's class, its status when it had one, its message. */
+export const userFailureText = (failure: WindowFailure): string =>
+  `${failure.error}${failure.status === null ? '' : ` (${failure.status})`}: ${failure.message}`;
+
+/** `StoredUser.error` read back as class, status and message (text of an older version: class and message). */
+export function userFailureOf(text: string): WindowFailure {
+  const match = /^(\w+)(?: \((\d{3})\))?: ([\s\S]*)$/.exec(text);
+  if (!match) return { error: 'Error', status: null, message: text };
+  return {
+    error: match[1] as string,
+    status: match[2] ? Number(match[2]) : null,
+    message: match[3] as string,
+  };
+}
+
 /** Counts of what a store holds. */
 export interface SyncStatus {
   /** Rows stored per resource (as stored: each natural key once). */
@@ -112,6 +158,19 @@ export interface SyncStore {
   /** Marks a window failed for good, with the error. */
   failWindow(window: WindowKey, failure: WindowFailure): Promise<void>;
   status(): Promise<SyncStatus>;
+  /** Per resource: its newest stored data, its latest run end time, what is pending or failed. */
+  resourceStatus(): Promise<ResourceStatus[]>;
+  /** Windows that failed for good, in key order after `after`, at most `limit`. */
+  failedWindows(limit: number, after?: WindowKey): Promise<FailedWindow[]>;
+  /** Users whose resolution failed for good, by client user id after `after`, at most `limit`. */
+  failedUsers(limit: number, after?: string): Promise<StoredUser[]>;
+  /**
+   * Stored steps rows in key order (user, provider, start) after `after`, at most `limit`: a page of a
+   * read that never holds the store in memory (`storedSteps` walks every page).
+   */
+  readSteps(limit: number, after?: StepKey): Promise<StepRow[]>;
+  /** Stored summary rows in key order (resource, user, provider, calendar date) after `after`, at most `limit`. */
+  readSummaries(limit: number, after?: SummaryKey): Promise<SummaryRow[]>;
   close(): Promise<void>;
 }
 
@@ -141,6 +200,10 @@ export function planDecision(
     ? 'skip'
     : 'replan';
 }
+
+/** A stored record's text back as the object it was (undefined for a point stored without it). */
+export const recordOf = (text: string | null): Record<string, unknown> | undefined =>
+  text === null ? undefined : (JSON.parse(text) as Record<string, unknown>);
 
 /**
  * How a record or point is stored "as sent": the JSON text of the object as the client parsed it, so

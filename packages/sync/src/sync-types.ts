@@ -11,6 +11,12 @@ export interface SyncOptions {
   /** A client from `@svc/client`; the sync retries itself, so the client's own retries are turned off per call. */
   client: SyncClient;
   store: SyncStore;
+  /**
+   * The team the client's key belongs to: `teamFingerprint(apiKey)` (never the key itself). Every run
+   * and event first binds the store to it, and a store bound to another team stops the sync at once
+   * with StoreTeamMismatchError, before anything is read or recorded.
+   */
+  team: string;
   /** What to keep (default: every resource). */
   resources?: readonly ResourceName[];
   limits?: Limits;
@@ -41,6 +47,11 @@ export interface BackfillInput {
   from: string;
   /** Last day, `YYYY-MM-DD` (inclusive); cut at the run's start time. */
   to: string;
+  /**
+   * How many users `users` will give, when you know it and it cannot be read from `users` (an array's
+   * length and a Set's size are): progress then says "n of N" and estimates the whole run's time left.
+   */
+  userCount?: number;
   signal?: AbortSignal;
 }
 

@@ -1,10 +1,23 @@
 import { StoreLockedError, StoreUnavailableError, StoreUrlError, StoreVersionError } from '../errors.js';
-import { openStore } from '../open-store.js';
+import { checkStore, openStore } from '../open-store.js';
 import type { SyncStore } from '../store.js';
 import { CliFailure, EXIT } from './exit-codes.js';
 
-/** Opens `--store`, turning its expected failures into one line and an exit code. */
-export async function openCliStore(address: string | undefined): Promise<SyncStore> {
+/** The store's expected failures as one line and an exit code. */
+function cliFailureOf(error: unknown): unknown {
+  if (error instanceof StoreUrlError) return new CliFailure(`--store: ${error.message}`, EXIT.usage);
+  if (error instanceof StoreLockedError || error instanceof StoreUnavailableError)
+    return new CliFailure(error.message, EXIT.store);
+  if (error instanceof StoreVersionError) return new CliFailure(error.message, EXIT.storeMismatch);
+  return error;
+}
+
+/**
+ * Opens `--store`, turning its expected failures into one line and an exit code. A command that only
+ * reads (`readOnly`: status, export) changes nothing: a store with no data yet, or one that needs a
+ * migration, is told in one line instead of being created or migrated.
+ */
+export async function openCliStore(address: string | undefined, readOnly = false): Promise<SyncStore> {
   if (!address)
     throw new CliFailure(
       '--store is required: sqlite:./svc.db or postgres://user:password@host/db',
@@ -17,12 +30,22 @@ export async function openCliStore(address: string | undefined): Promise<SyncSto
       EXIT.usage,
     );
   try {
+    if (readOnly) {
+      const schema = await checkStore(address);
+      if (schema.version === 0)
+        throw new CliFailure(
+          'the store holds nothing yet: run svc-sync backfill (or webhooks) first',
+          EXIT.store,
+        );
+      if (schema.due)
+        throw new CliFailure(
+          `the store is at schema version ${schema.version}, this svc-sync reads ${schema.latest}: ` +
+            'run svc-sync migrate --store <address> first (this command changes nothing)',
+          EXIT.storeMismatch,
+        );
+    }
     return await openStore(address);
   } catch (error) {
-    if (error instanceof StoreUrlError) throw new CliFailure(`--store: ${error.message}`, EXIT.usage);
-    if (error instanceof StoreLockedError || error instanceof StoreUnavailableError)
-      throw new CliFailure(error.message, EXIT.store);
-    if (error instanceof StoreVersionError) throw new CliFailure(error.message, EXIT.storeMismatch);
-    throw error;
+    throw cliFailureOf(error);
   }
 }

@@ -1,5 +1,5 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import { DEFAULT_MAX_BODY_BYTES, unwrap, WebhookError } from '@svc/events';
+import { DEFAULT_MAX_BODY_BYTES, unwrap, WebhookError, type WebhookEvent } from '@svc/events';
 import type { Sync } from '../sync-types.js';
 import { CliFailure, EXIT } from './exit-codes.js';
 
@@ -8,8 +8,40 @@ export interface WebhookServerOptions {
   secret: string;
   port: number;
   host: string;
+  /** One line per delivery on stdout: readable text, or JSON lines. */
+  log: 'text' | 'json';
   /** Stops the server (SIGTERM, SIGINT). */
   signal: AbortSignal;
+}
+
+/**
+ * What the log says of a delivery: what it was about and what became of it, never its health values
+ * (the body's data), its signature or a secret. `reason` is the refusal's own text (it names no value).
+ */
+export interface DeliveryLog {
+  event_type: string | null;
+  webhook_id: string | null;
+  user_id: string | null;
+  windows: number;
+  status: number;
+  ms: number;
+  reason?: string;
+}
+
+function logDelivery(format: 'text' | 'json', entry: DeliveryLog): void {
+  process.stdout.write(
+    format === 'json'
+      ? `${JSON.stringify({ time: new Date().toISOString(), ...entry })}\n`
+      : `${entry.event_type ?? '-'} ${entry.webhook_id ?? '-'} user ${entry.user_id ?? '-'} ` +
+          `${entry.windows} windows ${entry.status} ${entry.ms}ms${entry.reason ? ` (${entry.reason})` : ''}\n`,
+  );
+}
+
+/** The service's user id an event is about, if it names one. */
+function userOf(event: WebhookEvent | undefined): string | null {
+  const payload = event?.payload as { user_id?: unknown; data?: { user_id?: unknown } } | undefined;
+  const id = payload?.user_id ?? payload?.data?.user_id;
+  return typeof id === 'string' ? id : null;
 }
 
 /** Answers, and closes the connection when the request's body was not read whole (the next request would read its rest). */
@@ -20,7 +52,11 @@ function answer(request: IncomingMessage, response: ServerResponse, code: number
     ...(unread ? { connection: 'close' } : {}),
   });
   response.end(body ? JSON.stringify(body) : undefined, () => {
-    if (unread) request.socket.destroy();
+    if (!unread) return;
+    // Closed for writing first, so the client reads the answer before the connection goes (a close
+    // with its body unread would reset the connection at once); then dropped, within a second.
+    request.socket.end();
+    setTimeout(() => request.socket.destroy(), 1_000).unref();
   });
 }
 
@@ -30,29 +66,43 @@ function answer(request: IncomingMessage, response: ServerResponse, code: number
  * (or as soon as it passes the limit) on a connection that closes; a delivery that does not verify, 400.
  */
 async function receive(options: WebhookServerOptions, request: IncomingMessage, response: ServerResponse) {
-  if (request.method !== 'POST')
-    return answer(request, response, 405, { error: 'POST webhook deliveries here' });
+  const started = performance.now();
+  const header = request.headers['webhook-id'];
+  let event: WebhookEvent | undefined;
+  const done = (status: number, body: object | undefined, windows = 0, reason?: string) => {
+    answer(request, response, status, body);
+    logDelivery(options.log, {
+      event_type: event?.name ?? null,
+      webhook_id: typeof header === 'string' ? header.slice(0, 200) : null,
+      user_id: userOf(event),
+      windows,
+      status,
+      ms: Math.round((performance.now() - started) * 10) / 10,
+      ...(reason ? { reason } : {}),
+    });
+  };
+  if (request.method !== 'POST') return done(405, { error: 'POST webhook deliveries here' }, 0, 'not a POST');
   const declared = Number(request.headers['content-length']);
-  if (declared > DEFAULT_MAX_BODY_BYTES) return answer(request, response, 413, { error: 'body too large' });
+  if (declared > DEFAULT_MAX_BODY_BYTES) return done(413, { error: 'body too large' }, 0, 'body too large');
   const chunks: Buffer[] = [];
   let size = 0;
   try {
     for await (const chunk of request as AsyncIterable<Buffer>) {
       size += chunk.length;
-      if (size > DEFAULT_MAX_BODY_BYTES) return answer(request, response, 413, { error: 'body too large' });
+      if (size > DEFAULT_MAX_BODY_BYTES) return done(413, { error: 'body too large' }, 0, 'body too large');
       chunks.push(chunk);
     }
     const headers: Record<string, string> = Object.create(null);
     for (const [name, value] of Object.entries(request.headers))
       if (typeof value === 'string') headers[name] = value;
-    const event = await unwrap(Buffer.concat(chunks), headers, { secret: options.secret });
+    event = await unwrap(Buffer.concat(chunks), headers, { secret: options.secret });
     // Answered once the work is recorded in the store; it is read in the background.
     const { queued } = await options.sync.handleEvent(event);
-    answer(request, response, 202, { queued });
+    done(202, { queued }, queued);
   } catch (error) {
-    if (error instanceof WebhookError) return answer(request, response, 400, { error: error.message });
+    if (error instanceof WebhookError) return done(400, { error: error.message }, 0, error.message);
     process.stderr.write(`svc-sync: could not record an event: ${(error as Error).message}\n`);
-    answer(request, response, 503, { error: 'could not record the event; send it again' });
+    done(503, { error: 'could not record the event; send it again' }, 0, 'not recorded');
   }
 }
 

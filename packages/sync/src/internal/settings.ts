@@ -3,6 +3,7 @@ import { isResource, RESOURCES, type ResourceName } from '../resources.js';
 import type { SyncStore, SyncWindow } from '../store.js';
 import type { SyncClient } from '../sync-client.js';
 import type { SyncOptions } from '../sync-types.js';
+import { assertFingerprint } from '../team-fingerprint.js';
 import { DEFAULT_LIMITS, type Limits } from './pace/aimd.js';
 import { ServiceClock } from './service-clock.js';
 
@@ -18,6 +19,23 @@ export interface Settings {
   clock: ServiceClock;
   historyDays: number;
   dispatch: ((window: SyncWindow) => Promise<void>) | undefined;
+  /** Binds the store to the sync's team (once it has succeeded, at no further cost). */
+  bindTeam: () => Promise<void>;
+}
+
+/** The store bound to `team` once: a failed attempt (the store out of reach) is tried again next time. */
+export function teamBinder(store: SyncStore, team: string): () => Promise<void> {
+  if (team === undefined)
+    throw new SyncInputError('team is required: pass team: teamFingerprint(apiKey), the key the client uses');
+  assertFingerprint(team);
+  let bound: Promise<void> | undefined;
+  return () => {
+    bound ??= store.bindTeam(team).catch((error: unknown) => {
+      bound = undefined;
+      throw error;
+    });
+    return bound;
+  };
 }
 
 /** Checks the options before anything is sent: an unknown resource or a limit out of range is a SyncInputError. */
@@ -31,6 +49,7 @@ export function settingsOf(options: SyncOptions): Settings {
     if (!Number.isFinite(value) || value < (name.endsWith('Ms') ? 0 : 1))
       throw new SyncInputError(`limits.${name} must be a number of at least ${name.endsWith('Ms') ? 0 : 1}`);
   const clock = new ServiceClock();
+  const bindTeam = teamBinder(options.store, options.team);
   return {
     client: options.client,
     store: options.store,
@@ -40,5 +59,6 @@ export function settingsOf(options: SyncOptions): Settings {
     clock,
     historyDays: options.historyDays ?? 90,
     dispatch: options.dispatch,
+    bindTeam,
   };
 }

@@ -1,7 +1,8 @@
 // The shared store: checkpoints and data in PostgreSQL through pg's pool, safe for several processes.
 // A server that goes away (restart, failover) fails calls with StoreUnavailableError, never crashes the
 // process, and the same store works again once the server is back.
-import pg from 'pg';
+import { createRequire } from 'node:module';
+import type pg from 'pg';
 import { RESOURCES } from '../resources.js';
 import {
   coveredUntil,
@@ -19,7 +20,23 @@ import { assertFingerprint } from '../team-fingerprint.js';
 import { isConnectionFailure, redactUrl, translatePg } from './postgres/pg-errors.js';
 import { postgresSchema } from './postgres/postgres-schema.js';
 import { upsertRows } from './postgres/upsert-rows.js';
+import { OLDEST_PENDING } from './shared-queries.js';
 import type { MaintainedStore } from './store-maintenance.js';
+import {
+  endOfDay,
+  type FailureColumns,
+  failedWindowOf,
+  isoOf,
+  resourceStatuses,
+  type StepColumns,
+  type SummaryColumns,
+  stepOf,
+  summaryOf,
+  type UserRow,
+  userOf,
+  type WindowKeyColumns,
+  type WindowTotals,
+} from './store-rows.js';
 
 export interface PostgresStoreOptions {
   /** Connections kept open (default 10). */
@@ -32,9 +49,36 @@ const KEY = 'user_id = $1 AND resource = $2 AND provider = $3 AND start_date = $
 const keyOf = (w: WindowKey) => [w.userId, w.resource, w.provider, w.start, w.end];
 const iso = (value: unknown) => (value === null ? null : new Date(value as string).toISOString());
 
+interface WindowColumns {
+  user_id: string;
+  resource: string;
+  provider: string;
+  start_date: string;
+  end_date: string;
+  as_of: Date;
+  generation: number;
+}
+
+const windowOf = (row: WindowColumns): SyncWindow => ({
+  userId: row.user_id,
+  resource: row.resource as SyncWindow['resource'],
+  provider: row.provider,
+  start: row.start_date,
+  end: row.end_date,
+  asOf: isoOf(row.as_of),
+  generation: row.generation,
+});
+
+/** pg, loaded with the first PostgreSQL store: a process on SQLite never loads it (about 16 MB). */
+let loaded: typeof pg | undefined;
+const loadPg = () => {
+  loaded ??= createRequire(import.meta.url)('pg') as typeof pg;
+  return loaded;
+};
+
 /** The PostgreSQL store and what `svc-sync migrate` needs of it. */
 export function openPostgresStore(url: string, options: PostgresStoreOptions = {}): MaintainedStore {
-  const pool = new pg.Pool({
+  const pool = new (loadPg().Pool)({
     connectionString: url,
     max: options.maxConnections ?? 10,
     connectionTimeoutMillis: options.connectTimeoutMs ?? 10_000,
@@ -101,19 +145,11 @@ export function openPostgresStore(url: string, options: PostgresStoreOptions = {
       );
     },
     async findUser(clientUserId) {
-      const { rows } = await query<{ user_id: string | null; providers: string; error: string | null }>(
-        'SELECT user_id, providers, error FROM svc_users WHERE client_user_id = $1',
+      const { rows } = await query<UserRow>(
+        'SELECT client_user_id, user_id, providers, error FROM svc_users WHERE client_user_id = $1',
         [clientUserId],
       );
-      const row = rows[0];
-      return row
-        ? {
-            clientUserId,
-            userId: row.user_id,
-            providers: JSON.parse(row.providers) as string[],
-            error: row.error,
-          }
-        : undefined;
+      return rows[0] ? userOf(rows[0]) : undefined;
     },
     planWindows(windows, planOptions) {
       const force = planOptions?.force ?? false;
@@ -155,29 +191,66 @@ export function openPostgresStore(url: string, options: PostgresStoreOptions = {
       });
     },
     async pendingWindows(limit, after) {
-      const { rows } = await query<{
-        user_id: string;
-        resource: string;
-        provider: string;
-        start_date: string;
-        end_date: string;
-        as_of: Date;
-        generation: number;
-      }>(
-        `SELECT user_id, resource, provider, start_date, end_date, as_of, generation FROM svc_windows
+      const { rows } = await query<WindowColumns>(
+        `SELECT * FROM svc_windows
          WHERE status = 'pending' AND (user_id, resource, provider, start_date, end_date) > ($1, $2, $3, $4, $5)
          ORDER BY user_id, resource, provider, start_date, end_date LIMIT $6`,
         [...(after ? keyOf(after) : ['', '', '', '', '']), limit],
       );
-      return rows.map((row) => ({
-        userId: row.user_id,
-        resource: row.resource as SyncWindow['resource'],
-        provider: row.provider,
-        start: row.start_date,
-        end: row.end_date,
-        asOf: iso(row.as_of) as string,
-        generation: row.generation,
-      }));
+      return rows.map(windowOf);
+    },
+    async failedWindows(limit, after) {
+      const { rows } = await query<WindowColumns & FailureColumns>(
+        `SELECT * FROM svc_windows
+         WHERE status = 'failed' AND (user_id, resource, provider, start_date, end_date) > ($1, $2, $3, $4, $5)
+         ORDER BY user_id, resource, provider, start_date, end_date LIMIT $6`,
+        [...(after ? keyOf(after) : ['', '', '', '', '']), limit],
+      );
+      return rows.map((row) => failedWindowOf(windowOf(row), row));
+    },
+    async failedUsers(limit, after) {
+      const { rows } = await query<UserRow>(
+        `SELECT client_user_id, user_id, providers, error FROM svc_users
+         WHERE error IS NOT NULL AND client_user_id > $1 ORDER BY client_user_id LIMIT $2`,
+        [after ?? '', limit],
+      );
+      return rows.map(userOf);
+    },
+    async readSteps(limit, after) {
+      const { rows } = await query<StepColumns>(
+        `SELECT user_id, provider, start, "end", unit, value, data FROM svc_steps
+         WHERE (user_id, provider, start) > ($1, $2, $3) ORDER BY user_id, provider, start LIMIT $4`,
+        [...(after ? [after.userId, after.provider, after.start] : ['', '', '-infinity']), limit],
+      );
+      return rows.map(stepOf);
+    },
+    async readSummaries(limit, after) {
+      const { rows } = await query<SummaryColumns>(
+        `SELECT resource, user_id, provider, calendar_date, data FROM svc_summaries
+         WHERE (resource, user_id, provider, calendar_date) > ($1, $2, $3, $4)
+         ORDER BY resource, user_id, provider, calendar_date LIMIT $5`,
+        [
+          ...(after ? [after.resource, after.userId, after.provider, after.calendarDate] : ['', '', '', '']),
+          limit,
+        ],
+      );
+      return rows.map(summaryOf);
+    },
+    async resourceStatus() {
+      const newest = new Map<string, string | null>();
+      const steps = (await query<{ newest: Date | null }>('SELECT max("end") AS newest FROM svc_steps'))
+        .rows[0];
+      newest.set('steps', steps?.newest ? isoOf(steps.newest) : null);
+      const summaries = await query<{ resource: string; newest: string }>(
+        'SELECT resource, max(calendar_date) AS newest FROM svc_summaries GROUP BY resource',
+      );
+      for (const row of summaries.rows) newest.set(row.resource, endOfDay(row.newest));
+      const totals = await query<WindowTotals>(
+        `SELECT resource, max(as_of) AS as_of, count(*) FILTER (WHERE status = 'pending') AS pending,
+         count(*) FILTER (WHERE status = 'failed') AS failed FROM svc_windows GROUP BY resource`,
+      );
+      const oldest = await query<WindowKeyColumns>(OLDEST_PENDING);
+      return resourceStatuses(newest, totals.rows, oldest.rows);
     },
     async commitWindow(window: SyncWindow, rows: WindowRows, fetchedAt: string) {
       await inTransaction(async (client) => {

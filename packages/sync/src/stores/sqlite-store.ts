@@ -6,8 +6,11 @@ import {
   coveredUntil,
   laterOf,
   planDecision,
+  type ResourceStatus,
   recordText,
+  type StepKey,
   type StoredUser,
+  type SummaryKey,
   type SyncStatus,
   type SyncStore,
   type SyncWindow,
@@ -21,6 +24,19 @@ import { fileWatch, translateSqlite } from './sqlite/sqlite-errors.js';
 import { sqliteSchema } from './sqlite/sqlite-schema.js';
 import { prepareStatements, type WindowRow } from './sqlite/sqlite-statements.js';
 import type { MaintainedStore } from './store-maintenance.js';
+import {
+  endOfDay,
+  type FailureColumns,
+  failedWindowOf,
+  resourceStatuses,
+  type StepColumns,
+  type SummaryColumns,
+  stepOf,
+  summaryOf,
+  type UserRow,
+  userOf,
+  type WindowTotals,
+} from './store-rows.js';
 
 export interface SqliteStoreOptions {
   /** How long a write waits for another process's transaction before failing with StoreLockedError (default 5000 ms). */
@@ -135,17 +151,8 @@ export function openSqliteStore(
       );
     }),
     findUser: guard((clientUserId: string) => {
-      const row = ready().findUser.get<{ user_id: string | null; providers: string; error: string | null }>(
-        clientUserId,
-      );
-      return row
-        ? {
-            clientUserId,
-            userId: row.user_id,
-            providers: JSON.parse(row.providers) as string[],
-            error: row.error,
-          }
-        : undefined;
+      const row = ready().findUser.get<UserRow>(clientUserId);
+      return row ? userOf(row) : undefined;
     }),
     planWindows: guard((windows: readonly SyncWindow[], options?: { force?: boolean }) =>
       immediate(db, () => plan(windows, options?.force ?? false)),
@@ -177,6 +184,44 @@ export function openSqliteStore(
       const failedUsers = s.countFailedUsers.get<{ n: number }>()?.n ?? 0;
       return { rows, pending: count('pending'), failed: count('failed'), failedUsers };
     }),
+    resourceStatus: guard((): ResourceStatus[] => {
+      const s = ready();
+      const newest = new Map<string, string | null>();
+      newest.set('steps', s.newestSteps.get<{ newest: string | null }>()?.newest ?? null);
+      for (const r of s.newestSummaries.all<{ resource: string; newest: string }>())
+        newest.set(r.resource, endOfDay(r.newest));
+      const windows = s.windowsByResource.all<WindowTotals>();
+      return resourceStatuses(newest, windows, s.oldestPending.all<WindowRow>());
+    }),
+    failedWindows: guard((limit: number, after?: WindowKey) =>
+      ready()
+        .failedWindows.all<WindowRow & FailureColumns>(
+          ...(after ? keyOf(after) : ['', '', '', '', '']),
+          limit,
+        )
+        .map((row) => failedWindowOf(toWindow(row), row)),
+    ),
+    failedUsers: guard((limit: number, after?: string) =>
+      ready()
+        .failedUsers.all<UserRow>(after ?? '', limit)
+        .map(userOf),
+    ),
+    readSteps: guard((limit: number, after?: StepKey) =>
+      ready()
+        .readSteps.all<StepColumns>(
+          ...(after ? [after.userId, after.provider, after.start] : ['', '', '']),
+          limit,
+        )
+        .map(stepOf),
+    ),
+    readSummaries: guard((limit: number, after?: SummaryKey) =>
+      ready()
+        .readSummaries.all<SummaryColumns>(
+          ...(after ? [after.resource, after.userId, after.provider, after.calendarDate] : ['', '', '', '']),
+          limit,
+        )
+        .map(summaryOf),
+    ),
     async close() {
       if (closed) return;
       closed = true;

@@ -1,7 +1,15 @@
+import { parseEvent } from '@svc/events';
 import { describe, expect, it } from 'vitest';
-import { createSync, RESOURCES, SyncInputError } from '../../src/index.js';
+import {
+  createSync,
+  RESOURCES,
+  StoreTeamMismatchError,
+  SyncInputError,
+  teamFingerprint,
+} from '../../src/index.js';
 import { withFaults } from '../fixtures/faults.js';
-import { SANDBOX_NOW, sandboxClient, sandboxTruth } from '../fixtures/sandbox.js';
+import { SANDBOX_NOW, sandboxClient, TEAM } from '../fixtures/sandbox.js';
+import { sandboxTruth } from '../fixtures/sandbox-truth.js';
 import { storedRows, windowCounts } from '../fixtures/stored-rows.js';
 import { tempStores } from '../fixtures/temp-store.js';
 
@@ -12,7 +20,7 @@ describe('backfill', () => {
   it('stores exactly the sandbox rows of every resource, user, provider and day', async () => {
     const { sandbox, client } = sandboxClient();
     const { store, address } = await stores.open();
-    const sync = createSync({ client, store, now: () => new Date(sandbox.clock.now()) });
+    const sync = createSync({ client, store, team: TEAM, now: () => new Date(sandbox.clock.now()) });
     const run = sync.backfill({ users: USERS, from: '2025-11-20', to: '2026-01-10' });
     const seen: number[] = [];
     for await (const progress of run) seen.push(progress.windows.done);
@@ -33,6 +41,7 @@ describe('backfill', () => {
     const sync = createSync({
       client,
       store,
+      team: TEAM,
       resources: ['steps', 'sleep'],
       now: () => new Date(sandbox.clock.now()),
     });
@@ -51,6 +60,7 @@ describe('backfill', () => {
     const sync = createSync({
       client,
       store,
+      team: TEAM,
       resources: ['steps', 'activity'],
       now: () => new Date(sandbox.clock.now()),
     });
@@ -68,10 +78,10 @@ describe('backfill', () => {
     const faults = withFaults({ current: undefined });
     const { client } = sandboxClient({ wrap: faults.wrap });
     const { store } = await stores.open();
-    expect(() => createSync({ client, store, resources: ['heartrate' as 'steps'] })).toThrow(
+    expect(() => createSync({ client, store, team: TEAM, resources: ['heartrate' as 'steps'] })).toThrow(
       /unknown resource "heartrate"/,
     );
-    const sync = createSync({ client, store });
+    const sync = createSync({ client, store, team: TEAM });
     expect(() => sync.backfill({ users: ['a'], from: '2025-13-01', to: '2025-12-01' })).toThrow(
       /from must be a date/,
     );
@@ -85,11 +95,44 @@ describe('backfill', () => {
     const faults = withFaults({ current: undefined });
     const { client } = sandboxClient({ wrap: faults.wrap });
     const { store } = await stores.open();
-    const sync = createSync({ client, store });
+    const sync = createSync({ client, store, team: TEAM });
     // @ts-expect-error a string is not a list of ids: its characters would be synced as users
     expect(() => sync.backfill({ users: 'alice', from: '2025-12-01', to: '2025-12-02' })).toThrow(
       SyncInputError,
     );
     expect(faults.stats.requests).toBe(0);
+  });
+});
+
+describe('one team per store', () => {
+  it("stops a backfill and an event with another team's key before any request or record", async () => {
+    const faults = withFaults({ current: undefined });
+    const { client } = sandboxClient({ wrap: faults.wrap });
+    const { store } = await stores.open();
+    await store.bindTeam(teamFingerprint('sk_test_another_team'));
+    const sync = createSync({ client, store, team: TEAM, resources: ['sleep'] });
+    await expect(
+      sync.backfill({ users: ['alice'], from: '2025-12-01', to: '2025-12-31' }).result,
+    ).rejects.toThrow(StoreTeamMismatchError);
+    const event = parseEvent(
+      JSON.stringify({
+        id: 'evt_team',
+        event_type: 'daily.data.sleep.created',
+        user_id: 'u-1',
+        client_user_id: 'alice',
+        data: { calendar_date: '2025-12-02', source: { provider: 'oura', type: 'ring' } },
+      }),
+    );
+    await expect(sync.handleEvent(event)).rejects.toThrow(StoreTeamMismatchError);
+    expect(faults.stats.requests).toBe(0);
+    expect(await store.status()).toMatchObject({ pending: 0, failed: 0, failedUsers: 0 });
+  });
+
+  it('needs the team: a missing one or a key given in its place is a SyncInputError', async () => {
+    const { client } = sandboxClient();
+    const { store } = await stores.open();
+    // @ts-expect-error team is required
+    expect(() => createSync({ client, store })).toThrow(/team is required/);
+    expect(() => createSync({ client, store, team: 'sk_test_sync' })).toThrow(SyncInputError);
   });
 });

@@ -1,11 +1,11 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createClient } from '@svc/client';
-import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
+import { sqliteDriver } from '../../src/stores/sqlite/driver.js';
 import { cliSandbox } from '../fixtures/cli-sandbox.js';
 import { runCli } from '../fixtures/processes.js';
-import { sandboxTruth } from '../fixtures/sandbox.js';
+import { sandboxTruth } from '../fixtures/sandbox-truth.js';
 import { storedRows } from '../fixtures/stored-rows.js';
 
 const KEY = 'sk_test_cli';
@@ -45,6 +45,11 @@ describe('svc-sync backfill and status', () => {
       '2025-12-31',
     );
     expect(await storedRows(store)).toEqual(truth);
+    // Issue 34: progress as JSON lines counts n of N users, N read from the file first.
+    const again = await runCli([...args, ...range, '--progress', 'json'], env);
+    expect(again.code).toBe(0);
+    const last = JSON.parse(again.stderr.trim().split('\n').at(-1) as string);
+    expect(last).toMatchObject({ users: { seen: 2, total: 2 }, windows: { planned: 0 }, finished: true });
     const status = await runCli(['status', '--store', store, '--json']);
     expect(status.code).toBe(0);
     expect(JSON.parse(status.stdout)).toMatchObject({
@@ -95,8 +100,9 @@ describe('svc-sync backfill and status', () => {
 
   it('exits 3 with one line when the SQLite file is locked by another process', async () => {
     const path = join(dir, 'locked.db');
-    const holder = new Database(path);
-    holder.pragma('journal_mode = WAL');
+    // Whichever driver this Node has (node:sqlite from 22.13, better-sqlite3 before).
+    const holder = sqliteDriver().open(path, false);
+    holder.exec('PRAGMA journal_mode = WAL');
     holder.exec('CREATE TABLE held (x); BEGIN EXCLUSIVE; INSERT INTO held VALUES (1)');
     try {
       const run = await runCli(

@@ -3,7 +3,7 @@ import { createClient } from '@svc/client';
 import { describe, expect, it } from 'vitest';
 import { cliSandbox } from '../fixtures/cli-sandbox.js';
 import { runCli } from '../fixtures/processes.js';
-import { sandboxTruth } from '../fixtures/sandbox.js';
+import { sandboxTruth } from '../fixtures/sandbox-truth.js';
 import { storedRows } from '../fixtures/stored-rows.js';
 
 const KEY = 'sk_test_limited';
@@ -58,7 +58,10 @@ describe('svc-sync backfill under the sandbox rate limit', () => {
     ];
     // A neighbour spends the key's budget: nearly every request of the sync is answered 429.
     const neighbour = await startNeighbour(sandbox.url);
-    const refused = await runCli([...args, ...range], { SVC_API_KEY: KEY });
+    // Few, short retries: what is tested is how the run ends, not how long it tries.
+    const refused = await runCli([...args, ...range, '--max-attempts', '2', '--max-backoff-ms', '500'], {
+      SVC_API_KEY: KEY,
+    });
     await neighbour.stop();
     expect(refused.code).toBe(4);
     expect(refused.stdout).toMatch(/^incomplete:/);

@@ -4,7 +4,7 @@ import { generateWebhookSecret, signWebhook } from '@svc/events';
 import { describe, expect, it } from 'vitest';
 import { cliSandbox } from '../fixtures/cli-sandbox.js';
 import { runCli, startCli, stop, waitForLine } from '../fixtures/processes.js';
-import { sandboxTruth } from '../fixtures/sandbox.js';
+import { sandboxTruth } from '../fixtures/sandbox-truth.js';
 import { storedRows } from '../fixtures/stored-rows.js';
 
 const KEY = 'sk_test_webhooks';
@@ -23,7 +23,19 @@ describe('svc-sync webhooks', () => {
     const store = `sqlite:${join(dir, 'hooks.db')}`;
     const env = { SVC_API_KEY: KEY, SVC_WEBHOOK_SECRET: secret };
     const receiver = startCli(
-      ['webhooks', '--store', store, '--port', '0', '--resources', 'steps', '--base-url', sandbox.url],
+      [
+        'webhooks',
+        '--store',
+        store,
+        '--port',
+        '0',
+        '--resources',
+        'steps',
+        '--base-url',
+        sandbox.url,
+        '--log',
+        'json',
+      ],
       env,
     );
     const url = await waitForLine(receiver.child, /listening on (http:\/\/\S+)/);
@@ -57,7 +69,30 @@ describe('svc-sync webhooks', () => {
     for (const [key, value] of truth) expect(stored.get(key)).toBe(value);
 
     await stop(receiver.child, 'SIGTERM');
-    expect((await receiver.result).code).toBe(0);
+    const ended = await receiver.result;
+    expect(ended.code).toBe(0);
+
+    // Issue 34: one log line per delivery: what it was about and what became of it, nothing else.
+    const user = await client.resolveUser({ client_user_id: 'hook-user' });
+    const lines = ended.stdout
+      .split('\n')
+      .filter((line) => line.startsWith('{'))
+      .map((line) => JSON.parse(line) as Record<string, unknown>);
+    expect(lines[0]).toMatchObject({ event_type: null, user_id: null, windows: 0, status: 400 });
+    const day = lines.find((line) => line.event_type === 'daily.data.steps.created');
+    expect(day).toEqual({
+      time: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+      event_type: 'daily.data.steps.created',
+      webhook_id: expect.stringMatching(/\S/),
+      user_id: user.user_id,
+      windows: 1,
+      status: 202,
+      ms: expect.any(Number),
+    });
+    // Never a health value, a signature or a secret: every line has these fields and no other.
+    const fields = ['time', 'event_type', 'webhook_id', 'user_id', 'windows', 'status', 'ms', 'reason'];
+    for (const line of lines) for (const field of Object.keys(line)) expect(fields).toContain(field);
+    for (const text of [secret, KEY, 'v1,']) expect(ended.stdout).not.toContain(text);
   }, 120_000);
 
   it('exits 2 with one line when no webhook secret is given', async () => {

@@ -7,7 +7,8 @@ import { RatePacer } from '../../src/internal/pace/rate-pacer.js';
 import { Slots } from '../../src/internal/pace/slots.js';
 import { readWindow } from '../../src/internal/run/read-window.js';
 import { type FaultRule, status, withFaults } from '../fixtures/faults.js';
-import { API_KEY, SANDBOX_NOW, sandboxClient, sandboxTruth } from '../fixtures/sandbox.js';
+import { API_KEY, SANDBOX_NOW, sandboxClient, TEAM } from '../fixtures/sandbox.js';
+import { sandboxTruth } from '../fixtures/sandbox-truth.js';
 import { storedRows } from '../fixtures/stored-rows.js';
 import { tempStores } from '../fixtures/temp-store.js';
 
@@ -112,7 +113,13 @@ describe('adaptive concurrency', () => {
       fetch: sandbox.fetch,
       maxRetries: 0,
     });
-    const sync = createSync({ client, store, resources: ['sleep'], limits: { maxConcurrency: 32 } });
+    const sync = createSync({
+      client,
+      store,
+      team: TEAM,
+      resources: ['sleep'],
+      limits: { maxConcurrency: 32 },
+    });
     const users = Array.from({ length: 40 }, (_, i) => `batch-${i}`);
     // 40 users are resolved at once, most of them waiting on a 429; the shared setup fails on a warning.
     const result = await sync.backfill({ users, from: '2026-01-01', to: '2026-01-02' }).result;
@@ -134,6 +141,7 @@ describe('adaptive concurrency', () => {
     const sync = createSync({
       client,
       store,
+      team: TEAM,
       resources: ['steps'],
       limits: {
         initialConcurrency: 16,

@@ -3,7 +3,7 @@ import { createClient } from '@svc/client';
 import { describe, expect, it } from 'vitest';
 import { cliSandbox } from '../fixtures/cli-sandbox.js';
 import { startCli, stop } from '../fixtures/processes.js';
-import { sandboxTruth } from '../fixtures/sandbox.js';
+import { sandboxTruth } from '../fixtures/sandbox-truth.js';
 import { storedRows, windowCounts } from '../fixtures/stored-rows.js';
 
 const KEY = 'sk_test_crash';

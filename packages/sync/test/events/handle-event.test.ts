@@ -3,7 +3,8 @@ import { generateWebhookSecret, parseEvent, unwrap, type WebhookEvent } from '@s
 import { createSandbox } from '@svc/sandbox';
 import { describe, expect, it } from 'vitest';
 import { createSync } from '../../src/index.js';
-import { API_KEY, sandboxTruth } from '../fixtures/sandbox.js';
+import { API_KEY, TEAM } from '../fixtures/sandbox.js';
+import { sandboxTruth } from '../fixtures/sandbox-truth.js';
 import { storedRows } from '../fixtures/stored-rows.js';
 import { tempStores } from '../fixtures/temp-store.js';
 
@@ -34,6 +35,7 @@ describe('handleEvent', () => {
     const sync = createSync({
       client,
       store,
+      team: TEAM,
       resources: ['steps'],
       now: () => new Date(sandbox.clock.now()),
     });
@@ -55,10 +57,38 @@ describe('handleEvent', () => {
     expect(stored.size).toBeGreaterThan(before.size);
   });
 
+  it('issue 39: a user first seen through a webhook gets its user row, from the service', async () => {
+    const { store } = await stores.open();
+    let handle: (event: WebhookEvent) => Promise<void> = async () => {};
+    const { sandbox, client } = sandboxWithWebhooks((event) => handle(event));
+    const sync = createSync({
+      client,
+      store,
+      team: TEAM,
+      resources: ['steps'],
+      now: () => new Date(sandbox.clock.now()),
+    });
+    handle = async (event) => {
+      await sync.handleEvent(event);
+    };
+    // The partner's own app made the user; this sync never backfilled it.
+    const user = await client.resolveUser({ client_user_id: 'webhook-only' });
+    sandbox.clock.advance({ seconds: 86_400 });
+    await sandbox.webhooks.flush();
+    await sync.idle();
+    expect((await store.status()).rows.steps).toBeGreaterThan(0);
+    expect(await store.findUser('webhook-only')).toEqual({
+      clientUserId: 'webhook-only',
+      userId: user.user_id,
+      providers: ['oura'],
+      error: null,
+    });
+  });
+
   it('ignores events of resources it does not keep and events without data', async () => {
     const { store } = await stores.open();
     const { client } = sandboxWithWebhooks(async () => {});
-    const sync = createSync({ client, store, resources: ['sleep'] });
+    const sync = createSync({ client, store, team: TEAM, resources: ['sleep'] });
     const event = (event_type: string, data: unknown) =>
       parseEvent(JSON.stringify({ id: 'evt_1', event_type, user_id: 'u-1', client_user_id: 'alice', data }));
     expect(
@@ -76,6 +106,7 @@ describe('handleEvent', () => {
     const sync = createSync({
       client,
       store,
+      team: TEAM,
       resources: ['sleep'],
       historyDays: 60,
       now: () => new Date('2026-01-05T09:00:00Z'),

@@ -2,7 +2,8 @@ import { AuthenticationError } from '@svc/client';
 import { describe, expect, it } from 'vitest';
 import { createSync } from '../../src/index.js';
 import { type FaultRule, status, tooMany, withFaults } from '../fixtures/faults.js';
-import { sandboxClient, sandboxTruth } from '../fixtures/sandbox.js';
+import { sandboxClient, TEAM } from '../fixtures/sandbox.js';
+import { sandboxTruth } from '../fixtures/sandbox-truth.js';
 import { storedRows, windowCounts } from '../fixtures/stored-rows.js';
 import { tempStores } from '../fixtures/temp-store.js';
 
@@ -26,6 +27,7 @@ describe('errors while reading', () => {
     const sync = createSync({
       client,
       store,
+      team: TEAM,
       resources: ['steps', 'sleep'],
       limits: { ...fast, maxAttempts: 2 },
       now: () => new Date(sandbox.clock.now()),
@@ -62,6 +64,7 @@ describe('errors while reading', () => {
     const sync = createSync({
       client,
       store,
+      team: TEAM,
       resources: ['sleep'],
       limits: { initialConcurrency: 1, maxConcurrency: 1 },
       now: () => new Date(sandbox.clock.now()),
@@ -81,6 +84,7 @@ describe('errors while reading', () => {
     const sync = createSync({
       client,
       store,
+      team: TEAM,
       resources: ['steps', 'sleep'],
       limits: fast,
       now: () => new Date(sandbox.clock.now()),
@@ -96,11 +100,38 @@ describe('errors while reading', () => {
     expect(await storedRows(address)).toEqual(truth);
   });
 
+  it('records an answer over the client\'s size limit for its window, and the rest goes on', async () => {
+    // 1.5 MB of JSON for every sleep read, over a client capped at 1 MiB.
+    const huge = JSON.stringify({ sleep: [{ note: 'x'.repeat(1_500_000) }], next_cursor: null });
+    const rule = {
+      current: ((request: Request) =>
+        request.url.includes('/summary/sleep/')
+          ? new Response(huge, { status: 200, headers: { 'content-type': 'application/json' } })
+          : undefined) as FaultRule,
+    };
+    const faults = withFaults(rule);
+    const { sandbox, client } = sandboxClient({ wrap: faults.wrap, maxResponseBytes: 1024 * 1024 });
+    const { store, address } = await stores.open();
+    const sync = createSync({
+      client,
+      store,
+      team: TEAM,
+      resources: ['steps', 'sleep'],
+      limits: fast,
+      now: () => new Date(sandbox.clock.now()),
+    });
+    const result = await sync.backfill({ users: ['alice'], from: '2025-12-20', to: '2026-01-04' }).result;
+    expect(result.status).toBe('done_with_failures');
+    expect(await store.status()).toMatchObject({ failed: 1, pending: 0, failedUsers: 0 });
+    const truth = await sandboxTruth(client, ['alice'], ['steps'], '2025-12-20', '2026-01-04');
+    expect(await storedRows(address)).toEqual(truth);
+  });
+
   it('stops the run when the service refuses the key', async () => {
     const rule = { current: (() => status(401)) as FaultRule };
     const { client } = setup(rule);
     const { store } = await stores.open();
-    const sync = createSync({ client, store, limits: fast });
+    const sync = createSync({ client, store, team: TEAM, limits: fast });
     await expect(
       sync.backfill({ users: ['alice'], from: '2025-12-01', to: '2025-12-31' }).result,
     ).rejects.toThrow(AuthenticationError);
@@ -119,6 +150,7 @@ describe('errors while reading', () => {
     const sync = createSync({
       client,
       store,
+      team: TEAM,
       resources: ['body'],
       limits: fast,
       now: () => new Date(sandbox.clock.now()),

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cliSandbox } from '../fixtures/cli-sandbox.js';
 import { type FaultProxy, startFaultProxy } from '../fixtures/fault-proxy.js';
 import { runCli, startCli, startSandboxServer, stop } from '../fixtures/processes.js';
-import { sandboxTruth } from '../fixtures/sandbox.js';
+import { sandboxTruth } from '../fixtures/sandbox-truth.js';
 import { storedRows, windowCounts } from '../fixtures/stored-rows.js';
 
 const KEY = 'sk_test_faults';

@@ -43,6 +43,18 @@ describe('svc-sync migrate', () => {
     });
   });
 
+  it('issue 34: status and export leave a store due a migration as it is, saying so in one line (exit 8)', async () => {
+    const address = await storeOfSchema1();
+    for (const args of [['status'], ['export', '--format', 'fhir-ndjson', '--out', sqlite.dir]]) {
+      const run = await runCli([...args, '--store', address]);
+      expect(run.code).toBe(8);
+      expect(run.stderr).toBe(
+        'svc-sync: the store is at schema version 1, this svc-sync reads 2: run svc-sync migrate --store <address> first (this command changes nothing)\n',
+      );
+    }
+    expect((await runCli(['migrate', '--store', address, '--check'])).code).toBe(8);
+  });
+
   it('refuses a store newer than itself in one line, exit 8, in migrate and in every other command', async () => {
     const address = await sqlite.fresh();
     expect((await runCli(['migrate', '--store', address])).code).toBe(0);

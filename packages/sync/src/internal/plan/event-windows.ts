@@ -9,11 +9,14 @@ import { dayOf, parseDay, planWindows } from './plan-windows.js';
  * The windows a data event announces, with the end time to read them up to: `daily.data.<resource>.*`
  * names a day (or a range), `historical.data.<resource>.*` the resource's history up to today.
  * Undefined for an event the sync does not act on (another family, a resource it does not keep, no user).
+ * With the user's ids, as the event names them.
  */
 export async function eventWindows(
   settings: Settings,
   event: WebhookEvent,
-): Promise<{ asOf: string; windows: SyncWindow[] } | undefined> {
+): Promise<
+  { asOf: string; windows: SyncWindow[]; userId: string; clientUserId: string | undefined } | undefined
+> {
   if (event.family !== 'data' || !event.resource || !event.phase) return undefined;
   const resource = event.resource as string;
   if (!isResource(resource) || !settings.resources.includes(resource)) return undefined;
@@ -21,13 +24,11 @@ export async function eventWindows(
   const data = (payload.data ?? {}) as Record<string, unknown>;
   const userId = typeof payload.user_id === 'string' ? payload.user_id : data.user_id;
   if (typeof userId !== 'string') return undefined;
+  const clientUserId = typeof payload.client_user_id === 'string' ? payload.client_user_id : undefined;
   let providers: string[];
   const slug = providerSlug(event);
   if (slug) providers = [slug];
-  else {
-    const clientUserId = typeof payload.client_user_id === 'string' ? payload.client_user_id : undefined;
-    providers = (clientUserId && (await settings.store.findUser(clientUserId))?.providers) || [];
-  }
+  else providers = (clientUserId && (await settings.store.findUser(clientUserId))?.providers) || [];
   const now = settings.now().toISOString();
   const today = dayOf(Date.parse(now));
   let from: string;
@@ -49,5 +50,5 @@ export async function eventWindows(
   const asOf = event.phase === 'daily' ? laterOf(now, endOfTo) : now;
   const windows: SyncWindow[] = [];
   for (const provider of providers) windows.push(...planWindows(userId, resource, provider, from, to, asOf));
-  return { asOf, windows };
+  return { asOf, windows, userId, clientUserId };
 }

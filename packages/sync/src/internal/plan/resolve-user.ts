@@ -1,4 +1,5 @@
-import type { StoredUser } from '../../store.js';
+import { describeFailure } from '../../classify-error.js';
+import { type StoredUser, userFailureText } from '../../store.js';
 import { retryCall, withAttempts } from '../pace/attempts.js';
 import { beforeRequest } from '../pace/before-request.js';
 import type { CallContext } from '../pace/call-context.js';
@@ -36,12 +37,11 @@ export async function resolveUser(
     ];
     user = { clientUserId, userId: outcome.value.user_id, providers, error: null };
   } else if ('failure' in outcome) {
-    const failure = outcome.failure;
     user = {
       clientUserId,
       userId: null,
       providers: [],
-      error: failure instanceof Error ? `${failure.name}: ${failure.message}` : String(failure),
+      error: userFailureText(describeFailure(outcome.failure)),
     };
   } else {
     context.health.leftPending(outcome.deferred);

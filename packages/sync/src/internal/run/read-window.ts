@@ -32,6 +32,24 @@ const record = (value: unknown): Record<string, unknown> | undefined =>
     ? (value as Record<string, unknown>)
     : undefined;
 
+/** What a group says about all its points (its `source`, and any field this version does not know). */
+const groupContext = (group: Record<string, unknown>): [string, unknown][] =>
+  Object.entries(group).filter(([key]) => key !== 'data');
+
+/**
+ * A point as the service sent it (times as written, with their offsets, every field kept), with its
+ * group's context where the point does not carry the field itself: the service sends a point's `source`
+ * once for its group. The parsed point itself is completed (the page it came from is not used again), so
+ * a window holds no second copy of each point while it is read.
+ */
+function pointAsSent(point: Record<string, unknown>, context: [string, unknown][]): Record<string, unknown> {
+  // Defined, not assigned: a field named `__proto__` stays a field.
+  for (const [key, value] of context)
+    if (!Object.hasOwn(point, key))
+      Object.defineProperty(point, key, { value, enumerable: true, writable: true, configurable: true });
+  return point;
+}
+
 const STEPS_PAGES = operationRules('getStepsGrouped').pagination as CursorRule;
 
 /**
@@ -80,17 +98,19 @@ export async function readWindow(
       const groups = page.groups ?? {};
       // Own members only: a provider named `constructor` is not Object's.
       for (const group of Object.hasOwn(groups, window.provider) ? (groups[window.provider] ?? []) : []) {
+        const context = groupContext(group as Record<string, unknown>);
         for (const point of group.data ?? []) {
           // A point outside the run's fixed end time belongs to a later run (or a webhook).
           if (Date.parse(point.start) > asOf) continue;
           steps.push({
             userId: window.userId,
             provider: window.provider,
-            // One instant, one key: offsets are normalised to UTC.
+            // One instant, one key: offsets are normalised to UTC (`data` keeps the times as written).
             start: new Date(point.start).toISOString(),
             end: new Date(point.end).toISOString(),
             unit: point.unit,
             value: point.value,
+            data: pointAsSent(point as unknown as Record<string, unknown>, context),
           });
         }
       }

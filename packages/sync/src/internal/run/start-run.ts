@@ -3,9 +3,10 @@ import { ProgressFeed } from '../../progress.js';
 import type { SyncWindow } from '../../store.js';
 import type { RunResult, RunStatus, SyncRun } from '../../sync-types.js';
 import { AimdLimiter } from '../pace/aimd.js';
+import { retryCall } from '../pace/attempts.js';
 import { type CallContext, callContext } from '../pace/call-context.js';
 import { RatePacer } from '../pace/rate-pacer.js';
-import { RunHealth } from '../pace/run-health.js';
+import { RunHealth, StoppedShort } from '../pace/run-health.js';
 import { Slots } from '../pace/slots.js';
 import { userBatchOf } from '../plan/backfill-windows.js';
 import type { Settings } from '../settings.js';
@@ -18,7 +19,13 @@ export type WindowSource = (feed: ProgressFeed, planning: CallContext) => AsyncI
  * Starts runs of one sync; they share its concurrency and rate controls. `asOf` is the run's end time,
  * or a function that fixes it once (a backfill fixes it when the first answers tell the service's time).
  */
-export type StartRun = (asOf: string | (() => string), source: WindowSource, signal?: AbortSignal) => SyncRun;
+export type StartRun = (
+  asOf: string | (() => string),
+  source: WindowSource,
+  signal?: AbortSignal,
+  /** A backfill's users: how many (undefined for a stream); the progress counts them and estimates by them. */
+  users?: { total: number | undefined },
+) => SyncRun;
 
 /** How a run ended, from its counters and what stopped it. */
 function statusOf(settings: Settings, progress: RunResult['progress'], stopped: boolean): RunStatus {
@@ -32,8 +39,9 @@ export function runStarter(settings: Settings): StartRun {
   const { limits } = settings;
   const limiter = new AimdLimiter(1, limits.maxConcurrency, limits.initialConcurrency);
   const controls = { limiter, pacer: new RatePacer(), slots: new Slots(limiter, limits.perUser) };
-  return (asOf, source, signal) => {
-    const feed = new ProgressFeed();
+  return (asOf, source, signal, users) => {
+    const feed = new ProgressFeed(users !== undefined);
+    if (users?.total !== undefined) feed.state.users.total = users.total;
     const health = new RunHealth();
     // Planning resolves a batch of users at once, each listening to this signal while it waits.
     const planning = new AbortController();
@@ -43,8 +51,20 @@ export function runStarter(settings: Settings): StartRun {
     signal?.addEventListener('abort', stopPlanning, { once: true });
     const result = (async (): Promise<RunResult> => {
       try {
-        const windows = source(feed, callContext(settings, controls, feed, planning.signal, health));
-        await runWindows(settings, controls, health, windows, feed, planning, signal);
+        const context = callContext(settings, controls, feed, planning.signal, health);
+        // Nothing is read or recorded for a store that holds another team's data.
+        const bound = await retryCall(context, settings.bindTeam).then(
+          () => true,
+          (error: unknown) => {
+            if (!(error instanceof StoppedShort)) throw error;
+            // The store stayed out of reach: the run stops short before it starts.
+            health.leftPending(error);
+            planning.abort(error);
+            return false;
+          },
+        );
+        if (bound)
+          await runWindows(settings, controls, health, source(feed, context), feed, planning, signal);
       } finally {
         signal?.removeEventListener('abort', stopPlanning);
         feed.finish();

@@ -1,4 +1,5 @@
 // The SQLite store's prepared statements, prepared once on first use (after the tables exist).
+import { OLDEST_PENDING } from '../shared-queries.js';
 import type { SqliteDatabase } from './driver.js';
 
 export interface WindowRow {
@@ -59,6 +60,32 @@ export function prepareStatements(db: SqliteDatabase) {
       `UPDATE svc_windows SET status = 'failed', error = ?, error_status = ?, error_message = ?, updated_at = ?
        WHERE ${KEY}`,
     ),
+    readSteps: db.prepare(
+      `SELECT user_id, provider, start, "end", unit, value, data FROM svc_steps
+       WHERE (user_id, provider, start) > (?, ?, ?) ORDER BY user_id, provider, start LIMIT ?`,
+    ),
+    readSummaries: db.prepare(
+      `SELECT resource, user_id, provider, calendar_date, data FROM svc_summaries
+       WHERE (resource, user_id, provider, calendar_date) > (?, ?, ?, ?)
+       ORDER BY resource, user_id, provider, calendar_date LIMIT ?`,
+    ),
+    failedWindows: db.prepare(
+      `SELECT * FROM svc_windows WHERE status = 'failed' AND (user_id, resource, provider, start_date, end_date) > (?, ?, ?, ?, ?)
+       ORDER BY user_id, resource, provider, start_date, end_date LIMIT ?`,
+    ),
+    failedUsers: db.prepare(
+      `SELECT client_user_id, user_id, providers, error FROM svc_users WHERE error IS NOT NULL AND client_user_id > ?
+       ORDER BY client_user_id LIMIT ?`,
+    ),
+    newestSteps: db.prepare(`SELECT max("end") AS newest FROM svc_steps`),
+    newestSummaries: db.prepare(
+      'SELECT resource, max(calendar_date) AS newest FROM svc_summaries GROUP BY resource',
+    ),
+    windowsByResource: db.prepare(
+      `SELECT resource, max(as_of) AS as_of, sum(status = 'pending') AS pending, sum(status = 'failed') AS failed
+       FROM svc_windows GROUP BY resource`,
+    ),
+    oldestPending: db.prepare(OLDEST_PENDING),
     countSteps: db.prepare('SELECT count(*) AS n FROM svc_steps'),
     countSummaries: db.prepare('SELECT resource, count(*) AS n FROM svc_summaries GROUP BY resource'),
     countWindows: db.prepare('SELECT status, count(*) AS n FROM svc_windows GROUP BY status'),

@@ -1,6 +1,5 @@
 // svc-sync migrate: brings a store to this version's schema before a deploy (`--check` only reports),
-// and binds it to a rotated team key (`--rebind-team`). Its own options; cli.ts hands it the arguments.
-import { parseArgs } from 'node:util';
+// and binds it to a rotated team key (`--rebind-team`). It opens the store itself: opening migrates.
 import {
   StoreLockedError,
   StoreTeamMismatchError,
@@ -8,21 +7,11 @@ import {
   StoreUrlError,
   StoreVersionError,
   SyncInputError,
-} from '../errors.js';
-import { checkStore, migrateStore } from '../open-store.js';
-import { teamFingerprint } from '../team-fingerprint.js';
-import { CliFailure, EXIT } from './exit-codes.js';
-
-export const MIGRATE_USAGE =
-  '  svc-sync migrate  --store <…> [--check [--json]] [--rebind-team]   (the key for --rebind-team: SVC_API_KEY)';
-
-const OPTIONS = {
-  store: { type: 'string' },
-  check: { type: 'boolean' },
-  json: { type: 'boolean' },
-  'rebind-team': { type: 'boolean' },
-  help: { type: 'boolean', short: 'h' },
-} as const;
+} from '../../errors.js';
+import { checkStore, migrateStore } from '../../open-store.js';
+import { teamFingerprint } from '../../team-fingerprint.js';
+import { CliFailure, EXIT } from '../exit-codes.js';
+import type { Values } from '../parse-command.js';
 
 /** The store's expected failures as one line and an exit code. */
 function failure(error: unknown): unknown {
@@ -35,17 +24,7 @@ function failure(error: unknown): unknown {
   return error;
 }
 
-export async function migrateCommand(argv: string[]): Promise<number> {
-  let values: ReturnType<typeof parseArgs<{ options: typeof OPTIONS }>>['values'];
-  try {
-    ({ values } = parseArgs({ args: argv, options: OPTIONS, strict: true }));
-  } catch (error) {
-    throw new CliFailure(`${(error as Error).message} (svc-sync migrate --help)`, EXIT.usage);
-  }
-  if (values.help) {
-    process.stdout.write(`Usage:\n${MIGRATE_USAGE}\n`);
-    return EXIT.ok;
-  }
+export async function migrateCommand(values: Values): Promise<number> {
   const address = values.store;
   if (!address)
     throw new CliFailure(

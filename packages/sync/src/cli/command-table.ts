@@ -1,0 +1,130 @@
+// Every svc-sync command and the options it takes, written once: parseArgs reads its option config
+// from here (cli/parse-command.ts) and `--help` is written from the same table, so the two cannot drift.
+import { RESOURCES } from '../resources.js';
+
+export interface OptionSpec {
+  type: 'string' | 'boolean';
+  /** What the value looks like in the help (`<N>`, `<sqlite:FILE|postgres://…>`). */
+  value?: string;
+  help: string;
+  short?: string;
+}
+
+export const OPTIONS = {
+  store: { type: 'string', value: '<sqlite:FILE|postgres://…>', help: 'the store (required)' },
+  users: {
+    type: 'string',
+    value: '<a,b|@file>',
+    help: 'client user ids, or @file with one per line (required)',
+  },
+  from: { type: 'string', value: '<YYYY-MM-DD>', help: 'first day (required)' },
+  to: { type: 'string', value: '<YYYY-MM-DD>', help: 'last day, inclusive (required)' },
+  resources: { type: 'string', value: '<steps,sleep,…>', help: `${RESOURCES.join(', ')} (default: all)` },
+  'base-url': {
+    type: 'string',
+    value: '<URL>',
+    help: 'another server than the service, e.g. the sandbox (or SVC_BASE_URL)',
+  },
+  concurrency: { type: 'string', value: '<N>', help: 'windows read at once (backfill 32, worker 8)' },
+  redis: { type: 'string', value: '<redis://host:6379>', help: 'queue the work on BullMQ instead' },
+  'max-attempts': { type: 'string', value: '<N>', help: 'attempts per window or user (5)' },
+  'max-backoff-ms': { type: 'string', value: '<ms>', help: 'longest wait between attempts (30000)' },
+  progress: {
+    type: 'string',
+    value: '<text|json|none>',
+    help: 'a bar on a terminal, else a line every 2 s; json: JSON lines (on stderr)',
+  },
+  json: { type: 'boolean', help: 'JSON on stdout' },
+  failed: { type: 'boolean', help: 'list the failed users and windows, with their errors' },
+  limit: { type: 'string', value: '<N>', help: 'with --failed: at most N of each (50)' },
+  port: { type: 'string', value: '<N>', help: 'port to listen on (3000; 0 picks a free one)' },
+  host: { type: 'string', value: '<address>', help: 'address to listen on (127.0.0.1)' },
+  secret: { type: 'string', value: '<whsec_…>', help: 'the webhook secret (or SVC_WEBHOOK_SECRET)' },
+  log: { type: 'string', value: '<text|json>', help: 'one line per delivery on stdout (text)' },
+  'lock-ms': {
+    type: 'string',
+    value: '<ms>',
+    help: "how long a dead worker's job stays its own (30000)",
+  },
+  check: { type: 'boolean', help: 'change nothing: exit 8 when a migration is due' },
+  'rebind-team': { type: 'boolean', help: 'bind the store to the key in SVC_API_KEY (after a rotation)' },
+  format: { type: 'string', value: '<fhir-ndjson>', help: 'the export format (required)' },
+  out: { type: 'string', value: '<DIR>', help: 'the directory to write to (required)' },
+  help: { type: 'boolean', short: 'h', help: 'this help' },
+} as const satisfies Record<string, OptionSpec>;
+
+export type OptionName = keyof typeof OPTIONS;
+
+export interface CommandSpec {
+  summary: string;
+  options: readonly OptionName[];
+}
+
+const RETRIES = ['max-attempts', 'max-backoff-ms'] as const;
+
+export const COMMANDS = {
+  backfill: {
+    summary: "reads users' data over a range of days into the store (run again to resume)",
+    options: [
+      'store',
+      'users',
+      'from',
+      'to',
+      'resources',
+      'base-url',
+      'concurrency',
+      'redis',
+      'progress',
+      ...RETRIES,
+    ],
+  },
+  status: {
+    summary: 'what the store holds, what is owed and what failed; the lag of each resource',
+    options: ['store', 'json', 'failed', 'limit'],
+  },
+  webhooks: {
+    summary: 'receives webhook deliveries and keeps the store current',
+    options: ['store', 'port', 'host', 'secret', 'resources', 'base-url', 'redis', 'log', ...RETRIES],
+  },
+  worker: {
+    summary: 'reads the windows a backfill --redis queued (PostgreSQL store)',
+    options: ['store', 'redis', 'base-url', 'concurrency', 'lock-ms', 'max-backoff-ms'],
+  },
+  migrate: {
+    summary: "brings the store to this version's schema before a deploy",
+    options: ['store', 'check', 'json', 'rebind-team'],
+  },
+  export: {
+    summary: 'writes the store as FHIR Bulk Data NDJSON, one file per resource type',
+    options: ['store', 'format', 'out', 'resources'],
+  },
+} as const satisfies Record<string, CommandSpec>;
+
+export type CommandName = keyof typeof COMMANDS;
+
+const optionText = (name: OptionName) => {
+  const spec: OptionSpec = OPTIONS[name];
+  return `${spec.short ? `-${spec.short}, ` : ''}--${name}${spec.value ? ` ${spec.value}` : ''}`;
+};
+
+/** The help of one command, or of every command: each option it takes, from the table above. */
+export function helpText(only?: CommandName): string {
+  const names = only ? [only] : (Object.keys(COMMANDS) as CommandName[]);
+  const width = Math.max(...Object.keys(OPTIONS).map((name) => optionText(name as OptionName).length));
+  const blocks = names.map((name) => {
+    const lines = (COMMANDS[name].options as readonly OptionName[]).map(
+      (option) => `    ${optionText(option).padEnd(width)}  ${OPTIONS[option].help}`,
+    );
+    return `  svc-sync ${name}: ${COMMANDS[name].summary}\n${lines.join('\n')}`;
+  });
+  return `Usage: svc-sync <command> [options]   (svc-sync <command> --help: that command only)
+
+${blocks.join('\n\n')}
+
+The API key is read from SVC_API_KEY (never printed, never stored); the webhook secret from --secret or
+SVC_WEBHOOK_SECRET.
+Exit codes: 0 done, 1 error, 2 bad arguments or missing key, 3 store or Redis locked or unreachable,
+4 incomplete (rate limited: run again to resume), 5 done with failures, 6 key refused,
+7 the service could not be reached (run again to resume), 8 the store does not match (another team's
+key, a newer schema; migrate --check: a migration is due), 130 interrupted.`;
+}

@@ -1,0 +1,64 @@
+// svc-sync webhooks: the receiver. Verifies each delivery, records the work it announces, answers 202,
+// and reads the data in the background; one log line per delivery.
+import { createSync } from '../../create-sync.js';
+import type { SyncStore } from '../../store.js';
+import { choice, clientOf, integer, resourcesOf, retryLimits, teamOf } from '../cli-values.js';
+import { CliFailure, EXIT } from '../exit-codes.js';
+import { incompleteLine } from '../incomplete-line.js';
+import type { Values } from '../parse-command.js';
+import { serveWebhooks } from '../serve-webhooks.js';
+
+const secretOf = (values: Values) => values.secret ?? process.env.SVC_WEBHOOK_SECRET;
+
+/** Checks what `webhooks` needs before the store is opened. */
+export function checkWebhooks(values: Values): void {
+  if (!secretOf(values))
+    throw new CliFailure('a webhook secret is required: --secret whsec_… or SVC_WEBHOOK_SECRET', EXIT.usage);
+  integer('port', values.port, 3000, 0, 65_535);
+  choice('log', values.log, ['text', 'json']);
+  clientOf(values);
+}
+
+export async function webhooksCommand(
+  values: Values,
+  store: SyncStore,
+  signal: AbortSignal,
+): Promise<number> {
+  const secret = secretOf(values) as string;
+  // BullMQ is loaded only for a run that queues.
+  const queue = values.redis
+    ? (await import('../../bullmq.js')).createSyncQueue({ redis: values.redis })
+    : undefined;
+  const sync = createSync({
+    client: clientOf(values),
+    store,
+    team: teamOf(),
+    resources: resourcesOf(values.resources),
+    limits: retryLimits(values),
+    ...(queue ? { dispatch: queue.dispatch } : {}),
+  });
+  // Work a stopped receiver left pending is finished first, in the background.
+  void sync.resumePending({ signal }).result.then(
+    (result) => {
+      if (result.status === 'incomplete')
+        process.stderr.write(`svc-sync: resuming pending windows: ${incompleteLine(result.cause).line}\n`);
+    },
+    (error: unknown) => {
+      process.stderr.write(`svc-sync: resuming pending windows failed: ${(error as Error).message}\n`);
+    },
+  );
+  try {
+    await serveWebhooks({
+      sync,
+      secret,
+      port: integer('port', values.port, 3000, 0, 65_535),
+      host: values.host ?? '127.0.0.1',
+      log: choice('log', values.log, ['text', 'json']),
+      signal,
+    });
+  } finally {
+    await sync.idle().catch(() => {});
+    await queue?.close();
+  }
+  return EXIT.ok;
+}

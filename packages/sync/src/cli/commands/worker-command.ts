@@ -1,0 +1,66 @@
+// svc-sync worker: reads the windows `backfill --redis` queued, into a shared (PostgreSQL) store.
+import { createSyncWorker } from '../../bullmq.js';
+import type { SyncStore } from '../../store.js';
+import { clientOf, integer, retryLimits, teamOf } from '../cli-values.js';
+import { CliFailure, EXIT } from '../exit-codes.js';
+import type { Values } from '../parse-command.js';
+
+/** Checks what `worker` needs before the store is opened. */
+export function checkWorker(values: Values): void {
+  clientOf(values);
+  if (!values.redis) throw new CliFailure('worker needs --redis redis://host:6379', EXIT.usage);
+  if (!/^postgres(ql)?:\/\//.test(values.store ?? ''))
+    throw new CliFailure('worker needs a shared store: --store postgres://user:password@host/db', EXIT.usage);
+  integer('concurrency', values.concurrency, 8);
+  integer('lock-ms', values['lock-ms'], 30_000, 1_000);
+}
+
+export async function workerCommand(values: Values, store: SyncStore, signal: AbortSignal): Promise<number> {
+  let done = 0;
+  let last = Date.now();
+  let fatal: unknown;
+  const stopped = new AbortController();
+  const reader = createSyncWorker({
+    redis: values.redis as string,
+    client: clientOf(values),
+    store,
+    team: teamOf(),
+    concurrency: integer('concurrency', values.concurrency, 8),
+    lockDurationMs: integer('lock-ms', values['lock-ms'], 30_000, 1_000),
+    limits: retryLimits(values),
+    onWindow: (_window, outcome) => {
+      if (outcome === 'done') done++;
+      if (Date.now() - last > 2_000) {
+        last = Date.now();
+        process.stderr.write(`worker ${process.pid}: ${done} windows stored\n`);
+      }
+    },
+    onOutage: (problem) =>
+      process.stderr.write(
+        problem
+          ? `svc-sync: worker ${process.pid}: ${problem}; retrying until it is back\n`
+          : `worker ${process.pid}: working again\n`,
+      ),
+    onFatal: (error) => {
+      fatal ??= error;
+      stopped.abort();
+    },
+  });
+  const started = await Promise.race([
+    reader.ready.then(() => true),
+    new Promise<false>((resolve) => signal.addEventListener('abort', () => resolve(false), { once: true })),
+  ]).catch((error: unknown) => {
+    fatal ??= error;
+    return false;
+  });
+  if (started) process.stdout.write(`svc-sync worker ${process.pid} reading jobs from the queue\n`);
+  else stopped.abort();
+  await new Promise<void>((resolve) => {
+    if (signal.aborted || stopped.signal.aborted) return resolve();
+    signal.addEventListener('abort', () => resolve(), { once: true });
+    stopped.signal.addEventListener('abort', () => resolve(), { once: true });
+  });
+  await reader.close();
+  if (fatal) throw fatal;
+  return EXIT.ok;
+}

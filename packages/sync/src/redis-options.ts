@@ -1,0 +1,31 @@
+// A Redis address as connection options, checked: its own module so the CLI can refuse a bad address
+// without loading BullMQ (about 30 MB) for a run that never queues.
+import type { RedisOptions } from 'bullmq';
+import { SyncInputError } from './errors.js';
+
+/** Connection options from a `redis://[user:password@]host:port[/db]` URL (`rediss://` for TLS); a SyncInputError for anything else. */
+export function redisOptions(url: string): RedisOptions {
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    throw new SyncInputError('the Redis address is not a URL: use redis://host:6379');
+  }
+  if (parsed.protocol !== 'redis:' && parsed.protocol !== 'rediss:')
+    throw new SyncInputError(
+      `unsupported Redis address scheme ${JSON.stringify(parsed.protocol)}: use redis://host:6379`,
+    );
+  const db = parsed.pathname.length > 1 ? Number(parsed.pathname.slice(1)) : 0;
+  if (!Number.isInteger(db) || db < 0)
+    throw new SyncInputError('the Redis address names no database number: use redis://host:6379/0');
+  return {
+    host: parsed.hostname || '127.0.0.1',
+    port: Number(parsed.port || 6379),
+    ...(parsed.username ? { username: decodeURIComponent(parsed.username) } : {}),
+    ...(parsed.password ? { password: decodeURIComponent(parsed.password) } : {}),
+    ...(db ? { db } : {}),
+    ...(parsed.protocol === 'rediss:' ? { tls: {} } : {}),
+    // BullMQ's workers block on Redis: a request must wait for a reconnect rather than fail.
+    maxRetriesPerRequest: null,
+  };
+}

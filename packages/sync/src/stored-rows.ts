@@ -1,0 +1,25 @@
+import type { StepRow, SummaryRow, SyncStore } from './store.js';
+
+/** How many rows one read of a store takes: enough to amortise a query, few enough to stay small. */
+const PAGE = 1_000;
+
+/**
+ * Every steps row a store holds, in key order, a page at a time: memory holds one page however large
+ * the store (for an export, a report, a copy to another database).
+ */
+export async function* storedSteps(store: SyncStore, pageSize = PAGE): AsyncGenerator<StepRow> {
+  for (let page = await store.readSteps(pageSize); page.length > 0; ) {
+    yield* page;
+    if (page.length < pageSize) return;
+    page = await store.readSteps(pageSize, page.at(-1));
+  }
+}
+
+/** Every summary row a store holds, in key order, a page at a time (see `storedSteps`). */
+export async function* storedSummaries(store: SyncStore, pageSize = PAGE): AsyncGenerator<SummaryRow> {
+  for (let page = await store.readSummaries(pageSize); page.length > 0; ) {
+    yield* page;
+    if (page.length < pageSize) return;
+    page = await store.readSummaries(pageSize, page.at(-1));
+  }
+}

@@ -1,0 +1,133 @@
+// Database rows as the store's objects, the same for both stores (PostgreSQL gives times as Dates and
+// counts as text, SQLite gives text and numbers: each value is read either way).
+import { RESOURCES, type SummaryResource } from '../resources.js';
+import {
+  type FailedWindow,
+  type ResourceStatus,
+  recordOf,
+  type StepRow,
+  type StoredUser,
+  type SummaryRow,
+  type WindowKey,
+} from '../store.js';
+
+/** A time as ISO text, whether the driver gave a Date or text. */
+export const isoOf = (value: string | Date): string => new Date(value).toISOString();
+
+export interface UserRow {
+  client_user_id: string;
+  user_id: string | null;
+  providers: string;
+  error: string | null;
+}
+
+export const userOf = (row: UserRow): StoredUser => ({
+  clientUserId: row.client_user_id,
+  userId: row.user_id,
+  providers: JSON.parse(row.providers) as string[],
+  error: row.error,
+});
+
+export interface FailureColumns {
+  error: string | null;
+  error_status: number | null;
+  error_message: string | null;
+  updated_at: string | Date;
+}
+
+export const failedWindowOf = (window: WindowKey, row: FailureColumns): FailedWindow => ({
+  userId: window.userId,
+  resource: window.resource,
+  provider: window.provider,
+  start: window.start,
+  end: window.end,
+  failure: { error: row.error ?? 'Error', status: row.error_status, message: row.error_message ?? '' },
+  at: isoOf(row.updated_at),
+});
+
+export interface StepColumns {
+  user_id: string;
+  provider: string;
+  start: string | Date;
+  end: string | Date;
+  unit: string;
+  value: number;
+  data: string | null;
+}
+
+export function stepOf(row: StepColumns): StepRow {
+  const data = recordOf(row.data);
+  return {
+    userId: row.user_id,
+    provider: row.provider,
+    start: isoOf(row.start),
+    end: isoOf(row.end),
+    unit: row.unit,
+    value: Number(row.value),
+    ...(data === undefined ? {} : { data }),
+  };
+}
+
+export interface SummaryColumns {
+  resource: string;
+  user_id: string;
+  provider: string;
+  calendar_date: string;
+  data: string;
+}
+
+export const summaryOf = (row: SummaryColumns): SummaryRow => ({
+  resource: row.resource as SummaryResource,
+  userId: row.user_id,
+  provider: row.provider,
+  calendarDate: row.calendar_date,
+  data: recordOf(row.data) as Record<string, unknown>,
+});
+
+export interface WindowKeyColumns {
+  user_id: string;
+  resource: string;
+  provider: string;
+  start_date: string;
+  end_date: string;
+}
+
+export const windowKeyOf = (row: WindowKeyColumns): WindowKey => ({
+  userId: row.user_id,
+  resource: row.resource as WindowKey['resource'],
+  provider: row.provider,
+  start: row.start_date,
+  end: row.end_date,
+});
+
+/** The end of a calendar day: a summary of that day holds data up to there. */
+export const endOfDay = (date: string) =>
+  new Date(Date.parse(`${date}T00:00:00.000Z`) + 86_400_000).toISOString();
+
+export interface WindowTotals {
+  resource: string;
+  as_of: string | Date | null;
+  pending: number | string | null;
+  failed: number | string | null;
+}
+
+/** Every resource's status, in the order of RESOURCES (a resource with nothing stored or owed included). */
+export function resourceStatuses(
+  newest: ReadonlyMap<string, string | null>,
+  totals: readonly WindowTotals[],
+  oldestPending: readonly WindowKeyColumns[],
+): ResourceStatus[] {
+  const byResource = new Map(totals.map((row) => [row.resource, row]));
+  const oldest = new Map(oldestPending.map((row) => [row.resource, windowKeyOf(row)]));
+  return RESOURCES.map((resource) => {
+    const row = byResource.get(resource);
+    return {
+      resource,
+      newestData: newest.get(resource) ?? null,
+      asOf: row?.as_of ? isoOf(row.as_of) : null,
+      pending: Number(row?.pending ?? 0),
+      failed: Number(row?.failed ?? 0),
+      oldestPending: oldest.get(resource) ?? null,
+    };
+  });
+}

@@ -1,0 +1,79 @@
+// Issue 34: svc-sync status answers the operator's questions: which users and windows failed and why
+// (redacted), and how far each resource's newest data is behind its latest run's end time.
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { cliSandbox } from '../fixtures/cli-sandbox.js';
+import { runCli } from '../fixtures/processes.js';
+import { SANDBOX_NOW } from '../fixtures/sandbox.js';
+
+const KEY = 'sk_test_status_0123456789';
+const sandbox = cliSandbox('sync-status');
+const env = { SVC_API_KEY: KEY };
+
+describe('svc-sync status', () => {
+  it('issue 34: --failed names a refused user with its error; --json gives the same, and the lag of each resource', async () => {
+    const store = `sqlite:${join(sandbox.dir, 'status.db')}`;
+    const backfill = await runCli(
+      [
+        'backfill',
+        '--store',
+        store,
+        '--users',
+        'alice,unknown_ghost',
+        '--resources',
+        'steps,sleep',
+        '--from',
+        '2025-12-20',
+        '--to',
+        '2026-01-05',
+        '--base-url',
+        sandbox.url,
+      ],
+      env,
+    );
+    expect(backfill.code).toBe(5);
+
+    const text = await runCli(['status', '--store', store, '--failed'], env);
+    expect(text.code).toBe(0);
+    expect(text.stdout).toMatch(/^failed users:\n {2}unknown_ghost: NotFoundError 404: .+$/m);
+    expect(text.stdout).toMatch(/^windows pending: 0, failed: 0; users failed: 1$/m);
+    // The run ends at the sandbox's clock (2026-01-05T09:00Z, read from its whole-second Date header, so
+    // up to a second later): its newest sleep is of the day before.
+    expect(text.stdout).toMatch(
+      /^sleep: 16 rows; newest data 2026-01-05T00:00:00\.000Z, 9h 0m behind the run end 2026-01-05T09:00:00\.\d{3}Z; 0 pending, 0 failed$/m,
+    );
+    expect(text.stdout).toMatch(
+      // Its newest steps point ends a second before the run's end.
+      /^steps: \d+ rows; newest data 2026-01-05T08:59:59\.000Z, 1s behind the run end /m,
+    );
+    expect(text.stdout).not.toContain(KEY);
+
+    const json = await runCli(['status', '--store', store, '--failed', '--json'], env);
+    const status = JSON.parse(json.stdout) as {
+      failedUsers: number;
+      resources: Record<string, { rows: number; lagMs: number | null; asOf: string; oldestPending: unknown }>;
+      failures: { users: { clientUserId: string; error: string; status: number | null; message: string }[] };
+    };
+    expect(status.failedUsers).toBe(1);
+    expect(status.failures.users).toEqual([
+      { clientUserId: 'unknown_ghost', error: 'NotFoundError', status: 404, message: expect.any(String) },
+    ]);
+    const sleep = status.resources.sleep;
+    expect(sleep).toMatchObject({ rows: 16, oldestPending: null });
+    expect(Date.parse(sleep?.asOf ?? '') - Date.parse(SANDBOX_NOW)).toBeLessThan(1_000);
+    expect(sleep?.lagMs).toBe(Date.parse(sleep?.asOf ?? '') - Date.parse('2026-01-05T00:00:00Z'));
+    expect(Math.floor((sleep?.lagMs ?? 0) / 1000)).toBe(9 * 3600);
+    expect(status.resources.activity).toMatchObject({ rows: 0, lagMs: null });
+  });
+
+  it('changes nothing: a store with nothing yet, or one due a migration, is told in one line', async () => {
+    const missing = join(sandbox.dir, 'missing.db');
+    const run = await runCli(['status', '--store', `sqlite:${missing}`]);
+    expect({ code: run.code, stderr: run.stderr }).toEqual({
+      code: 3,
+      stderr: 'svc-sync: the store holds nothing yet: run svc-sync backfill (or webhooks) first\n',
+    });
+    expect(existsSync(missing)).toBe(false);
+  });
+});
