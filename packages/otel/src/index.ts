@@ -5,3 +5,4 @@ export {
   SvcInstrumentation,
   type SvcInstrumentationConfig,
 } from './svc-instrumentation.js';
+export { ATTR_SYNC_OUTCOME, ATTR_SYNC_RESOURCE } from './sync-windows.js';

@@ -13,6 +13,7 @@ import {
 import { METRIC_HTTP_CLIENT_REQUEST_DURATION } from '@opentelemetry/semantic-conventions';
 import { version } from '../package.json';
 import { type ClientInstruments, subscribeClientAttempts } from './client-attempts.js';
+import { type SyncInstruments, subscribeSync } from './sync-windows.js';
 
 /** The instrumentation's name: its tracer's and meter's (the scope of every span and metric). */
 export const INSTRUMENTATION_NAME = '@svc/otel';
@@ -31,8 +32,9 @@ export interface SvcInstrumentationConfig {
 
 /**
  * Spans and metrics of the Svc SDK on Node: one HTTP client span per attempt of `@svc/client` (named
- * `GET /v2/summary/sleep/{user_id}`) and `http.client.request.duration`. Enabled on creation unless
- * `enabled: false`; give it to NodeSDK's `instrumentations`, or keep it and call `disable()` to stop.
+ * `GET /v2/summary/sleep/{user_id}`) and `http.client.request.duration`; one span per window of
+ * `@svc/sync` and its counters by resource (`svc.sync.*`). Enabled on creation unless `enabled: false`;
+ * give it to NodeSDK's `instrumentations`, or keep it and call `disable()` to stop.
  */
 export class SvcInstrumentation {
   readonly instrumentationName = INSTRUMENTATION_NAME;
@@ -41,6 +43,7 @@ export class SvcInstrumentation {
   #tracer!: Tracer;
   #meter!: Meter;
   #client!: ClientInstruments;
+  #sync!: SyncInstruments;
   #unsubscribe: (() => void) | undefined;
 
   constructor(config: SvcInstrumentationConfig = {}) {
@@ -52,7 +55,13 @@ export class SvcInstrumentation {
 
   /** Subscribes to the SDK's channels (nothing more while enabled). */
   enable(): void {
-    this.#unsubscribe ??= subscribeClientAttempts(() => this.#client);
+    if (this.#unsubscribe) return;
+    const client = subscribeClientAttempts(() => this.#client);
+    const sync = subscribeSync(() => this.#sync);
+    this.#unsubscribe = () => {
+      client();
+      sync();
+    };
   }
 
   /** Unsubscribes: from then on the SDK builds nothing for tracing. */
@@ -85,12 +94,31 @@ export class SvcInstrumentation {
 
   #instruments(): void {
     if (!this.#tracer || !this.#meter) return;
+    const meter = this.#meter;
     this.#client = {
       tracer: this.#tracer,
-      duration: this.#meter.createHistogram(METRIC_HTTP_CLIENT_REQUEST_DURATION, {
+      duration: meter.createHistogram(METRIC_HTTP_CLIENT_REQUEST_DURATION, {
         description: 'Duration of HTTP client requests (one attempt each).',
         unit: 's',
         advice: { explicitBucketBoundaries: DURATION_BUCKETS },
+      }),
+    };
+    const counter = (name: string, unit: string, description: string) =>
+      meter.createCounter(name, { unit, description });
+    this.#sync = {
+      tracer: this.#tracer,
+      windows: counter('svc.sync.windows', '{window}', 'Windows the sync ran, by resource and outcome.'),
+      rows: counter('svc.sync.rows', '{row}', 'Steps points and summary records committed.'),
+      requests: counter('svc.sync.requests', '{request}', 'Requests the sync sent, retries included.'),
+      rateLimited: counter('svc.sync.rate_limited', '{response}', '429 answers the sync got.'),
+      retries: counter('svc.sync.retries', '{retry}', 'Reads of a window after its first.'),
+      duration: meter.createHistogram('svc.sync.window.duration', {
+        unit: 's',
+        description: 'Time to run one window: its reads, waits and commit.',
+      }),
+      lag: meter.createGauge('svc.sync.lag', {
+        unit: 's',
+        description: "How far a resource's newest stored data is behind its latest run's end time.",
       }),
     };
   }
