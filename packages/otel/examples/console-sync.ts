@@ -1,7 +1,7 @@
 // The README's "See it in a console", for @svc/sync: a one-user sync of the last 30 days of sleep into a
 // new SQLite store, its window's span, the client span under it, and the svc.sync.* metrics. Against the
 // sandbox, as console.ts (on Node 20 the SQLite store needs better-sqlite3, as the sync's README says):
-//   SVC_API_KEY=… SVC_BASE_URL=… npx tsx examples/console-sync.ts
+//   SVC_API_KEY=sk_test_sandbox SVC_BASE_URL=http://127.0.0.1:4011 npx tsx examples/console-sync.ts
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

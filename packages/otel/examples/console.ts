@@ -1,6 +1,6 @@
 // The README's "See it in a console": the SDK's spans and metrics printed by OpenTelemetry's console
-// exporters. Run it against the sandbox (`npx svc-sandbox` prints SVC_API_KEY and SVC_BASE_URL):
-//   SVC_API_KEY=… SVC_BASE_URL=… npx tsx examples/console.ts
+// exporters. Run it against the sandbox (`npx svc-sandbox`, on port 4011, any key):
+//   SVC_API_KEY=sk_test_sandbox SVC_BASE_URL=http://127.0.0.1:4011 npx tsx examples/console.ts
 import { context } from '@opentelemetry/api';
 import { AsyncLocalStorageContextManager } from '@opentelemetry/context-async-hooks';
 import {
