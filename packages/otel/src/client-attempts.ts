@@ -24,7 +24,7 @@ import {
 } from '@opentelemetry/semantic-conventions';
 import { ATTR_URL_TEMPLATE } from '@opentelemetry/semantic-conventions/incubating';
 import { ATTEMPT_CHANNEL, type AttemptMessage } from '@svc/client';
-import { parentContext } from './parent-context.js';
+import type { SpanParents } from './parent-context.js';
 
 /** The service's request id of the answer (no semantic convention names one). */
 export const ATTR_SVC_REQUEST_ID = 'svc.request.id';
@@ -56,7 +56,10 @@ function errorType(message: AttemptMessage): string | undefined {
 }
 
 /** Subscribes to the client's attempts; returns the unsubscribe. */
-export function subscribeClientAttempts(instruments: () => ClientInstruments): () => void {
+export function subscribeClientAttempts(
+  instruments: () => ClientInstruments,
+  parents: SpanParents,
+): () => void {
   const channel = tracingChannel<unknown, AttemptMessage>(ATTEMPT_CHANNEL);
   const open = new WeakMap<AttemptMessage, { span: Span; started: number; attributes: Attributes }>();
   const ignore = () => {};
@@ -79,7 +82,7 @@ export function subscribeClientAttempts(instruments: () => ClientInstruments): (
       const span = instruments().tracer.startSpan(
         name,
         { kind: SpanKind.CLIENT, attributes: spanAttributes },
-        parentContext(),
+        parents.parent(),
       );
       open.set(message, { span, started: performance.now(), attributes });
     },

@@ -13,6 +13,7 @@ import {
 import { METRIC_HTTP_CLIENT_REQUEST_DURATION } from '@opentelemetry/semantic-conventions';
 import { version } from '../package.json';
 import { type ClientInstruments, subscribeClientAttempts } from './client-attempts.js';
+import { spanParents } from './parent-context.js';
 import { type SyncInstruments, subscribeSync } from './sync-windows.js';
 
 /** The instrumentation's name: its tracer's and meter's (the scope of every span and metric). */
@@ -56,8 +57,9 @@ export class SvcInstrumentation {
   /** Subscribes to the SDK's channels (nothing more while enabled). */
   enable(): void {
     if (this.#unsubscribe) return;
-    const client = subscribeClientAttempts(() => this.#client);
-    const sync = subscribeSync(() => this.#sync);
+    const parents = spanParents();
+    const client = subscribeClientAttempts(() => this.#client, parents);
+    const sync = subscribeSync(() => this.#sync, parents);
     this.#unsubscribe = () => {
       client();
       sync();

@@ -21,7 +21,7 @@ import type {
   WINDOW_CHANNEL as SyncWindowChannel,
   WindowMessage,
 } from '@svc/sync';
-import { ownContext, parentContext } from './parent-context.js';
+import type { SpanParents } from './parent-context.js';
 
 // The sync's channel names, typed by @svc/sync's own constants (a renamed one fails to compile here);
 // importing the sync itself would load it, and its drivers, for partners who trace only the client.
@@ -50,13 +50,13 @@ const errorName = (error: unknown): string =>
   error instanceof Error && error.name !== 'Error' ? error.name : ERROR_TYPE_VALUE_OTHER;
 
 /** Subscribes to the sync's windows and lag; returns the unsubscribe. */
-export function subscribeSync(instruments: () => SyncInstruments): () => void {
+export function subscribeSync(instruments: () => SyncInstruments, parents: SpanParents): () => void {
   const windows = tracingChannel<Context, WindowMessage>(WINDOW_CHANNEL);
   const open = new WeakMap<WindowMessage, { span: Span; started: number }>();
   // The span starts with the window, and the window's work runs in its context (our own store: a
   // subscriber cannot tell the application's context manager), so the client spans nest under it.
   const startWindow = (message: WindowMessage): Context => {
-    const parent = parentContext();
+    const parent = parents.parent();
     const span = instruments().tracer.startSpan(
       `sync window ${message.resource}`,
       {
@@ -107,7 +107,7 @@ export function subscribeSync(instruments: () => SyncInstruments): () => void {
       retries.add(message.retries, by);
     },
   };
-  windows.start.bindStore(ownContext, startWindow);
+  windows.start.bindStore(parents.own, startWindow);
   windows.subscribe(subscribers);
   const lag = channel(LAG_CHANNEL);
   const onLag = (message: unknown) => {
@@ -117,7 +117,7 @@ export function subscribeSync(instruments: () => SyncInstruments): () => void {
   lag.subscribe(onLag);
   return () => {
     windows.unsubscribe(subscribers);
-    windows.start.unbindStore(ownContext);
+    windows.start.unbindStore(parents.own);
     lag.unsubscribe(onLag);
   };
 }

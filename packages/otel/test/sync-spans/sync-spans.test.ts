@@ -127,4 +127,23 @@ describe('sync spans and metrics', () => {
     const seen = `${shown(telemetry.spans())} ${JSON.stringify(points)}`;
     for (const secret of [...ids, ...USERS, API_KEY]) expect(seen).not.toContain(secret);
   });
+
+  it('nests spans for two instrumentations at once, each under its own window spans', async () => {
+    const other = createTelemetry();
+    const second = new SvcInstrumentation(other);
+    try {
+      await syncOnce();
+    } finally {
+      second.disable();
+    }
+    for (const spans of [telemetry.spans(), other.spans()]) {
+      const windows = new Set(
+        spans.filter((span) => span.name.startsWith('sync window ')).map((span) => span.spanContext().spanId),
+      );
+      const reads = spans.filter((span) => span.name.startsWith('GET /v2/summary/'));
+      expect(windows.size).toBeGreaterThan(0);
+      expect(reads.length).toBeGreaterThan(0);
+      for (const read of reads) expect(windows.has(read.parentSpanContext?.spanId ?? '')).toBe(true);
+    }
+  });
 });
