@@ -6,11 +6,15 @@ import { packageConfig, typeTests } from '@svc/tools/vitest';
 
 /**
  * Every test runs twice: as Node runs the client (named calls over node:http), and as every other
- * runtime does, with `#node-http` resolved to nothing, as in the build for browsers, Deno, Bun and workerd.
+ * runtime does, with `#node-http` and `#attempt-tracer` resolved to nothing, as in the build for browsers,
+ * Deno, Bun and workerd.
  */
 const fetchOnly = {
   alias: {
     '#node-http': fileURLToPath(new URL('./src/internal/transport/node/no-node-http.ts', import.meta.url)),
+    '#attempt-tracer': fileURLToPath(
+      new URL('./src/internal/transport/trace/no-attempt-tracer.ts', import.meta.url),
+    ),
   },
 };
 
@@ -31,11 +35,12 @@ export default packageConfig({
       test: {
         name: 'unit (fetch only)',
         include: ['test/**/*.test.ts'],
-        // What node:http adds has no meaning where it is absent; the bomb test runs a Node process of
+        // What node:http and the attempt channel add has no meaning where they are absent; the bomb test runs a Node process of
         // its own, which takes both routes whatever this project resolves.
         exclude: [
           'test/contract/**',
           'test/node-transport/**',
+          'test/tracing/**',
           'test/response-limits/decompression-bomb.test.ts',
         ],
       },

@@ -7,6 +7,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { measureBundleSize } from './bundle-size.js';
+import { loadClientBefore } from './client-before.js';
 import { measureColdImport } from './cold-import.js';
 import { measureInMemory } from './in-memory.js';
 import { describeMachine } from './machine.js';
@@ -14,6 +15,7 @@ import { measurePaginationMemory } from './pagination-memory.js';
 import { measureInProcess, measureServers } from './sandbox-servers.js';
 import { table, verdict } from './table.js';
 import { measureThroughput } from './throughput.js';
+import { tracingTables } from './tracing-tables.js';
 import { measureTypeCheck } from './type-check.js';
 
 if (!globalThis.gc) throw new Error('run with node --expose-gc (pnpm bench does)');
@@ -57,7 +59,10 @@ async function measured<T>(section: string, label: string, key: string, measure:
 
 if (only.has('throughput')) {
   log('throughput…');
-  const rows = await measureThroughput(config.throughputRounds, log);
+  const before = await loadClientBefore();
+  log(`  "before" is @svc/client at ${before.commit} (${before.ref})`);
+  results.before = { ref: before.ref, commit: before.commit };
+  const rows = await measureThroughput(config.throughputRounds, log, before);
   results.throughput = rows;
   print(
     `## Call overhead against the floor (plain fetch + JSON.parse), ${config.throughputRounds} rounds`,
@@ -109,14 +114,14 @@ if (only.has('throughput')) {
       ]),
     ),
     '',
-    'Ratios are medians of per-round paired ratios (each round runs the five contenders back to back, each following every other equally often over the rounds).',
+    'Ratios are medians of per-round paired ratios (each round runs the six contenders back to back, each following every other equally often over the rounds).',
     'Wall and CPU ratios are to the floor, plain fetch + JSON.parse; CPU time is this process only (the server is a child process) and steadier on a shared machine.',
     '"node:http" is plain node:http with a keep-alive agent, chunks concatenated and JSON.parse: no timeout, no abort. "fetch + signal" is plain fetch given a fresh AbortController and a timer per call.',
     "Ours sends named calls over node:http on Node, with a per-attempt timeout covering headers and body, the caller's signal, retries, validation and redaction.",
     '',
   );
   log('in-memory overhead…');
-  const inMemory = await measureInMemory(9);
+  const inMemory = await measureInMemory(9, before);
   results.inMemory = inMemory;
   print(
     '## Cost per call without the network (in-memory fetch, CPU µs per call, 9 rounds)',
@@ -147,6 +152,7 @@ if (only.has('throughput')) {
     "The fetch builds the Request a real fetch builds from its arguments, then returns a new Response over bytes in memory: what is left is each layer's own work (its own Requests, validation, signals and timers, reading and parsing the body).",
     '',
   );
+  print(...tracingTables(before, rows, inMemory));
 }
 
 const cold = await measured('cold', 'cold import', 'coldImport', () =>

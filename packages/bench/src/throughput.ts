@@ -3,16 +3,19 @@
 // same loopback server (a child process, so its CPU is not counted here). Each workload runs its rounds
 // back to back; every round runs each contender once, in an order that changes per round (each contender
 // follows every other equally often); ratios are taken within a round (paired), then the median over
-// rounds is reported, so drift of a shared machine cancels out.
+// rounds is reported, so drift of a shared machine cancels out. "before" is our client as it was before
+// the attempt channel (client-before.ts): ours over it, paired per round, is what tracing costs a call
+// while nobody listens.
 import { type ChildProcess, fork } from 'node:child_process';
 import { Agent, request } from 'node:http';
 import { createClient } from '@svc/client';
 import type { paths } from '@svc/types';
 import createFetchClient from 'openapi-fetch';
+import type { ClientBefore } from './client-before.js';
 import { USER_ID } from './server/bodies.js';
 import { balancedOrder, median, round } from './stats.js';
 
-export const CONTENDERS = ['floor', 'abortable', 'nodeHttp', 'openapiFetch', 'ours'] as const;
+export const CONTENDERS = ['floor', 'abortable', 'nodeHttp', 'openapiFetch', 'before', 'ours'] as const;
 export type Contender = (typeof CONTENDERS)[number];
 type Body = 'small' | 'medium' | 'large';
 type Call = () => Promise<unknown>;
@@ -143,7 +146,7 @@ function nodeHttpGet(baseUrl: string, headers: Record<string, string>): (path: s
     });
 }
 
-function callers(baseUrl: string): Record<Body, Record<Contender, Call>> {
+function callers(baseUrl: string, before: ClientBefore): Record<Body, Record<Contender, Call>> {
   const nodeHttp = nodeHttpGet(baseUrl, headers);
   const floor = (path: string) => async () => {
     const response = await fetch(baseUrl + path, { headers });
@@ -159,6 +162,7 @@ function callers(baseUrl: string): Record<Body, Record<Contender, Call>> {
   };
   // Our client with its defaults (2 retries, 60 s per-attempt timeout), as a user creates it.
   const svc = createClient({ apiKey: API_KEY, baseUrl });
+  const old = before.createClient({ apiKey: API_KEY, baseUrl });
   return {
     small: {
       floor: floor('/v2/user/resolve/client-user-1'),
@@ -170,6 +174,7 @@ function callers(baseUrl: string): Record<Body, Record<Contender, Call>> {
             params: { path: { client_user_id: 'client-user-1' } },
           }),
         ),
+      before: () => old.resolveUser({ client_user_id: 'client-user-1' }),
       ours: () => svc.resolveUser({ client_user_id: 'client-user-1' }),
     },
     medium: {
@@ -177,6 +182,7 @@ function callers(baseUrl: string): Record<Body, Record<Contender, Call>> {
       abortable: abortable(markerPath),
       nodeHttp: nodeHttp(markerPath),
       openapiFetch: () => checked(bare.GET('/v3/lab_tests/markers', { params: { query: markerQuery } })),
+      before: () => old.listMarkers(markerQuery),
       ours: () => svc.listMarkers(markerQuery),
     },
     large: {
@@ -189,6 +195,7 @@ function callers(baseUrl: string): Record<Body, Record<Contender, Call>> {
             params: { path: { user_id: USER_ID }, query: stepsQuery },
           }),
         ),
+      before: () => old.getStepsGrouped({ user_id: USER_ID, ...stepsQuery }),
       ours: () => svc.getStepsGrouped({ user_id: USER_ID, ...stepsQuery }),
     },
   };
@@ -304,6 +311,10 @@ export interface ThroughputRow {
   cpuRatio: Record<Contender, number>;
   /** Ours to plain node:http, per round, median: CPU and wall. */
   oursToNodeHttp: { cpu: number; wall: number };
+  /** Ours to our client before the attempt channel, per round, median: CPU and wall (nobody listening). */
+  oursToBefore: { cpu: number; wall: number };
+  /** The same CPU ratio's lowest and highest round. */
+  oursToBeforeCpuRange: [number, number];
   /** Ours to plain node:http, CPU, round by round (the spread behind the median). */
   oursToNodeHttpCpuByRound: number[];
   oursRatioRange: [number, number];
@@ -315,10 +326,11 @@ export interface ThroughputRow {
 export async function measureThroughput(
   rounds: number,
   log: (line: string) => void,
+  before: ClientBefore,
 ): Promise<ThroughputRow[]> {
   const { child, baseUrl, sizes } = await startServer();
   try {
-    const calls = callers(baseUrl);
+    const calls = callers(baseUrl, before);
     for (const body of ['small', 'medium', 'large'] as const) {
       for (const contender of CONTENDERS) checkData(body, await calls[body][contender]());
     }
@@ -334,7 +346,7 @@ export async function measureThroughput(
       for (let r = 0; r < rounds; r++) samples[w]?.push(await runRound(calls[workload.body], workload, r));
       log(`  throughput: ${workload.name}, ${rounds} rounds`);
     }
-    return WORKLOADS.map((workload, w) => {
+    const rows = WORKLOADS.map((workload, w): ThroughputRow => {
       const perRound = samples[w] ?? [];
       const ratio = (contender: Contender, key: keyof Timing, base: Contender = 'floor') =>
         perRound.map((timings) => timings[contender][key] / timings[base][key]);
@@ -353,6 +365,7 @@ export async function measureThroughput(
         cpu: medianRatio('ours', 'cpuMs', 'nodeHttp'),
         wall: medianRatio('ours', 'wallMs', 'nodeHttp'),
       };
+      const beforeCpu = ratio('ours', 'cpuMs', 'before');
       const { wall, cpu, cpuToNodeHttp } = workload;
       const targeted = wall !== undefined || cpu !== undefined || cpuToNodeHttp !== undefined;
       return {
@@ -365,6 +378,11 @@ export async function measureThroughput(
         wallRatio,
         cpuRatio,
         oursToNodeHttp,
+        oursToBefore: {
+          cpu: medianRatio('ours', 'cpuMs', 'before'),
+          wall: medianRatio('ours', 'wallMs', 'before'),
+        },
+        oursToBeforeCpuRange: [round(Math.min(...beforeCpu), 3), round(Math.max(...beforeCpu), 3)],
         oursToNodeHttpCpuByRound: ratio('ours', 'cpuMs', 'nodeHttp').map((value) => round(value, 3)),
         oursRatioRange: [round(Math.min(...oursRatios)), round(Math.max(...oursRatios))],
         targets: { wall, cpu, cpuToNodeHttp },
@@ -375,6 +393,7 @@ export async function measureThroughput(
           : undefined,
       };
     });
+    return rows;
   } finally {
     child.disconnect();
   }

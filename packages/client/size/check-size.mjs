@@ -45,16 +45,21 @@ import { build } from 'esbuild';
  * pays for the new one's), 16,283 B; a redirect's failed body dropped quietly +1 B; Node's build 18,863 B.
  * Issue 37's transport seam (one HttpClient interface with fetch/ and node/ implementations, the retry
  * waits as functions of retry/retry-policy.ts): +47 B, 16,331 B; Node's build 18,910 B.
+ * Issue 33's last finding (a declared type the table knows checked against any bytes): +6 B, 16,337 B;
+ * Node's build 18,915 B.
  */
 const BUDGET = 16 * 1024;
 /**
  * Node's build adds the node:http transport of named calls (src/internal/transport/node/, which
  * `#node-http` resolves to only under the `node` condition): about 2.4 kB gzip measured for issue 24,
- * so Node's budget is the browsers' plus 2.5 kB. Browsers, workers, Deno, Bun and workerd get the build
+ * so Node's budget was the browsers' plus 2.5 kB. Browsers, workers, Deno, Bun and workerd get the build
  * without it: issue 24 added 216 B there (the reply a transport hands back, the errors of an attempt
  * shared by both transports, the `httpAgent` option's check).
+ * Raised to the browsers' plus 3 kB for issue 34: Node's build publishes each attempt on a
+ * diagnostics_channel TracingChannel for tracing (src/internal/transport/trace/, `#attempt-tracer`):
+ * +501 B, 19,416 B; the browser build drops the branch whole (16,335 B).
  */
-const NODE_BUDGET = BUDGET + 2.5 * 1024;
+const NODE_BUDGET = BUDGET + 3 * 1024;
 
 async function measure(entry, platform) {
   const result = await build({

@@ -1,6 +1,7 @@
 // The public entry: one export statement per module, types marked inline.
 export type { ApiKey } from './api-key.js';
 export type { APIPromise, WithResponse } from './api-promise.js';
+export { ATTEMPT_CHANNEL, type AttemptMessage } from './attempt-channel.js';
 export {
   type ClientOptions,
   createClient,

@@ -37,6 +37,12 @@ export { storedSteps, storedSummaries } from './stored-rows.js';
 export { SCHEMA_VERSION, type StoreSchema } from './stores/migrations/migrations.js';
 export { createPostgresStore, type PostgresStoreOptions } from './stores/postgres-store.js';
 export { createSqliteStore, type SqliteStoreOptions } from './stores/sqlite-store.js';
+export {
+  LAG_CHANNEL,
+  type LagMessage,
+  WINDOW_CHANNEL,
+  type WindowMessage,
+} from './sync-channels.js';
 export type { SyncClient } from './sync-client.js';
 export type { BackfillInput, RunResult, RunStatus, Sync, SyncOptions, SyncRun } from './sync-types.js';
 export { teamFingerprint } from './team-fingerprint.js';

@@ -1,6 +1,6 @@
-// The files `exports` publishes, as built (turbo's test task builds first). `#node-http` maps into
-// src/, which is not published, so the build must have resolved it away; and only Node's build may
-// carry node:http.
+// The files `exports` publishes, as built (turbo's test task builds first). `#node-http` and
+// `#attempt-tracer` map into src/, which is not published, so the build must have resolved them away;
+// and only Node's build may carry node:http and node:diagnostics_channel.
 import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 
@@ -13,23 +13,28 @@ const published = readdirSync(dist, { recursive: true, encoding: 'utf8' }).filte
 const builtinsIn = (code: string) =>
   [
     ...code.matchAll(
-      /(?:\bimport\s*\(|\brequire\s*\(|\bfrom\s*)\s*["']((?:node:)?(?:https?|zlib|net|tls))["']/g,
+      /(?:\bimport\s*\(|\brequire\s*\(|\bfrom\s*)\s*["']((?:node:)?(?:https?|zlib|net|tls|diagnostics_channel))["']/g,
     ),
   ].map((match) => match[1]);
 
 describe('the published build', () => {
-  it('resolves #node-http in every file, so the unpublished src/ is never reached', () => {
+  it('resolves #node-http and #attempt-tracer in every file, so the unpublished src/ is never reached', () => {
     expect(published).toEqual(expect.arrayContaining(['index.js', 'index.cjs', 'index.d.ts']));
-    for (const file of published) expect(read(file), file).not.toContain('#node-http');
+    for (const file of published) {
+      expect(read(file), file).not.toContain('#node-http');
+      expect(read(file), file).not.toContain('#attempt-tracer');
+    }
   });
 
-  it('loads no node:http, node:https or node:zlib in the build for browsers, workers, Deno, Bun and workerd', () => {
+  it('loads no node:http, node:https, node:zlib or node:diagnostics_channel in the build for browsers, workers, Deno, Bun and workerd', () => {
     expect(builtinsIn(read('index.js'))).toEqual([]);
     expect(builtinsIn(read('index.cjs'))).toEqual([]);
   });
 
-  it('carries the node:http transport in the build for Node, loaded on the first call', () => {
+  it('carries the node:http transport and the attempt channel in the build for Node', () => {
     for (const file of ['node/index.js', 'node/index.cjs'])
-      expect(new Set(builtinsIn(read(file))), file).toEqual(new Set(['https', 'http', 'zlib']));
+      expect(new Set(builtinsIn(read(file))), file).toEqual(
+        new Set(['https', 'http', 'zlib', 'diagnostics_channel']),
+      );
   });
 });

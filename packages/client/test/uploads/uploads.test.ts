@@ -131,6 +131,28 @@ describe('uploads are bytes, never JSON', () => {
     }
   });
 
+  it('issue 33: refuses bytes of no type the table tells under a declared type it can check (a ZIP as application/pdf), before sending', async () => {
+    const zip = new Uint8Array([0x50, 0x4b, 0x03, 0x04, 0x14, 0, 0, 0]);
+    for (const input of [
+      new File([zip], 'x.pdf', { type: 'application/pdf' }),
+      { data: zip, contentType: 'image/png' },
+      { data: new Blob([zip]).stream(), contentType: 'image/jpeg' },
+      { data: new Uint8Array(0), contentType: 'application/pdf' },
+    ]) {
+      const error = await refusedUpload(input);
+      expect(error.field).toBe('body.file');
+      expect(error.message).toMatch(/declared (\S+) but its leading bytes are not \1$/);
+    }
+    const form = new FormData();
+    form.set('file', new Blob([zip], { type: 'application/pdf' }), 'x.pdf');
+    const fake = formFetch();
+    const refused = await testClient(fake.fetch)
+      .createParsingJob({ body: form as never })
+      .catch((error: unknown) => error);
+    expect(refused).toBeInstanceOf(ValidationError);
+    expect(fake.forms).toHaveLength(0);
+  });
+
   it('issue 21: refuses a mislabelled file in a form the caller built, and through the typed path client', async () => {
     const page = new TextEncoder().encode('  <html><body>not a report</body></html>');
     const form = new FormData();

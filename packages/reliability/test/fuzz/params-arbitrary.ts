@@ -5,12 +5,15 @@ import fc from 'fast-check';
 import { type CallableOperation, deref } from '../spec.js';
 import { anyValue, mostlyValid, validArb } from './schema-arbitrary.js';
 
+/** The leading bytes of a PDF: a Blob typed application/pdf is refused unless its bytes are one. */
+const PDF_HEAD = [0x25, 0x50, 0x44, 0x46, 0x2d];
+
 /** Multipart file fields (`format: binary`) take a Blob. */
 export function bodyArb(schema: SchemaObject, valid: boolean): fc.Arbitrary<unknown> {
   const resolved = deref(schema);
   const file = fc
     .uint8Array({ maxLength: 64 })
-    .map((bytes) => new Blob([bytes], { type: 'application/pdf' }));
+    .map((bytes) => new Blob([new Uint8Array([...PDF_HEAD, ...bytes])], { type: 'application/pdf' }));
   const binary = Object.entries(resolved.properties ?? {}).filter(
     ([, property]) => deref(property).format === 'binary',
   );

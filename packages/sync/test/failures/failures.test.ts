@@ -100,7 +100,7 @@ describe('errors while reading', () => {
     expect(await storedRows(address)).toEqual(truth);
   });
 
-  it('records an answer over the client\'s size limit for its window, and the rest goes on', async () => {
+  it("records an answer over the client's size limit for its window, and the rest goes on", async () => {
     // 1.5 MB of JSON for every sleep read, over a client capped at 1 MiB.
     const huge = JSON.stringify({ sleep: [{ note: 'x'.repeat(1_500_000) }], next_cursor: null });
     const rule = {

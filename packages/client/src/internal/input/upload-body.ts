@@ -48,14 +48,17 @@ const sniffBlob = async (blob: Blob): Promise<string | undefined> =>
   sniffMediaType(new Uint8Array(await blob.slice(0, SNIFF_BYTES).arrayBuffer()));
 
 /**
- * Refuses a file whose leading bytes say another kind than its declared type (a web page sent as
- * application/pdf): the service would store or parse what it is not. Checked only for declared types
- * the signature table can tell, so an unknown or generic type (application/octet-stream) passes.
+ * Refuses a file whose leading bytes are not of its declared type (a web page or a ZIP sent as
+ * application/pdf): the service would store or parse what it is not. Checked for every declared type
+ * the signature table can tell, whatever the bytes; an unknown or generic type (application/octet-stream)
+ * passes.
  */
 function checkBytesMatch(declared: string | undefined, sniffed: string | undefined, field: string): void {
-  if (declared === undefined || sniffed === undefined || declared === sniffed) return;
-  if (!SNIFFABLE_TYPES.includes(declared)) return;
-  throw new ValidationError(field, `is declared ${declared} but its leading bytes are ${sniffed}`);
+  if (declared === undefined || declared === sniffed || !SNIFFABLE_TYPES.includes(declared)) return;
+  throw new ValidationError(
+    field,
+    `is declared ${declared} but its leading bytes are ${sniffed ?? `not ${declared}`}`,
+  );
 }
 
 /** One file field as a File carrying its name and content type, checked against the field's rules. */

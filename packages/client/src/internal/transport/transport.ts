@@ -1,3 +1,4 @@
+import { attemptTracer, TRACED } from '#attempt-tracer';
 import { checkRequestHeaders, createNodeHttpClient, requestHeaders } from '#node-http';
 import type { ApiKey } from '../../api-key.js';
 import { ValidationError, withSecrets } from '../../errors.js';
@@ -131,7 +132,17 @@ export function createTransport(config: TransportConfig): Transport {
         const started = debug ? Date.now() : 0;
         let reply: R;
         try {
-          reply = await attempt(signal, timeoutMs, what, maxBytes);
+          // Published for tracing only while someone listens (Node's build; see trace/).
+          reply = await (TRACED && attemptTracer?.listened()
+            ? attemptTracer.trace(
+                () => attempt(signal, timeoutMs, what, maxBytes),
+                method,
+                url,
+                call?.what,
+                retry,
+                secrets,
+              )
+            : attempt(signal, timeoutMs, what, maxBytes));
         } catch (error) {
           const final = isFinal(error);
           const delay = waitAfterFailure(error, final, retry, maxRetries, anyFailure, random);

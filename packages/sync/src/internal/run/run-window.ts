@@ -3,6 +3,7 @@ import type { SyncStore, SyncWindow } from '../../store.js';
 import type { SyncClient } from '../../sync-client.js';
 import type { Attempt } from '../pace/attempts.js';
 import { readWindow } from './read-window.js';
+import { traceWindow, windowListened } from './trace-window.js';
 
 /**
  * How one window is run, in a sync's process or in a BullMQ worker: the same read and commit, with the
@@ -31,8 +32,15 @@ export type WindowOutcome =
   | { outcome: 'failed' }
   | { outcome: 'deferred'; error: unknown; since: number };
 
-/** Reads a window and commits its rows with its checkpoint, or records why it cannot be read. */
-export async function runWindow(runner: WindowRunner, window: SyncWindow): Promise<WindowOutcome> {
+/**
+ * Reads a window and commits its rows with its checkpoint, or records why it cannot be read; published
+ * for tracing (trace-window.ts) only while someone listens.
+ */
+export function runWindow(runner: WindowRunner, window: SyncWindow): Promise<WindowOutcome> {
+  return windowListened() ? traceWindow(runner, window, readAndCommit) : readAndCommit(runner, window);
+}
+
+async function readAndCommit(runner: WindowRunner, window: SyncWindow): Promise<WindowOutcome> {
   const since = Date.now();
   let fetchedAt = '';
   const attempt = await runner.attempt(() => {

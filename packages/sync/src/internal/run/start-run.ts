@@ -10,6 +10,7 @@ import { RunHealth, StoppedShort } from '../pace/run-health.js';
 import { Slots } from '../pace/slots.js';
 import { userBatchOf } from '../plan/backfill-windows.js';
 import type { Settings } from '../settings.js';
+import { publishLag } from './publish-lag.js';
 import { runWindows } from './run-windows.js';
 
 /** Where a run's windows come from: planned as it goes (a backfill), read from the store, or an event's. */
@@ -63,8 +64,10 @@ export function runStarter(settings: Settings): StartRun {
             return false;
           },
         );
-        if (bound)
+        if (bound) {
           await runWindows(settings, controls, health, source(feed, context), feed, planning, signal);
+          await publishLag(settings.store);
+        }
       } finally {
         signal?.removeEventListener('abort', stopPlanning);
         feed.finish();

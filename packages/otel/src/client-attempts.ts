@@ -1,0 +1,118 @@
+// The client's attempt channel as OpenTelemetry HTTP client spans (one per attempt, the stable HTTP
+// semantic conventions) and the `http.client.request.duration` histogram. What the channel carries is
+// already free of header values, query values, path ids and bodies; an error is named by its class only
+// (its message could name a host), never recorded with its stack.
+import { tracingChannel } from 'node:diagnostics_channel';
+import {
+  type Attributes,
+  type Histogram,
+  type Span,
+  SpanKind,
+  SpanStatusCode,
+  type Tracer,
+} from '@opentelemetry/api';
+import {
+  ATTR_ERROR_TYPE,
+  ATTR_HTTP_REQUEST_METHOD,
+  ATTR_HTTP_REQUEST_METHOD_ORIGINAL,
+  ATTR_HTTP_REQUEST_RESEND_COUNT,
+  ATTR_HTTP_RESPONSE_STATUS_CODE,
+  ATTR_SERVER_ADDRESS,
+  ATTR_SERVER_PORT,
+  ATTR_URL_FULL,
+  ERROR_TYPE_VALUE_OTHER,
+} from '@opentelemetry/semantic-conventions';
+import { ATTR_URL_TEMPLATE } from '@opentelemetry/semantic-conventions/incubating';
+import { ATTEMPT_CHANNEL, type AttemptMessage } from '@svc/client';
+import type { SpanParents } from './parent-context.js';
+
+/** The service's request id of the answer (no semantic convention names one). */
+export const ATTR_SVC_REQUEST_ID = 'svc.request.id';
+
+/** The methods the conventions know; any other is `_OTHER`, its spelling kept in method_original. */
+const KNOWN_METHODS = new Set([
+  'CONNECT',
+  'DELETE',
+  'GET',
+  'HEAD',
+  'OPTIONS',
+  'PATCH',
+  'POST',
+  'PUT',
+  'TRACE',
+]);
+
+/** What the subscriber records with: read at each event, so a provider set later applies at once. */
+export interface ClientInstruments {
+  tracer: Tracer;
+  duration: Histogram;
+}
+
+/** `error.type` of an attempt: the status of an error answer, else the class of the error it failed with. */
+function errorType(message: AttemptMessage): string | undefined {
+  if (message.status !== undefined) return message.status >= 400 ? String(message.status) : undefined;
+  const { error } = message;
+  return error instanceof Error && error.name !== 'Error' ? error.name : ERROR_TYPE_VALUE_OTHER;
+}
+
+/** Subscribes to the client's attempts; returns the unsubscribe. */
+export function subscribeClientAttempts(
+  instruments: () => ClientInstruments,
+  parents: SpanParents,
+): () => void {
+  const channel = tracingChannel<unknown, AttemptMessage>(ATTEMPT_CHANNEL);
+  const open = new WeakMap<AttemptMessage, { span: Span; started: number; attributes: Attributes }>();
+  const ignore = () => {};
+  const subscribers = {
+    start(message: AttemptMessage) {
+      const method = KNOWN_METHODS.has(message.method) ? message.method : '_OTHER';
+      const attributes: Attributes = {
+        [ATTR_HTTP_REQUEST_METHOD]: method,
+        [ATTR_SERVER_ADDRESS]: message.serverAddress,
+        [ATTR_SERVER_PORT]: message.serverPort,
+      };
+      if (method === '_OTHER') attributes[ATTR_HTTP_REQUEST_METHOD_ORIGINAL] = message.method;
+      if (message.urlTemplate !== undefined) attributes[ATTR_URL_TEMPLATE] = message.urlTemplate;
+      const spanAttributes: Attributes = { ...attributes };
+      if (message.redactedUrl !== undefined) spanAttributes[ATTR_URL_FULL] = message.redactedUrl;
+      if (message.resendCount > 0) spanAttributes[ATTR_HTTP_REQUEST_RESEND_COUNT] = message.resendCount;
+      // `{method} {url.template}`, or the method alone where the template is unknown (never the path).
+      const shown = method === '_OTHER' ? 'HTTP' : method;
+      const name = message.urlTemplate === undefined ? shown : `${shown} ${message.urlTemplate}`;
+      const span = instruments().tracer.startSpan(
+        name,
+        { kind: SpanKind.CLIENT, attributes: spanAttributes },
+        parents.parent(),
+      );
+      open.set(message, { span, started: performance.now(), attributes });
+    },
+    end: ignore,
+    asyncStart: ignore,
+    error: ignore,
+    asyncEnd(message: AttemptMessage) {
+      const entry = open.get(message);
+      if (!entry) return;
+      open.delete(message);
+      const { span, started, attributes } = entry;
+      const type = errorType(message);
+      if (message.status !== undefined) {
+        attributes[ATTR_HTTP_RESPONSE_STATUS_CODE] = message.status;
+        span.setAttribute(ATTR_HTTP_RESPONSE_STATUS_CODE, message.status);
+      }
+      if (type !== undefined) {
+        attributes[ATTR_ERROR_TYPE] = type;
+        span.setAttribute(ATTR_ERROR_TYPE, type);
+      }
+      if (message.requestId !== undefined) span.setAttribute(ATTR_SVC_REQUEST_ID, message.requestId);
+      if (type !== undefined)
+        span.setStatus({
+          code: SpanStatusCode.ERROR,
+          ...(message.status === undefined ? { message: type } : {}),
+        });
+      span.end();
+      instruments().duration.record((performance.now() - started) / 1000, attributes);
+    },
+  };
+  channel.subscribe(subscribers);
+  return () => channel.unsubscribe(subscribers);
+}

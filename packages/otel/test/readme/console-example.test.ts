@@ -1,0 +1,81 @@
+// The README's "See it in a console", run as a partner runs it: examples/console.ts and
+// examples/console-sync.ts, each in a fresh Node process against the sandbox over loopback, on a real
+// clock as `npx svc-sandbox` runs. If this fails, the README shows something the code no longer prints (or
+// code it no longer is).
+import { execFile } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { createSandbox, type SandboxServer, serveSandbox } from '@svc/sandbox';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+const root = new URL('../../', import.meta.url);
+const readme = readFileSync(new URL('README.md', root), 'utf8');
+/** The port `npx svc-sandbox` listens on, as the README shows it. */
+const README_PORT = '4011';
+let sandbox: SandboxServer;
+
+beforeAll(async () => {
+  sandbox = await serveSandbox(createSandbox({ apiKey: 'sk_test_sandbox', clock: 'real' }), { port: 0 });
+});
+afterAll(() => sandbox.close());
+
+/** The fenced block of `language` that follows `heading` in the README. */
+function block(heading: string, language: string): string {
+  const section = readme.slice(readme.indexOf(heading));
+  const start = section.indexOf(`\`\`\`${language}\n`) + language.length + 4;
+  return section.slice(start, section.indexOf('\n```', start));
+}
+
+/** Each shown line as a pattern: `…` stands for what changes from run to run (ids, times). */
+const pattern = (line: string) =>
+  new RegExp(
+    `^${line
+      .trim()
+      .replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+      .replaceAll('…', '.*')}$`,
+  );
+
+/** Runs an example as the README says, and returns the lines it printed. */
+async function run(example: string): Promise<string[]> {
+  const { stdout } = await promisify(execFile)(
+    process.execPath,
+    ['--import', 'tsx', fileURLToPath(new URL(example, root))],
+    {
+      cwd: fileURLToPath(root),
+      env: { ...process.env, SVC_API_KEY: 'sk_test_sandbox', SVC_BASE_URL: sandbox.url, SVC_LOG: 'off' },
+      timeout: 30_000,
+    },
+  );
+  return stdout
+    .replaceAll(new URL(sandbox.url).port, README_PORT)
+    .split('\n')
+    .map((line) => line.trim());
+}
+
+/** Each line the README shows is printed, in the README's order. */
+function expectShown(shownLines: string, printed: string[]): void {
+  let at = 0;
+  for (const line of shownLines.split('\n')) {
+    if (line.trim() === '…') continue;
+    const found = printed.findIndex((candidate, index) => index >= at && pattern(line).test(candidate));
+    expect(found, `README line not printed (in order): ${line}`).toBeGreaterThanOrEqual(0);
+    at = found + 1;
+  }
+}
+
+const EXAMPLES = [
+  ['## See it in a console', 'examples/console.ts'],
+  ['### A sync in the console', 'examples/console-sync.ts'],
+] as const;
+
+describe('the README console examples', () => {
+  it.each(EXAMPLES)('%s shows the code of %s', (heading, file) => {
+    const code = readFileSync(new URL(file, root), 'utf8');
+    expect(block(heading, 'ts')).toBe(code.slice(code.indexOf('import ')).trimEnd());
+  });
+
+  it.each(EXAMPLES)('%s: %s prints the spans and metrics shown, in that order', async (heading, file) => {
+    expectShown(block(heading, 'text'), await run(file));
+  });
+});
