@@ -1,5 +1,5 @@
 // The embedded store: one SQLite file holding checkpoints and data (WAL mode, one writer at a time),
-// through node:sqlite or better-sqlite3 (sqlite/driver.ts).
+// through node:sqlite or better-sqlite3 (sqlite/sqlite-database.ts).
 import { StoreUnavailableError } from '../errors.js';
 import { RESOURCES } from '../resources.js';
 import {
@@ -19,7 +19,8 @@ import {
   type WindowRows,
 } from '../store.js';
 import { assertFingerprint } from '../team-fingerprint.js';
-import { immediate, type SqliteDriverName, sqliteDriver } from './sqlite/driver.js';
+import { immediate, sqliteDriver } from './sqlite/driver.js';
+import type { SqliteDriverName } from './sqlite/sqlite-database.js';
 import { fileWatch, translateSqlite } from './sqlite/sqlite-errors.js';
 import { sqliteSchema } from './sqlite/sqlite-schema.js';
 import { prepareStatements, type WindowRow } from './sqlite/sqlite-statements.js';

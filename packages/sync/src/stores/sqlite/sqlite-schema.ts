@@ -9,7 +9,8 @@ import {
   VERSION_KEY,
   versionOf,
 } from '../migrations/migrations.js';
-import { immediate, type SqliteDatabase } from './driver.js';
+import { immediate } from './driver.js';
+import type { SqliteDatabase } from './sqlite-database.js';
 
 export function sqliteSchema(db: SqliteDatabase, where: string) {
   const hasMeta = () =>
