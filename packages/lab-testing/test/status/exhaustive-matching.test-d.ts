@@ -60,7 +60,7 @@ describe('matching over statuses and stages', () => {
   });
 
   it('closes an exhaustive switch over order stages with assertNever', () => {
-    function label(stage: OrderStage): string {
+    const label = (stage: OrderStage): string => {
       switch (stage) {
         case 'received':
           return 'Ordered';
@@ -79,7 +79,7 @@ describe('matching over statuses and stages', () => {
         default:
           return assertNever(stage);
       }
-    }
+    };
     expectTypeOf(label(classifyOrderStatus('x'))).toBeString();
   });
 
