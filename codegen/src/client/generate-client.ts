@@ -3,11 +3,11 @@
 // validation rules, pagination), the named types of every operation, the typed NamedMethods interface
 // (one method per operationId), and the SDK version read from the client's package.json (sent in the
 // SDK headers). Never a hand-kept list.
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { loadSpec } from '@svc/spec';
 import { CodegenError } from '../codegen-error.js';
-import { generatedHeader } from '../generated-file.js';
+import { generatedHeader, writeGenerated } from '../generated-file.js';
 import { printLiteral } from './client-literal.js';
 import { type ClientOperations, type OperationDoc, readClientOperations } from './client-operations.js';
 import type { PaginationRule } from './pagination-rules.js';
@@ -130,11 +130,11 @@ export async function generateClient(packageDir: string): Promise<string> {
   const { version } = JSON.parse(await readFile(resolve(packageDir, 'package.json'), 'utf8')) as {
     version: string;
   };
-  const outDir = resolve(packageDir, 'src/generated');
-  await mkdir(outDir, { recursive: true });
-  await writeFile(resolve(outDir, 'version.ts'), versionFile(version));
-  await writeFile(resolve(outDir, 'operations.ts'), operationsFile(entries));
-  await writeFile(resolve(outDir, 'operation-types.ts'), operationTypesFile(docs));
-  await writeFile(resolve(outDir, 'named-methods.ts'), namedMethodsFile(entries, docs));
+  await writeGenerated(packageDir, {
+    'version.ts': versionFile(version),
+    'operations.ts': operationsFile(entries),
+    'operation-types.ts': operationTypesFile(docs),
+    'named-methods.ts': namedMethodsFile(entries, docs),
+  });
   return `wrote src/generated/{operations,operation-types,named-methods,version}.ts (${entries.length} operations)`;
 }

@@ -2,10 +2,8 @@
 // events-catalogue.ts reads it, this file only renders and writes. The events package runs it with its
 // own `splitEventName` (packages/events/scripts/generate.ts): the generator needs the runtime's split
 // before that package is built, so the package hands it in rather than the generator reaching into it.
-import { mkdir, writeFile } from 'node:fs/promises';
-import { resolve } from 'node:path';
 import { loadSpec } from '@svc/spec';
-import { generatedHeader } from '../generated-file.js';
+import { generatedHeader, writeGenerated } from '../generated-file.js';
 import {
   type Catalogue,
   type CatalogueEntry,
@@ -44,8 +42,6 @@ function renderCatalogue({ resources, entries }: Catalogue): string {
 export async function generateEvents(splitEventName: SplitEventName, packageDir: string): Promise<string> {
   const catalogue = readCatalogue(loadSpec(), splitEventName);
   for (const warning of catalogue.warnings) process.stderr.write(`generate-events: warning: ${warning}\n`);
-  const outDir = resolve(packageDir, 'src/generated');
-  await mkdir(outDir, { recursive: true });
-  await writeFile(resolve(outDir, 'catalogue.ts'), renderCatalogue(catalogue));
+  await writeGenerated(packageDir, { 'catalogue.ts': renderCatalogue(catalogue) });
   return `wrote src/generated/catalogue.ts (${Object.keys(catalogue.entries).length} webhooks)`;
 }

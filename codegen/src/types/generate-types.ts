@@ -2,11 +2,9 @@
 // Node API, and sandbox-values.ts from `x-svc-sandbox-values` (`svc-codegen types`, run in packages/types):
 // types-spec.ts reads, schema-transform.ts renders the schemas, this file renders the sandbox values and
 // writes both.
-import { mkdir, writeFile } from 'node:fs/promises';
-import { resolve } from 'node:path';
 import { loadSpec } from '@svc/spec';
 import openapiTS, { astToString, type OpenAPI3 } from 'openapi-typescript';
-import { generatedHeader } from '../generated-file.js';
+import { generatedHeader, writeGenerated } from '../generated-file.js';
 import { nameSchemas } from './named-schemas.js';
 import { schemaTransform } from './schema-transform.js';
 import { readTypesSpec, sandboxValuesOf } from './types-spec.js';
@@ -37,12 +35,9 @@ export async function generateTypes(packageDir: string): Promise<string> {
     exportType: false,
     defaultNonNullable: true,
   });
-  const outDir = resolve(packageDir, 'src/generated');
-  await mkdir(outDir, { recursive: true });
-  await writeFile(
-    resolve(outDir, 'openapi.ts'),
-    `${generatedHeader('types/generate-types.ts')}\n${astToString(nameSchemas(ast))}`,
-  );
-  await writeFile(resolve(outDir, 'sandbox-values.ts'), renderSandboxValues(sandboxValuesOf(spec)));
+  await writeGenerated(packageDir, {
+    'openapi.ts': `${generatedHeader('types/generate-types.ts')}\n${astToString(nameSchemas(ast))}`,
+    'sandbox-values.ts': renderSandboxValues(sandboxValuesOf(spec)),
+  });
   return 'wrote src/generated/openapi.ts and sandbox-values.ts';
 }

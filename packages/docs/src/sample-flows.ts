@@ -49,6 +49,38 @@ const ADDRESS_JSON = JSON.stringify(ADDRESS_VALUE);
 /** How each curl step sends the key and reads the answer. */
 const KEY = '-H "{apiKeyHeader}: $SVC_API_KEY"';
 
+/**
+ * An appointment's two steps, at home (`phlebotomy`) or at a service center (`psc`): read the order's
+ * availability and take its first slot, then book that slot.
+ */
+function appointmentSteps<Visit extends 'phlebotomy' | 'psc'>(visit: Visit, operation: Capitalize<Visit>) {
+  const slot: Step = {
+    after: ['order'],
+    lines: [
+      `const availability = await svc.get${operation}AppointmentAvailability({ order_id: order.id });`,
+      'const slot = availability.slots?.[0];',
+    ],
+    curl: [
+      `AVAILABILITY=$(curl -s "$SVC_BASE_URL/v3/order/$ORDER_ID/${visit}/appointment/availability" ${KEY})`,
+      'BOOKING_KEY=$(jq -r \'.slots[0].booking_key\' <<<"$AVAILABILITY")',
+    ],
+  };
+  const booking: Step = {
+    after: [`${visit}Slot`],
+    lines: [
+      `await svc.book${operation}Appointment({ order_id: order.id, body: { booking_key: slot?.booking_key } });`,
+    ],
+    curl: [
+      `curl -s -X POST "$SVC_BASE_URL/v3/order/$ORDER_ID/${visit}/appointment/book" ${KEY} \\`,
+      `  -H 'content-type: application/json' -d '{"booking_key":"'"$BOOKING_KEY"'"}' >/dev/null`,
+    ],
+  };
+  return { [`${visit}Slot`]: slot, [`${visit}Booking`]: booking } as Record<
+    `${Visit}Slot` | `${Visit}Booking`,
+    Step
+  >;
+}
+
 const STEPS: Record<StepName, Step> = {
   user: {
     after: [],
@@ -98,48 +130,8 @@ const STEPS: Record<StepName, Step> = {
       `  -d '{"user_id":"'"$USER_ID"'","provider":"whoop"}' | jq -r .link_token)`,
     ],
   },
-  phlebotomySlot: {
-    after: ['order'],
-    lines: [
-      'const availability = await svc.getPhlebotomyAppointmentAvailability({ order_id: order.id });',
-      'const slot = availability.slots?.[0];',
-    ],
-    curl: [
-      `AVAILABILITY=$(curl -s "$SVC_BASE_URL/v3/order/$ORDER_ID/phlebotomy/appointment/availability" ${KEY})`,
-      'BOOKING_KEY=$(jq -r \'.slots[0].booking_key\' <<<"$AVAILABILITY")',
-    ],
-  },
-  phlebotomyBooking: {
-    after: ['phlebotomySlot'],
-    lines: [
-      'await svc.bookPhlebotomyAppointment({ order_id: order.id, body: { booking_key: slot?.booking_key } });',
-    ],
-    curl: [
-      `curl -s -X POST "$SVC_BASE_URL/v3/order/$ORDER_ID/phlebotomy/appointment/book" ${KEY} \\`,
-      `  -H 'content-type: application/json' -d '{"booking_key":"'"$BOOKING_KEY"'"}' >/dev/null`,
-    ],
-  },
-  pscSlot: {
-    after: ['order'],
-    lines: [
-      'const availability = await svc.getPscAppointmentAvailability({ order_id: order.id });',
-      'const slot = availability.slots?.[0];',
-    ],
-    curl: [
-      `AVAILABILITY=$(curl -s "$SVC_BASE_URL/v3/order/$ORDER_ID/psc/appointment/availability" ${KEY})`,
-      'BOOKING_KEY=$(jq -r \'.slots[0].booking_key\' <<<"$AVAILABILITY")',
-    ],
-  },
-  pscBooking: {
-    after: ['pscSlot'],
-    lines: [
-      'await svc.bookPscAppointment({ order_id: order.id, body: { booking_key: slot?.booking_key } });',
-    ],
-    curl: [
-      `curl -s -X POST "$SVC_BASE_URL/v3/order/$ORDER_ID/psc/appointment/book" ${KEY} \\`,
-      `  -H 'content-type: application/json' -d '{"booking_key":"'"$BOOKING_KEY"'"}' >/dev/null`,
-    ],
-  },
+  ...appointmentSteps('phlebotomy', 'Phlebotomy'),
+  ...appointmentSteps('psc', 'Psc'),
 };
 
 /** What one operation's sample does differently from the spec's example values. */

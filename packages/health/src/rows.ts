@@ -2,7 +2,7 @@ import type { GetStepsGroupedItem } from '@svc/client';
 
 /**
  * One timeseries value of one user from one provider: what a store keeps of a point of
- * `client.getStepsGrouped` (the `StepRow` of `@svc/sync` has this shape).
+ * `client.getStepsGrouped` (`@svc/sync`'s `StepRow` extends it).
  */
 export interface TimeseriesRow {
   /** The service's user id. */
@@ -18,7 +18,7 @@ export interface TimeseriesRow {
 
 /**
  * One daily summary of one user from one provider: the record as the service sent it and its keys
- * (the `SummaryRow` of `@svc/sync` has this shape).
+ * (`@svc/sync`'s `SummaryRow` extends it).
  */
 export interface SummaryRow {
   /** `activity`, `body`, `meal`, `profile`, `sleep`, `workouts`, or another the service adds. */

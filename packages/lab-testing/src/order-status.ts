@@ -25,14 +25,10 @@ export type OrderLowLevelStatus = Schema<'OrderLowLevelStatus'>;
  * `received`, `sample_with_lab`, `completed` and `cancelled` are read from the phases the Svc sandbox
  * sends; the service may send other statuses, which read `unknown`.
  */
-export type OrderStage =
-  | 'received'
-  | 'collecting_sample'
-  | 'in_transit_problem'
-  | 'sample_with_lab'
-  | 'completed'
-  | 'cancelled'
-  | 'unknown';
+export type OrderStage = PhaseStage | 'in_transit_problem' | 'unknown';
+
+/** The stages an order's phase gives (the first segment of its status, `collecting_sample.testkit.…`). */
+type PhaseStage = 'received' | 'collecting_sample' | 'sample_with_lab' | 'completed' | 'cancelled';
 
 /** Which leg of transit a problem is on: to the customer, or to the lab. */
 export type TransitLeg = 'customer' | 'lab';

@@ -2,7 +2,7 @@ import { fromJsonSchema, McpServer } from '@modelcontextprotocol/server';
 import type { SvcClient } from '@svc/client';
 import type { AuditEntry } from './audit-entry.js';
 import { stderrAudit } from './internal/audit-sink.js';
-import type { CallSettings } from './internal/call/call-tool.js';
+import type { CallSettings } from './internal/call/call-settings.js';
 import type { CatalogueTool } from './internal/catalogue.js';
 import { registerDiscoverTools } from './internal/discover/discover-tools.js';
 import { instructionsFor } from './internal/instructions.js';

@@ -3,11 +3,12 @@
 // the API key or a store password.
 import { AbortError, AuthenticationError, ConnectionError, PermissionDeniedError } from '@svc/client';
 import { teamOf } from './cli/cli-values.js';
+import type { Command } from './cli/command.js';
 import { type CommandName, helpText } from './cli/command-table.js';
 import { migrateCommand } from './cli/commands/migrate-command.js';
 import { CliFailure, EXIT } from './cli/exit-codes.js';
 import { openCliStore } from './cli/open-cli-store.js';
-import { parseCommand, type Values } from './cli/parse-command.js';
+import { parseCommand } from './cli/parse-command.js';
 import {
   QueueUnavailableError,
   StoreLockedError,
@@ -17,15 +18,6 @@ import {
   SyncInputError,
 } from './errors.js';
 import { redisOptions } from './redis-options.js';
-import type { SyncStore } from './store.js';
-
-type Run = (values: Values, store: SyncStore, signal: AbortSignal) => Promise<number>;
-
-/** What a command that opens a store is: what it checks before the store is touched, and its run. */
-interface Command {
-  check?: (values: Values) => void;
-  run: Run;
-}
 
 /**
  * The commands that open a store, each loaded when it is the one run (BullMQ, pg and @svc/health weigh
@@ -34,43 +26,13 @@ interface Command {
  */
 const COMMANDS: Record<
   Exclude<CommandName, 'migrate'>,
-  { load: () => Promise<Command>; key?: true; readOnly?: true }
+  { load: () => Promise<{ command: Command }>; key?: true; readOnly?: true }
 > = {
-  backfill: {
-    load: async () => {
-      const { checkBackfill, backfillCommand } = await import('./cli/commands/backfill-command.js');
-      return { check: checkBackfill, run: backfillCommand };
-    },
-    key: true,
-  },
-  status: {
-    load: async () => {
-      const { statusCommand } = await import('./cli/commands/status-command.js');
-      return { run: (values, store) => statusCommand(values, store) };
-    },
-    readOnly: true,
-  },
-  webhooks: {
-    load: async () => {
-      const { checkWebhooks, webhooksCommand } = await import('./cli/commands/webhooks-command.js');
-      return { check: checkWebhooks, run: webhooksCommand };
-    },
-    key: true,
-  },
-  worker: {
-    load: async () => {
-      const { checkWorker, workerCommand } = await import('./cli/commands/worker-command.js');
-      return { check: checkWorker, run: workerCommand };
-    },
-    key: true,
-  },
-  export: {
-    load: async () => {
-      const { checkExport, exportCommand } = await import('./cli/commands/export-command.js');
-      return { check: checkExport, run: (values, store) => exportCommand(values, store) };
-    },
-    readOnly: true,
-  },
+  backfill: { load: () => import('./cli/commands/backfill-command.js'), key: true },
+  status: { load: () => import('./cli/commands/status-command.js'), readOnly: true },
+  webhooks: { load: () => import('./cli/commands/webhooks-command.js'), key: true },
+  worker: { load: () => import('./cli/commands/worker-command.js'), key: true },
+  export: { load: () => import('./cli/commands/export-command.js'), readOnly: true },
 };
 
 async function main(argv: string[]): Promise<number> {
@@ -81,7 +43,7 @@ async function main(argv: string[]): Promise<number> {
   }
   if (command === 'migrate') return migrateCommand(values);
   const { load, key, readOnly } = COMMANDS[command];
-  const { check, run } = await load();
+  const { check, run } = (await load()).command;
   // Arguments and the key are checked before the store is touched.
   check?.(values);
   // A bad Redis address is refused before anything is opened.

@@ -1,3 +1,4 @@
+import type { SummaryRow as HealthSummaryRow, TimeseriesRow } from '@svc/health';
 import type { ResourceName, SummaryResource } from './resources.js';
 
 /** One unit of work: a user's resource from one provider over whole UTC days `start`..`end` (inclusive). */
@@ -23,26 +24,21 @@ export interface SyncWindow extends WindowKey {
   generation?: number;
 }
 
-/** One hourly (or other) steps value, stored by its natural key (user, provider, start). */
-export interface StepRow {
-  userId: string;
-  provider: string;
-  start: string;
-  end: string;
-  unit: string;
-  value: number;
+/**
+ * One hourly (or other) steps value, stored by its natural key (user, provider, start): @svc/health's
+ * row, so an export hands it on as it is.
+ */
+export interface StepRow extends TimeseriesRow {
   /** The point as the service sent it. */
   data?: Record<string, unknown>;
 }
 
-/** One daily summary, stored by its natural key (resource, user, provider, calendar date). */
-export interface SummaryRow {
+/**
+ * One daily summary, stored by its natural key (resource, user, provider, calendar date), `data` the
+ * record as the service sent it: @svc/health's row, of a resource a sync keeps.
+ */
+export interface SummaryRow extends HealthSummaryRow {
   resource: SummaryResource;
-  userId: string;
-  provider: string;
-  calendarDate: string;
-  /** The record as the service sent it. */
-  data: Record<string, unknown>;
 }
 
 /** What one window read: the rows to upsert. */

@@ -3,9 +3,9 @@ import { ValidationError } from '@svc/client';
 import { instantText } from '../internal/date-time.js';
 import type { SummaryRow } from '../rows.js';
 import { sleepSessionOf } from '../timeline/sleep-session.js';
-import { type FhirOptions, flagTag, identifierOf, namespaceOf, resourceIdOf, subjectOf } from './identity.js';
-import { measuredQuantity } from './measured-quantity.js';
-import { categoryOf, codeOf, type Measure, SUMMARY_MEASURES } from './measures.js';
+import { type FhirOptions, identifierOf, namespaceOf, subjectOf } from './identity.js';
+import { measuredObservation } from './measured-observation.js';
+import { type Measure, SUMMARY_MEASURES } from './measures.js';
 
 const CALENDAR_DATE = /^\d{4}-\d{2}-\d{2}$/;
 
@@ -42,18 +42,10 @@ export function summaryObservations(row: SummaryRow, options: FhirOptions): Obse
       'observation',
       `${key}|${row.userId}|${row.provider}|${row.calendarDate}`,
     );
-    const { quantity, known } = measuredQuantity(read.value, read.unit, measure);
+    const { head, quantity } = measuredObservation(namespace, identifier, measure, key, read);
     const night = row.resource === 'sleep' ? sleepSessionOf(row) : undefined;
     observations.push({
-      resourceType: 'Observation',
-      id: resourceIdOf(identifier),
-      ...(known
-        ? {}
-        : { meta: { tag: [flagTag(namespace, 'unit-unknown', `Unit not recognised: ${read.unit}`)] } }),
-      identifier: [identifier],
-      status: 'final',
-      ...categoryOf(measure),
-      code: codeOf(measure, key, namespace),
+      ...head,
       subject,
       ...(night
         ? { effectivePeriod: { start: night.start, end: night.end } }

@@ -2,9 +2,9 @@ import type { Observation } from '@medplum/fhirtypes';
 import { ValidationError } from '@svc/client';
 import { instantText, parseDateTime } from '../internal/date-time.js';
 import type { TimeseriesRow } from '../rows.js';
-import { type FhirOptions, flagTag, identifierOf, namespaceOf, resourceIdOf, subjectOf } from './identity.js';
-import { measuredQuantity } from './measured-quantity.js';
-import { categoryOf, codeOf, TIMESERIES_MEASURES } from './measures.js';
+import { type FhirOptions, identifierOf, namespaceOf, subjectOf } from './identity.js';
+import { measuredObservation } from './measured-observation.js';
+import { TIMESERIES_MEASURES } from './measures.js';
 
 export interface TimeseriesObservationOptions extends FhirOptions {
   /** The timeseries the row is of; default `steps`. */
@@ -33,17 +33,9 @@ export function timeseriesObservation(
     'observation',
     `${kind}|${row.userId}|${row.provider}|${new Date(start.epochMs).toISOString()}`,
   );
-  const { quantity, known } = measuredQuantity(row.value, row.unit, measure);
+  const { head, quantity } = measuredObservation(namespace, identifier, measure, kind, row);
   return {
-    resourceType: 'Observation',
-    id: resourceIdOf(identifier),
-    ...(known
-      ? {}
-      : { meta: { tag: [flagTag(namespace, 'unit-unknown', `Unit not recognised: ${row.unit}`)] } }),
-    identifier: [identifier],
-    status: 'final',
-    ...categoryOf(measure),
-    code: codeOf(measure, kind, namespace),
+    ...head,
     subject: subjectOf(row.userId, options),
     effectivePeriod: { start: row.start, end: row.end },
     issued: instantText(options.issued, 'issued'),

@@ -2,33 +2,23 @@ import { ValidationError } from '@svc/client';
 
 type Dimension = 'mass' | 'energy' | 'length' | 'time' | 'mass-concentration' | 'substance-concentration';
 
-// Factors to one base unit per dimension, written out so each is read and tested, not derived at run time.
-const FACTORS: Readonly<Record<string, readonly [Dimension, number]>> = {
-  kg: ['mass', 1],
-  g: ['mass', 0.001],
-  '[lb_av]': ['mass', 0.45359237],
-  kcal: ['energy', 4184],
-  kJ: ['energy', 1000],
-  J: ['energy', 1],
-  m: ['length', 1],
-  km: ['length', 1000],
-  cm: ['length', 0.01],
-  '[mi_i]': ['length', 1609.344],
-  '[ft_i]': ['length', 0.3048],
-  '[in_i]': ['length', 0.0254],
-  s: ['time', 1],
-  min: ['time', 60],
-  h: ['time', 3600],
-  ms: ['time', 0.001],
-  // Mass concentration in g/L, substance concentration in mol/L.
-  'g/L': ['mass-concentration', 1],
-  'g/dL': ['mass-concentration', 10],
-  'mg/dL': ['mass-concentration', 0.01],
-  'mg/L': ['mass-concentration', 0.001],
-  'mol/L': ['substance-concentration', 1],
-  'mmol/L': ['substance-concentration', 0.001],
-  'umol/L': ['substance-concentration', 0.000001],
+// Factors to one base unit per dimension, written out so each is read and tested, not derived at run
+// time. Mass concentration is in g/L, substance concentration in mol/L.
+const UNITS_BY_DIMENSION: Readonly<Record<Dimension, Readonly<Record<string, number>>>> = {
+  mass: { kg: 1, g: 0.001, '[lb_av]': 0.45359237 },
+  energy: { kcal: 4184, kJ: 1000, J: 1 },
+  length: { m: 1, km: 1000, cm: 0.01, '[mi_i]': 1609.344, '[ft_i]': 0.3048, '[in_i]': 0.0254 },
+  time: { s: 1, min: 60, h: 3600, ms: 0.001 },
+  'mass-concentration': { 'g/L': 1, 'g/dL': 10, 'mg/dL': 0.01, 'mg/L': 0.001 },
+  'substance-concentration': { 'mol/L': 1, 'mmol/L': 0.001, 'umol/L': 0.000001 },
 };
+
+/** Each unit's dimension and factor, by its UCUM code. */
+const FACTORS: Readonly<Record<string, readonly [Dimension, number]>> = Object.fromEntries(
+  Object.entries(UNITS_BY_DIMENSION).flatMap(([dimension, units]) =>
+    Object.entries(units).map(([unit, factor]) => [unit, [dimension as Dimension, factor] as const]),
+  ),
+);
 
 /**
  * Molar masses in g/mol, for converting an analyte between mass and substance concentration.

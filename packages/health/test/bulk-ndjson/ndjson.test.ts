@@ -1,5 +1,6 @@
 import type { Resource } from '@medplum/fhirtypes';
 import { ValidationError } from '@svc/client';
+import { expectValidFhir } from '@svc/test-kit/fhir-validator';
 import { describe, expect, test } from 'vitest';
 import {
   bulkExportManifest,
@@ -9,7 +10,6 @@ import {
   timeseriesNdjson,
   writeNdjsonByType,
 } from '../../src/index.js';
-import { expectValidFhir } from '../fixtures/fhir-validator.js';
 import {
   ISSUED,
   NEAR_MIDNIGHT_STEPS,

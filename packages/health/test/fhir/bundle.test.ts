@@ -1,7 +1,7 @@
 import { ValidationError } from '@svc/client';
+import { expectValidFhir } from '@svc/test-kit/fhir-validator';
 import { describe, expect, test } from 'vitest';
 import { labReportToFhir, summaryObservations, timeseriesObservation, userBundle } from '../../src/index.js';
-import { expectValidFhir } from '../fixtures/fhir-validator.js';
 import {
   COMPLETED_JOB,
   ISSUED,

@@ -1,7 +1,7 @@
 import { ValidationError } from '@svc/client';
+import { expectValidFhir } from '@svc/test-kit/fhir-validator';
 import { describe, expect, test } from 'vitest';
 import { LOINC_SYSTEM, labReportToFhir } from '../../src/index.js';
-import { expectValidFhir } from '../fixtures/fhir-validator.js';
 import { COMPLETED_JOB, USER_ID } from '../fixtures/records.js';
 
 const PDF = new TextEncoder().encode('%PDF-1.4\n%%EOF\n');

@@ -1,7 +1,7 @@
 import { ValidationError } from '@svc/client';
+import { expectValidFhir } from '@svc/test-kit/fhir-validator';
 import { describe, expect, test } from 'vitest';
 import { summaryObservations, timeseriesObservation, UCUM_SYSTEM } from '../../src/index.js';
-import { expectValidFhir } from '../fixtures/fhir-validator.js';
 import { ISSUED, STEP_IN_UTC, STEP_WITH_OFFSET, USER_ID } from '../fixtures/records.js';
 
 const summary = (resource: string, data: Record<string, unknown>) => ({

@@ -1,6 +1,6 @@
-import { createClient, type SvcClient } from '@svc/client';
-import { createSandbox, type Sandbox, type SandboxServer, serveSandbox } from '@svc/sandbox';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import type { SvcClient } from '@svc/client';
+import { expectValidFhir } from '@svc/test-kit/fhir-validator';
+import { describe, expect, test } from 'vitest';
 import {
   bucketByLocalDay,
   labReportToFhir,
@@ -12,28 +12,19 @@ import {
   timeseriesRow,
   userTimeZone,
 } from '../../src/index.js';
-import { expectValidFhir } from '../fixtures/fhir-validator.js';
+import { loopbackSandbox } from './loopback-sandbox.js';
 
 // The cases the sandbox's data gives to try (its README, "Users"), read over loopback as a partner would.
 const API_KEY = 'sk_test_health_cases';
 const PDF = new TextEncoder().encode('%PDF-1.4\n1 0 obj <<>> endobj\n%%EOF\n');
 
-let sandbox: Sandbox;
-let server: SandboxServer;
-let client: SvcClient;
-
-beforeAll(async () => {
-  sandbox = createSandbox({ apiKey: API_KEY, seed: 'health-cases', strict: true });
-  server = await serveSandbox(sandbox, { port: 0 });
-  client = createClient({ apiKey: API_KEY, baseUrl: server.url, maxRetries: 0 });
-});
-afterAll(() => server.close());
+const loopback = loopbackSandbox(API_KEY, 'health-cases');
 
 async function connect(userId: string, provider: 'whoop' | 'renpho') {
-  const { link_token } = (await client.createLinkToken({ body: { user_id: userId, provider } })) as {
+  const { link_token } = (await loopback.client.createLinkToken({ body: { user_id: userId, provider } })) as {
     link_token: string;
   };
-  await client.completePasswordProviderMfa({
+  await loopback.client.completePasswordProviderMfa({
     provider,
     'x-svc-link-token': link_token,
     body: { mfa_code: '123456' },
@@ -42,9 +33,9 @@ async function connect(userId: string, provider: 'whoop' | 'renpho') {
 
 describe("the sandbox's cases", () => {
   test('two worn devices record each night, overlapping: one night each, both rows kept', async () => {
-    const user = await client.resolveUser({ client_user_id: 'two-devices' });
+    const user = await loopback.client.resolveUser({ client_user_id: 'two-devices' });
     await connect(user.user_id, 'whoop');
-    const response = await client.getSleepSummary({
+    const response = await loopback.client.getSleepSummary({
       user_id: user.user_id,
       start_date: '2025-12-01',
       end_date: '2025-12-31',
@@ -58,12 +49,12 @@ describe("the sandbox's cases", () => {
   });
 
   test("points near local midnight: worn devices write the user's offset, others UTC placed by the user's zone", async () => {
-    const user = await client.resolveUser({ client_user_id: 'near-midnight' });
+    const user = await loopback.client.resolveUser({ client_user_id: 'near-midnight' });
     await connect(user.user_id, 'renpho');
     const timeZone = userTimeZone(user);
     expect(timeZone).not.toBe('UTC');
     const steps: TimeseriesRow[] = [];
-    for await (const item of client.getStepsGrouped({
+    for await (const item of loopback.client.getStepsGrouped({
       user_id: user.user_id,
       start_date: '2025-12-01',
       end_date: '2025-12-03',
@@ -88,15 +79,15 @@ describe("the sandbox's cases", () => {
   });
 
   test('a report in SI units: glucose in mmol/L coded 14749-6, Omega-3 Index kept without LOINC, all valid', async () => {
-    const user = await client.resolveUser({ client_user_id: 'si-lab' });
+    const user = await loopback.client.resolveUser({ client_user_id: 'si-lab' });
     let job: Awaited<ReturnType<SvcClient['getParsingJob']>> | undefined;
     // About half the reports are in SI units: a few uploads find one (the same ones for this seed).
     for (let attempt = 0; attempt < 8 && !job; attempt++) {
-      const created = await client.createParsingJob({
+      const created = await loopback.client.createParsingJob({
         body: { file: { data: PDF, filename: 'report.pdf', contentType: 'application/pdf' } },
       });
-      sandbox.clock.advance({ seconds: 60 });
-      const read = await client.getParsingJob({ job_id: created.id as string });
+      loopback.sandbox.clock.advance({ seconds: 60 });
+      const read = await loopback.client.getParsingJob({ job_id: created.id as string });
       if (read.results?.some((result) => result.name === 'Glucose' && result.unit === 'mmol/L')) job = read;
     }
     if (!job) throw new Error('no report in SI units in 8 uploads');

@@ -1,7 +1,6 @@
 import type { Resource } from '@medplum/fhirtypes';
-import { createClient, type SvcClient } from '@svc/client';
-import { createSandbox, type Sandbox, type SandboxServer, serveSandbox } from '@svc/sandbox';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { expectValidFhir } from '@svc/test-kit/fhir-validator';
+import { describe, expect, test } from 'vitest';
 import {
   bucketByLocalDay,
   labReportToFhir,
@@ -16,34 +15,24 @@ import {
   userBundle,
   userTimeZone,
 } from '../../src/index.js';
-import { expectValidFhir } from '../fixtures/fhir-validator.js';
+import { loopbackSandbox } from './loopback-sandbox.js';
 
 const API_KEY = 'sk_test_health';
 const PDF = new TextEncoder().encode('%PDF-1.4\n1 0 obj <<>> endobj\n%%EOF\n');
 const FROM = '2025-12-01';
 const TO = '2025-12-31';
 
-// The real sandbox over loopback (strict: an answer that breaks the spec is a 500), a client as a partner has.
-let sandbox: Sandbox;
-let server: SandboxServer;
-let client: SvcClient;
-
-beforeAll(async () => {
-  sandbox = createSandbox({ apiKey: API_KEY, seed: 'health', strict: true });
-  server = await serveSandbox(sandbox, { port: 0 });
-  client = createClient({ apiKey: API_KEY, baseUrl: server.url, maxRetries: 0 });
-});
-afterAll(() => server.close());
+const loopback = loopbackSandbox(API_KEY, 'health');
 
 /** A user with a second device: the sandbox connects oura first; whoop through the password link. */
 async function userWithTwoDevices(clientUserId: string) {
-  const user = await client.resolveUser({ client_user_id: clientUserId });
-  const { link_token } = (await client.createLinkToken({
+  const user = await loopback.client.resolveUser({ client_user_id: clientUserId });
+  const { link_token } = (await loopback.client.createLinkToken({
     body: { user_id: user.user_id, provider: 'whoop' },
   })) as {
     link_token: string;
   };
-  await client.completePasswordProviderMfa({
+  await loopback.client.completePasswordProviderMfa({
     provider: 'whoop',
     'x-svc-link-token': link_token,
     body: { mfa_code: '123456' },
@@ -56,10 +45,11 @@ async function summaries(
   userId: string,
 ) {
   const method = `get${resource[0]?.toUpperCase()}${resource.slice(1)}Summary` as 'getSleepSummary';
-  const response = (await client[method]({ user_id: userId, start_date: FROM, end_date: TO })) as Record<
-    string,
-    unknown
-  >;
+  const response = (await loopback.client[method]({
+    user_id: userId,
+    start_date: FROM,
+    end_date: TO,
+  })) as Record<string, unknown>;
   const { rows, unkeyed } = summaryRows(resource, userId, response);
   expect(unkeyed).toEqual([]);
   return rows;
@@ -67,12 +57,12 @@ async function summaries(
 
 describe('from the sandbox to FHIR R4', () => {
   test('a completed parsing job becomes a DiagnosticReport with its Observations and the report file, valid', async () => {
-    const user = await client.resolveUser({ client_user_id: 'health-lab' });
-    const created = await client.createParsingJob({
+    const user = await loopback.client.resolveUser({ client_user_id: 'health-lab' });
+    const created = await loopback.client.createParsingJob({
       body: { file: { data: PDF, filename: 'report.pdf', contentType: 'application/pdf' } },
     });
-    await sandbox.clock.advance({ seconds: 60 });
-    const job = await client.getParsingJob({ job_id: created.id as string });
+    await loopback.sandbox.clock.advance({ seconds: 60 });
+    const job = await loopback.client.getParsingJob({ job_id: created.id as string });
     expect(job.status).toBe('completed');
     const { report, observations } = labReportToFhir(job, {
       subject: user.user_id,
@@ -86,12 +76,12 @@ describe('from the sandbox to FHIR R4', () => {
 
   test("a month of two devices' summaries and steps: every Observation valid, every sleep row kept", async () => {
     const user = await userWithTwoDevices('health-fleet');
-    const issued = sandbox.clock.now();
+    const issued = loopback.sandbox.clock.now();
     const rows: SummaryRow[] = [];
     for (const resource of ['sleep', 'activity', 'body', 'meal', 'profile', 'workouts'] as const)
       rows.push(...(await summaries(resource, user.user_id)));
     const steps: TimeseriesRow[] = [];
-    for await (const item of client.getStepsGrouped({
+    for await (const item of loopback.client.getStepsGrouped({
       user_id: user.user_id,
       start_date: FROM,
       end_date: TO,

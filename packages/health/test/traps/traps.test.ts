@@ -1,6 +1,6 @@
+import { expectValidFhir } from '@svc/test-kit/fhir-validator';
 import { describe, expect, test } from 'vitest';
 import { convertValue, UCUM_SYSTEM } from '../../src/index.js';
-import { expectValidFhir } from '../fixtures/fhir-validator.js';
 import {
   COMPLETED_JOB,
   ISSUED,

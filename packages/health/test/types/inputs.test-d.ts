@@ -14,21 +14,14 @@ import {
 
 // What a sync store holds (the shape of @svc/sync's StepRow and SummaryRow), written out here: this
 // package must take them as they are without depending on the sync.
-interface StoreStepRow {
-  userId: string;
-  provider: string;
-  start: string;
-  end: string;
-  unit: string;
-  value: number;
-}
-interface StoreSummaryRow {
+type StoreStepRow = Record<'userId' | 'provider' | 'start' | 'end' | 'unit', string> & { value: number };
+type StoreSummaryRow = {
   resource: 'activity' | 'body' | 'meal' | 'profile' | 'sleep' | 'workouts';
   userId: string;
   provider: string;
   calendarDate: string;
   data: Record<string, unknown>;
-}
+};
 
 describe('inputs are plain rows and the client’s own records', () => {
   test("a store's rows are this package's rows", () => {

@@ -54,10 +54,6 @@ export async function pscFake({ statuses, readDelayMs = 0, failBookings = 0 }: P
   };
 
   const server = await loopbackForTest(route);
-  return {
-    ...server,
-    bookings,
-    keys,
-    reads: () => server.requests.filter((request) => request.method === 'GET'),
-  };
+  const gets = () => server.requests.filter((request) => request.method === 'GET');
+  return { ...server, bookings, keys, reads: gets };
 }

@@ -11,6 +11,16 @@ import { GLUCOSE, parsingFake } from './parsing-fake.js';
 
 const fast = { initialDelayMs: 10, maxDelayMs: 40, timeoutMs: 3_000 };
 
+/** Waits 200 ms on a job whose fake keeps answering `statuses`: the fake, and what the wait threw. */
+async function waitOutOfTime(statuses: string[]) {
+  const fake = await parsingFake({ statuses });
+  const { lab } = recordingClient(fake.baseUrl);
+  const error = await lab.reports
+    .waitForJob('job_fake_1', { initialDelayMs: 20, maxDelayMs: 20, timeoutMs: 200 })
+    .catch((caught) => caught);
+  return { fake, error };
+}
+
 describe('lab report parsing against the mock', () => {
   it('uploads a PDF as multipart with its sniffed content type and gets a job', async () => {
     const { lab, sent } = mockClient();
@@ -77,11 +87,7 @@ describe('waiting for a parsing job (stateful fake)', () => {
   });
 
   it('gives up with PollTimeoutError naming the last status seen', async () => {
-    const fake = await parsingFake({ statuses: ['processing'] });
-    const { lab } = recordingClient(fake.baseUrl);
-    const error = await lab.reports
-      .waitForJob('job_fake_1', { initialDelayMs: 20, maxDelayMs: 20, timeoutMs: 200 })
-      .catch((caught) => caught);
+    const { error } = await waitOutOfTime(['processing']);
     expect(error).toBeInstanceOf(PollTimeoutError);
     expect(error.message).toMatch(
       /parsing job job_fake_1 did not finish within 200 ms \(\d+ reads, last seen: status processing, which this version does not know\)$/,
@@ -142,11 +148,7 @@ describe('waiting for a parsing job (stateful fake)', () => {
   });
 
   it('issue 23: keeps waiting through a status it does not know, bounded by the timeout', async () => {
-    const fake = await parsingFake({ statuses: ['reviewing_by_robot'] });
-    const { lab } = recordingClient(fake.baseUrl);
-    const error = await lab.reports
-      .waitForJob('job_fake_1', { initialDelayMs: 20, maxDelayMs: 20, timeoutMs: 200 })
-      .catch((caught) => caught);
+    const { fake, error } = await waitOutOfTime(['reviewing_by_robot']);
     expect(error).toBeInstanceOf(PollTimeoutError);
     expect(fake.reads()).toBeGreaterThan(1);
   });

@@ -1,5 +1,6 @@
 import type { McpServer, StandardSchemaWithJSON } from '@modelcontextprotocol/server';
-import { type CallSettings, callTool } from './call/call-tool.js';
+import type { CallSettings } from './call/call-settings.js';
+import { callTool } from './call/call-tool.js';
 import type { CatalogueTool } from './catalogue.js';
 import type { JsonSchema } from './spec/json-schema.js';
 import { toolRequest } from './tool-request.js';

@@ -1,5 +1,5 @@
 import type { ServerContext } from '@modelcontextprotocol/server';
-import type { ToolRequest } from './call/call-tool.js';
+import type { ToolRequest } from './call/call-settings.js';
 
 /**
  * A tool call's request, from the SDK's context: its signal (aborted when the client cancels), and

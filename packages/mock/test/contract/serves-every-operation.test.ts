@@ -1,6 +1,6 @@
 import { describe, expect, inject, it } from 'vitest';
 import { sampleRequest } from '../fixtures/sample-request.js';
-import { servedExample, specOperations } from '../fixtures/spec-operations.js';
+import { namedOperations, servedExample, specOperations } from '../fixtures/spec-operations.js';
 
 const operations = specOperations();
 
@@ -9,7 +9,7 @@ describe('the mock serves every operation of the spec', () => {
     expect(operations.length).toBeGreaterThanOrEqual(25);
   });
 
-  it.each(operations.map((operation) => [`${operation.method} ${operation.path}`, operation] as const))(
+  it.each(namedOperations(operations))(
     '%s answers a valid request with its example',
     async (_name, operation) => {
       const { url, init } = sampleRequest(operation, inject('mockUrl'));

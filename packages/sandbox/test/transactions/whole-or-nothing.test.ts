@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createSandbox } from '../../src/index.js';
-import { API_KEY, bundledSpec, call, orderFor, strictSandbox } from '../fixtures/sandbox.js';
+import { bundledSpec, call, orderFor, sandboxWithDisk, strictSandbox } from '../fixtures/sandbox.js';
 
 describe('issue 37: a request changes its world whole or not at all, in process too', () => {
   it('keeps nothing of a request whose answer breaks the spec (strict): no user, no event', async () => {
@@ -32,16 +31,10 @@ describe('issue 37: a request changes its world whole or not at all, in process 
   });
 
   it('undoes every step of a request whose change cannot be saved, a restore included', async () => {
-    let diskFull = false;
-    const sandbox = createSandbox({
-      apiKey: API_KEY,
-      onCommit: () => {
-        if (diskFull) throw new Error('disk full');
-      },
-    });
+    const { sandbox, disk } = sandboxWithDisk();
     const body = await orderFor(sandbox);
     const before = sandbox.snapshot();
-    diskFull = true;
+    disk.full = true;
     expect((await call(sandbox, 'POST', '/v3/order', { body })).status).toBe(503);
     expect((await call(sandbox, 'POST', '/_sandbox/reset')).status).toBe(503);
     expect(sandbox.snapshot()).toEqual(before);

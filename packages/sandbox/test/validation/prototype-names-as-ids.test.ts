@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { CONTROL_ROUTES, createSandbox, type Sandbox } from '../../src/index.js';
+import { CONTROL_ROUTES, type Sandbox } from '../../src/index.js';
 import { SpecIndex } from '../../src/openapi/spec-index.js';
-import { API_KEY, bundledSpec, call, orderFor, strictSandbox } from '../fixtures/sandbox.js';
+import { bundledSpec, call, orderFor, sandboxWithDisk, strictSandbox } from '../fixtures/sandbox.js';
 
 /** Names every object inherits a member under: none of them may ever be taken for an id. */
 const PROTOTYPE_NAMES = ['__proto__', 'constructor', 'toString', 'hasOwnProperty', 'valueOf'];
@@ -81,21 +81,15 @@ describe('issue 33: a prototype name is never an id', () => {
   });
 
   it('keeps ids own-only in every world the sandbox holds: reset, restored, imported, rolled back', async () => {
-    let diskFull = false;
-    const sandbox = createSandbox({
-      apiKey: API_KEY,
-      onCommit: () => {
-        if (diskFull) throw new Error('disk full');
-      },
-    });
+    const { sandbox, disk } = sandboxWithDisk();
     const unknown = async () => {
       for (const name of PROTOTYPE_NAMES)
         expect((await call(sandbox, 'GET', `/_sandbox/orders/${encodeURIComponent(name)}`)).status).toBe(404);
     };
     for (let i = 0; i < 30; i++) await call(sandbox, 'GET', `/v2/user/resolve/busy-${i}`);
-    diskFull = true;
+    disk.full = true;
     expect((await call(sandbox, 'GET', '/v2/user/resolve/bob')).status).toBe(503); // undone
-    diskFull = false;
+    disk.full = false;
     await unknown();
     // Ten years of 30 users' daily data is over 10,000 steps: refused, and the world rolled back.
     expect(() => sandbox.clock.advance({ seconds: 3_650 * 86_400 })).toThrow('10000');

@@ -3,18 +3,13 @@
 // process, and the same store works again once the server is back.
 import { createRequire } from 'node:module';
 import type pg from 'pg';
-import { RESOURCES } from '../resources.js';
 import {
   coveredUntil,
   laterOf,
   planDecision,
-  type StoredUser,
-  type SyncStatus,
   type SyncStore,
   type SyncWindow,
-  type WindowFailure,
   type WindowKey,
-  type WindowRows,
 } from '../store.js';
 import { assertFingerprint } from '../team-fingerprint.js';
 import { isConnectionFailure, redactUrl, translatePg } from './postgres/pg-errors.js';
@@ -23,19 +18,18 @@ import { upsertRows } from './postgres/upsert-rows.js';
 import { OLDEST_PENDING } from './shared-queries.js';
 import type { MaintainedStore } from './store-maintenance.js';
 import {
-  endOfDay,
-  type FailureColumns,
   failedWindowOf,
   isoOf,
+  keyValues,
+  type NewestSummary,
   resourceStatuses,
-  type StepColumns,
-  type SummaryColumns,
   stepOf,
   summaryOf,
-  type UserRow,
+  syncStatusOf,
   userOf,
   type WindowKeyColumns,
   type WindowTotals,
+  windowOf,
 } from './store-rows.js';
 
 export interface PostgresStoreOptions {
@@ -46,28 +40,7 @@ export interface PostgresStoreOptions {
 }
 
 const KEY = 'user_id = $1 AND resource = $2 AND provider = $3 AND start_date = $4 AND end_date = $5';
-const keyOf = (w: WindowKey) => [w.userId, w.resource, w.provider, w.start, w.end];
 const iso = (value: unknown) => (value === null ? null : new Date(value as string).toISOString());
-
-interface WindowColumns {
-  user_id: string;
-  resource: string;
-  provider: string;
-  start_date: string;
-  end_date: string;
-  as_of: Date;
-  generation: number;
-}
-
-const windowOf = (row: WindowColumns): SyncWindow => ({
-  userId: row.user_id,
-  resource: row.resource as SyncWindow['resource'],
-  provider: row.provider,
-  start: row.start_date,
-  end: row.end_date,
-  asOf: isoOf(row.as_of),
-  generation: row.generation,
-});
 
 /** pg, loaded with the first PostgreSQL store: a process on SQLite never loads it (about 16 MB). */
 let loaded: typeof pg | undefined;
@@ -122,6 +95,26 @@ export function openPostgresStore(url: string, options: PostgresStoreOptions = {
       throw translatePg(error, url);
     }
   };
+  /** A read's rows as the store's objects: the columns read are those `map` takes. */
+  const rowsOf = async <R extends pg.QueryResultRow, T>(
+    text: string,
+    values: unknown[],
+    map: (row: R) => T,
+  ) => (await query<R>(text, values)).rows.map(map);
+  /** The windows of one status after `after`, in key order. */
+  const windowsIn = <R extends WindowKeyColumns, T>(
+    status: 'pending' | 'failed',
+    limit: number,
+    after: WindowKey | undefined,
+    map: (row: R) => T,
+  ) =>
+    rowsOf(
+      `SELECT * FROM svc_windows
+         WHERE status = '${status}' AND (user_id, resource, provider, start_date, end_date) > ($1, $2, $3, $4, $5)
+         ORDER BY user_id, resource, provider, start_date, end_date LIMIT $6`,
+      [...(after ? keyValues(after) : ['', '', '', '', '']), limit],
+      map,
+    );
   const schema = postgresSchema(query, inTransaction, redactUrl(url));
   let closed = false;
 
@@ -136,7 +129,7 @@ export function openPostgresStore(url: string, options: PostgresStoreOptions = {
       assertFingerprint(fingerprint);
       return schema.rebindTeam(fingerprint);
     },
-    async saveUser(user: StoredUser) {
+    async saveUser(user) {
       await query(
         `INSERT INTO svc_users (client_user_id, user_id, providers, error, updated_at) VALUES ($1, $2, $3, $4, now())
          ON CONFLICT (client_user_id) DO UPDATE SET user_id = excluded.user_id, providers = excluded.providers,
@@ -145,11 +138,12 @@ export function openPostgresStore(url: string, options: PostgresStoreOptions = {
       );
     },
     async findUser(clientUserId) {
-      const { rows } = await query<UserRow>(
+      const [user] = await rowsOf(
         'SELECT client_user_id, user_id, providers, error FROM svc_users WHERE client_user_id = $1',
         [clientUserId],
+        userOf,
       );
-      return rows[0] ? userOf(rows[0]) : undefined;
+      return user;
     },
     planWindows(windows, planOptions) {
       const force = planOptions?.force ?? false;
@@ -159,7 +153,7 @@ export function openPostgresStore(url: string, options: PostgresStoreOptions = {
           const inserted = await client.query(
             `INSERT INTO svc_windows (user_id, resource, provider, start_date, end_date, as_of, status, generation, updated_at)
              VALUES ($1, $2, $3, $4, $5, $6, 'pending', 1, now()) ON CONFLICT DO NOTHING RETURNING generation`,
-            [...keyOf(window), window.asOf],
+            [...keyValues(window), window.asOf],
           );
           if (inserted.rowCount) {
             owed.push({ ...window, generation: 1 });
@@ -167,7 +161,7 @@ export function openPostgresStore(url: string, options: PostgresStoreOptions = {
           }
           const { rows } = await client.query<{ status: string; as_of: Date; covered_until: Date | null }>(
             `SELECT status, as_of, covered_until FROM svc_windows WHERE ${KEY} FOR UPDATE`,
-            keyOf(window),
+            keyValues(window),
           );
           const row = rows[0];
           const existing = row && {
@@ -183,49 +177,33 @@ export function openPostgresStore(url: string, options: PostgresStoreOptions = {
               ? `UPDATE svc_windows SET as_of = $6, updated_at = now() WHERE ${KEY} RETURNING generation`
               : `UPDATE svc_windows SET status = 'pending', as_of = $6, generation = generation + 1, error = NULL,
                  error_status = NULL, error_message = NULL, updated_at = now() WHERE ${KEY} RETURNING generation`,
-            [...keyOf(window), asOf],
+            [...keyValues(window), asOf],
           );
           owed.push({ ...window, asOf, generation: updated.rows[0]?.generation ?? 1 });
         }
         return owed;
       });
     },
-    async pendingWindows(limit, after) {
-      const { rows } = await query<WindowColumns>(
-        `SELECT * FROM svc_windows
-         WHERE status = 'pending' AND (user_id, resource, provider, start_date, end_date) > ($1, $2, $3, $4, $5)
-         ORDER BY user_id, resource, provider, start_date, end_date LIMIT $6`,
-        [...(after ? keyOf(after) : ['', '', '', '', '']), limit],
-      );
-      return rows.map(windowOf);
-    },
-    async failedWindows(limit, after) {
-      const { rows } = await query<WindowColumns & FailureColumns>(
-        `SELECT * FROM svc_windows
-         WHERE status = 'failed' AND (user_id, resource, provider, start_date, end_date) > ($1, $2, $3, $4, $5)
-         ORDER BY user_id, resource, provider, start_date, end_date LIMIT $6`,
-        [...(after ? keyOf(after) : ['', '', '', '', '']), limit],
-      );
-      return rows.map((row) => failedWindowOf(windowOf(row), row));
-    },
+    pendingWindows: (limit, after) => windowsIn('pending', limit, after, windowOf),
+    failedWindows: (limit, after) => windowsIn('failed', limit, after, failedWindowOf),
     async failedUsers(limit, after) {
-      const { rows } = await query<UserRow>(
+      return rowsOf(
         `SELECT client_user_id, user_id, providers, error FROM svc_users
          WHERE error IS NOT NULL AND client_user_id > $1 ORDER BY client_user_id LIMIT $2`,
         [after ?? '', limit],
+        userOf,
       );
-      return rows.map(userOf);
     },
     async readSteps(limit, after) {
-      const { rows } = await query<StepColumns>(
+      return rowsOf(
         `SELECT user_id, provider, start, "end", unit, value, data FROM svc_steps
          WHERE (user_id, provider, start) > ($1, $2, $3) ORDER BY user_id, provider, start LIMIT $4`,
         [...(after ? [after.userId, after.provider, after.start] : ['', '', '-infinity']), limit],
+        stepOf,
       );
-      return rows.map(stepOf);
     },
     async readSummaries(limit, after) {
-      const { rows } = await query<SummaryColumns>(
+      return rowsOf(
         `SELECT resource, user_id, provider, calendar_date, data FROM svc_summaries
          WHERE (resource, user_id, provider, calendar_date) > ($1, $2, $3, $4)
          ORDER BY resource, user_id, provider, calendar_date LIMIT $5`,
@@ -233,61 +211,55 @@ export function openPostgresStore(url: string, options: PostgresStoreOptions = {
           ...(after ? [after.resource, after.userId, after.provider, after.calendarDate] : ['', '', '', '']),
           limit,
         ],
+        summaryOf,
       );
-      return rows.map(summaryOf);
     },
     async resourceStatus() {
-      const newest = new Map<string, string | null>();
       const steps = (await query<{ newest: Date | null }>('SELECT max("end") AS newest FROM svc_steps'))
         .rows[0];
-      newest.set('steps', steps?.newest ? isoOf(steps.newest) : null);
-      const summaries = await query<{ resource: string; newest: string }>(
+      const summaries = await query<NewestSummary>(
         'SELECT resource, max(calendar_date) AS newest FROM svc_summaries GROUP BY resource',
       );
-      for (const row of summaries.rows) newest.set(row.resource, endOfDay(row.newest));
       const totals = await query<WindowTotals>(
         `SELECT resource, max(as_of) AS as_of, count(*) FILTER (WHERE status = 'pending') AS pending,
          count(*) FILTER (WHERE status = 'failed') AS failed FROM svc_windows GROUP BY resource`,
       );
       const oldest = await query<WindowKeyColumns>(OLDEST_PENDING);
-      return resourceStatuses(newest, totals.rows, oldest.rows);
+      const newestStep = steps?.newest ? isoOf(steps.newest) : null;
+      return resourceStatuses(newestStep, summaries.rows, totals.rows, oldest.rows);
     },
-    async commitWindow(window: SyncWindow, rows: WindowRows, fetchedAt: string) {
+    async commitWindow(window, rows, fetchedAt) {
       await inTransaction(async (client) => {
         await upsertRows(client, rows, fetchedAt);
         await client.query(
           `UPDATE svc_windows SET status = 'done', covered_until = $6, updated_at = now() WHERE ${KEY} AND generation = $7`,
-          [...keyOf(window), coveredUntil(window), window.generation ?? 1],
+          [...keyValues(window), coveredUntil(window), window.generation ?? 1],
         );
       });
     },
-    async failWindow(window: WindowKey, failure: WindowFailure) {
+    async failWindow(window, failure) {
       await query(
         `UPDATE svc_windows SET status = 'failed', error = $6, error_status = $7, error_message = $8, updated_at = now()
          WHERE ${KEY}`,
-        [...keyOf(window), failure.error, failure.status, failure.message],
+        [...keyValues(window), failure.error, failure.status, failure.message],
       );
     },
-    async status(): Promise<SyncStatus> {
-      const rows: Record<string, number> = Object.fromEntries(RESOURCES.map((resource) => [resource, 0]));
-      rows.steps = Number(
-        (await query<{ n: string }>('SELECT count(*) AS n FROM svc_steps')).rows[0]?.n ?? 0,
-      );
-      for (const r of (
-        await query<{ resource: string; n: string }>(
-          'SELECT resource, count(*) AS n FROM svc_summaries GROUP BY resource',
-        )
-      ).rows)
-        rows[r.resource] = Number(r.n);
-      const counts = await query<{ status: string; n: string }>(
-        'SELECT status, count(*) AS n FROM svc_windows GROUP BY status',
-      );
-      const count = (status: string) => Number(counts.rows.find((r) => r.status === status)?.n ?? 0);
-      const failedUsers = Number(
-        (await query<{ n: string }>('SELECT count(*) AS n FROM svc_users WHERE error IS NOT NULL')).rows[0]
-          ?.n ?? 0,
-      );
-      return { rows, pending: count('pending'), failed: count('failed'), failedUsers };
+    async status() {
+      const count = async (sql: string) => (await query<{ n: string }>(sql)).rows[0]?.n;
+      return syncStatusOf({
+        steps: await count('SELECT count(*) AS n FROM svc_steps'),
+        summaries: (
+          await query<{ resource: string; n: string }>(
+            'SELECT resource, count(*) AS n FROM svc_summaries GROUP BY resource',
+          )
+        ).rows,
+        windows: (
+          await query<{ status: string; n: string }>(
+            'SELECT status, count(*) AS n FROM svc_windows GROUP BY status',
+          )
+        ).rows,
+        failedUsers: await count('SELECT count(*) AS n FROM svc_users WHERE error IS NOT NULL'),
+      });
     },
     async close() {
       if (closed) return;

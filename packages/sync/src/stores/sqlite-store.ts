@@ -1,41 +1,37 @@
 // The embedded store: one SQLite file holding checkpoints and data (WAL mode, one writer at a time),
-// through node:sqlite or better-sqlite3 (sqlite/driver.ts).
+// through node:sqlite or better-sqlite3 (sqlite/sqlite-database.ts).
 import { StoreUnavailableError } from '../errors.js';
-import { RESOURCES } from '../resources.js';
 import {
   coveredUntil,
   laterOf,
   planDecision,
-  type ResourceStatus,
   recordText,
-  type StepKey,
-  type StoredUser,
-  type SummaryKey,
-  type SyncStatus,
   type SyncStore,
   type SyncWindow,
-  type WindowFailure,
-  type WindowKey,
   type WindowRows,
 } from '../store.js';
 import { assertFingerprint } from '../team-fingerprint.js';
-import { immediate, type SqliteDriverName, sqliteDriver } from './sqlite/driver.js';
+import { immediate, sqliteDriver } from './sqlite/driver.js';
+import type { SqliteDriverName } from './sqlite/sqlite-database.js';
 import { fileWatch, translateSqlite } from './sqlite/sqlite-errors.js';
 import { sqliteSchema } from './sqlite/sqlite-schema.js';
 import { prepareStatements, type WindowRow } from './sqlite/sqlite-statements.js';
 import type { MaintainedStore } from './store-maintenance.js';
 import {
-  endOfDay,
   type FailureColumns,
   failedWindowOf,
+  keyValues,
+  type NewestSummary,
   resourceStatuses,
   type StepColumns,
   type SummaryColumns,
   stepOf,
   summaryOf,
+  syncStatusOf,
   type UserRow,
   userOf,
   type WindowTotals,
+  windowOf,
 } from './store-rows.js';
 
 export interface SqliteStoreOptions {
@@ -44,18 +40,6 @@ export interface SqliteStoreOptions {
   /** The SQLite driver (default: Node's built-in node:sqlite where there is one, else better-sqlite3). */
   driver?: SqliteDriverName;
 }
-
-const toWindow = (row: WindowRow): SyncWindow => ({
-  userId: row.user_id,
-  resource: row.resource as SyncWindow['resource'],
-  provider: row.provider,
-  start: row.start_date,
-  end: row.end_date,
-  asOf: row.as_of,
-  generation: row.generation,
-});
-
-const keyOf = (w: WindowKey) => [w.userId, w.resource, w.provider, w.start, w.end];
 
 /** The SQLite store; `readOnly` opens an existing file only to read its schema (`svc-sync migrate --check`). */
 export function openSqliteStore(
@@ -104,17 +88,17 @@ export function openSqliteStore(
     const owed: SyncWindow[] = [];
     const now = new Date().toISOString();
     for (const window of windows) {
-      const row = s.findWindow.get<WindowRow>(...keyOf(window));
+      const row = s.findWindow.get<WindowRow>(...keyValues(window));
       const existing = row && { status: row.status, asOf: row.as_of, coveredUntil: row.covered_until };
       const decision = planDecision(existing, window, force);
       if (decision === 'skip') continue;
       if (decision === 'insert') {
-        s.insertWindow.run(...keyOf(window), window.asOf, now);
+        s.insertWindow.run(...keyValues(window), window.asOf, now);
         owed.push({ ...window, generation: 1 });
       } else {
         const asOf = laterOf(row?.as_of ?? window.asOf, window.asOf);
         const statement = decision === 'keep' ? s.keepWindow : s.replanWindow;
-        const updated = statement.get<{ generation: number }>(asOf, now, ...keyOf(window));
+        const updated = statement.get<{ generation: number }>(asOf, now, ...keyValues(window));
         owed.push({ ...window, asOf, generation: updated?.generation ?? 1 });
       }
     }
@@ -127,21 +111,26 @@ export function openSqliteStore(
       s.upsertStep.run(r.userId, r.provider, r.start, r.end, r.unit, r.value, recordText(r.data), fetchedAt);
     for (const r of rows.summaries)
       s.upsertSummary.run(r.resource, r.userId, r.provider, r.calendarDate, recordText(r.data), fetchedAt);
-    s.markDone.run(coveredUntil(window), new Date().toISOString(), ...keyOf(window), window.generation ?? 1);
+    s.markDone.run(
+      coveredUntil(window),
+      new Date().toISOString(),
+      ...keyValues(window),
+      window.generation ?? 1,
+    );
   };
 
   return {
     migrate: guard(() => schema.migrate()),
     schema: guard(() => schema.state()),
-    bindTeam: guard((fingerprint: string) => {
+    bindTeam: guard((fingerprint) => {
       assertFingerprint(fingerprint);
       schema.bindTeam(fingerprint);
     }),
-    rebindTeam: guard((fingerprint: string) => {
+    rebindTeam: guard((fingerprint) => {
       assertFingerprint(fingerprint);
       return schema.rebindTeam(fingerprint);
     }),
-    saveUser: guard((user: StoredUser) => {
+    saveUser: guard((user) => {
       ready().saveUser.run(
         user.clientUserId,
         user.userId,
@@ -150,63 +139,58 @@ export function openSqliteStore(
         new Date().toISOString(),
       );
     }),
-    findUser: guard((clientUserId: string) => {
+    findUser: guard((clientUserId) => {
       const row = ready().findUser.get<UserRow>(clientUserId);
       return row ? userOf(row) : undefined;
     }),
-    planWindows: guard((windows: readonly SyncWindow[], options?: { force?: boolean }) =>
-      immediate(db, () => plan(windows, options?.force ?? false)),
-    ),
-    pendingWindows: guard((limit: number, after?: WindowKey) =>
+    planWindows: guard((windows, options) => immediate(db, () => plan(windows, options?.force ?? false))),
+    pendingWindows: guard((limit, after) =>
       ready()
-        .pending.all<WindowRow>(...(after ? keyOf(after) : ['', '', '', '', '']), limit)
-        .map(toWindow),
+        .pending.all<WindowRow>(...(after ? keyValues(after) : ['', '', '', '', '']), limit)
+        .map(windowOf),
     ),
-    commitWindow: guard((window: SyncWindow, rows: WindowRows, fetchedAt: string) => {
+    commitWindow: guard((window, rows, fetchedAt) => {
       immediate(db, () => commit(window, rows, fetchedAt));
     }),
-    failWindow: guard((window: WindowKey, failure: WindowFailure) => {
+    failWindow: guard((window, failure) => {
       ready().markFailed.run(
         failure.error,
         failure.status,
         failure.message,
         new Date().toISOString(),
-        ...keyOf(window),
+        ...keyValues(window),
       );
     }),
-    status: guard((): SyncStatus => {
+    status: guard(() => {
       const s = ready();
-      const rows: Record<string, number> = Object.fromEntries(RESOURCES.map((resource) => [resource, 0]));
-      rows.steps = s.countSteps.get<{ n: number }>()?.n ?? 0;
-      for (const r of s.countSummaries.all<{ resource: string; n: number }>()) rows[r.resource] = r.n;
-      const windows = s.countWindows.all<{ status: string; n: number }>();
-      const count = (status: string) => windows.find((w) => w.status === status)?.n ?? 0;
-      const failedUsers = s.countFailedUsers.get<{ n: number }>()?.n ?? 0;
-      return { rows, pending: count('pending'), failed: count('failed'), failedUsers };
+      return syncStatusOf({
+        steps: s.countSteps.get<{ n: number }>()?.n,
+        summaries: s.countSummaries.all<{ resource: string; n: number }>(),
+        windows: s.countWindows.all<{ status: string; n: number }>(),
+        failedUsers: s.countFailedUsers.get<{ n: number }>()?.n,
+      });
     }),
-    resourceStatus: guard((): ResourceStatus[] => {
+    resourceStatus: guard(() => {
       const s = ready();
-      const newest = new Map<string, string | null>();
-      newest.set('steps', s.newestSteps.get<{ newest: string | null }>()?.newest ?? null);
-      for (const r of s.newestSummaries.all<{ resource: string; newest: string }>())
-        newest.set(r.resource, endOfDay(r.newest));
+      const newestStep = s.newestSteps.get<{ newest: string | null }>()?.newest ?? null;
+      const summaries = s.newestSummaries.all<NewestSummary>();
       const windows = s.windowsByResource.all<WindowTotals>();
-      return resourceStatuses(newest, windows, s.oldestPending.all<WindowRow>());
+      return resourceStatuses(newestStep, summaries, windows, s.oldestPending.all<WindowRow>());
     }),
-    failedWindows: guard((limit: number, after?: WindowKey) =>
+    failedWindows: guard((limit, after) =>
       ready()
         .failedWindows.all<WindowRow & FailureColumns>(
-          ...(after ? keyOf(after) : ['', '', '', '', '']),
+          ...(after ? keyValues(after) : ['', '', '', '', '']),
           limit,
         )
-        .map((row) => failedWindowOf(toWindow(row), row)),
+        .map(failedWindowOf),
     ),
-    failedUsers: guard((limit: number, after?: string) =>
+    failedUsers: guard((limit, after) =>
       ready()
         .failedUsers.all<UserRow>(after ?? '', limit)
         .map(userOf),
     ),
-    readSteps: guard((limit: number, after?: StepKey) =>
+    readSteps: guard((limit, after) =>
       ready()
         .readSteps.all<StepColumns>(
           ...(after ? [after.userId, after.provider, after.start] : ['', '', '']),
@@ -214,7 +198,7 @@ export function openSqliteStore(
         )
         .map(stepOf),
     ),
-    readSummaries: guard((limit: number, after?: SummaryKey) =>
+    readSummaries: guard((limit, after) =>
       ready()
         .readSummaries.all<SummaryColumns>(
           ...(after ? [after.resource, after.userId, after.provider, after.calendarDate] : ['', '', '', '']),

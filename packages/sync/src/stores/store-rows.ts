@@ -8,6 +8,8 @@ import {
   type StepRow,
   type StoredUser,
   type SummaryRow,
+  type SyncStatus,
+  type SyncWindow,
   type WindowKey,
 } from '../store.js';
 
@@ -35,12 +37,8 @@ export interface FailureColumns {
   updated_at: string | Date;
 }
 
-export const failedWindowOf = (window: WindowKey, row: FailureColumns): FailedWindow => ({
-  userId: window.userId,
-  resource: window.resource,
-  provider: window.provider,
-  start: window.start,
-  end: window.end,
+export const failedWindowOf = (row: WindowKeyColumns & FailureColumns): FailedWindow => ({
+  ...windowKeyOf(row),
   failure: { error: row.error ?? 'Error', status: row.error_status, message: row.error_message ?? '' },
   at: isoOf(row.updated_at),
 });
@@ -100,9 +98,23 @@ export const windowKeyOf = (row: WindowKeyColumns): WindowKey => ({
   end: row.end_date,
 });
 
+/** A window's key as the five values its SQL binds, in the order of its key columns. */
+export const keyValues = (w: WindowKey) => [w.userId, w.resource, w.provider, w.start, w.end];
+
+export interface WindowColumns extends WindowKeyColumns {
+  as_of: string | Date;
+  generation: number;
+}
+
+/** A window as stored: SQLite's `as_of` is the text it was given, PostgreSQL's a Date (read as ISO text). */
+export const windowOf = (row: WindowColumns): SyncWindow => ({
+  ...windowKeyOf(row),
+  asOf: typeof row.as_of === 'string' ? row.as_of : isoOf(row.as_of),
+  generation: row.generation,
+});
+
 /** The end of a calendar day: a summary of that day holds data up to there. */
-export const endOfDay = (date: string) =>
-  new Date(Date.parse(`${date}T00:00:00.000Z`) + 86_400_000).toISOString();
+const endOfDay = (date: string) => new Date(Date.parse(`${date}T00:00:00.000Z`) + 86_400_000).toISOString();
 
 export interface WindowTotals {
   resource: string;
@@ -111,12 +123,24 @@ export interface WindowTotals {
   failed: number | string | null;
 }
 
-/** Every resource's status, in the order of RESOURCES (a resource with nothing stored or owed included). */
+/** The newest data of each summary resource: the end of its newest calendar day. */
+export interface NewestSummary {
+  resource: string;
+  newest: string;
+}
+
+/**
+ * Every resource's status, in the order of RESOURCES (a resource with nothing stored or owed included):
+ * `newestStep` is the end of the newest steps value, as ISO text.
+ */
 export function resourceStatuses(
-  newest: ReadonlyMap<string, string | null>,
+  newestStep: string | null,
+  newestSummaries: readonly NewestSummary[],
   totals: readonly WindowTotals[],
   oldestPending: readonly WindowKeyColumns[],
 ): ResourceStatus[] {
+  const newest = new Map<string, string | null>([['steps', newestStep]]);
+  for (const row of newestSummaries) newest.set(row.resource, endOfDay(row.newest));
   const byResource = new Map(totals.map((row) => [row.resource, row]));
   const oldest = new Map(oldestPending.map((row) => [row.resource, windowKeyOf(row)]));
   return RESOURCES.map((resource) => {
@@ -130,4 +154,26 @@ export function resourceStatuses(
       oldestPending: oldest.get(resource) ?? null,
     };
   });
+}
+
+/** A count as SQL gives it: PostgreSQL's count(*) is text, SQLite's a number. */
+type Count = number | string;
+
+/** What `status()` reports, from the counts both stores read alike. */
+export function syncStatusOf(counts: {
+  steps: Count | undefined;
+  summaries: readonly { resource: string; n: Count }[];
+  windows: readonly { status: string; n: Count }[];
+  failedUsers: Count | undefined;
+}): SyncStatus {
+  const rows: Record<string, number> = Object.fromEntries(RESOURCES.map((resource) => [resource, 0]));
+  rows.steps = Number(counts.steps ?? 0);
+  for (const r of counts.summaries) rows[r.resource] = Number(r.n);
+  const count = (status: string) => Number(counts.windows.find((w) => w.status === status)?.n ?? 0);
+  return {
+    rows,
+    pending: count('pending'),
+    failed: count('failed'),
+    failedUsers: Number(counts.failedUsers ?? 0),
+  };
 }

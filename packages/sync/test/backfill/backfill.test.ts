@@ -8,7 +8,7 @@ import {
   teamFingerprint,
 } from '../../src/index.js';
 import { withFaults } from '../fixtures/faults.js';
-import { SANDBOX_NOW, sandboxClient, TEAM } from '../fixtures/sandbox.js';
+import { SANDBOX_NOW, sandboxClient, sandboxSync, TEAM } from '../fixtures/sandbox.js';
 import { sandboxTruth } from '../fixtures/sandbox-truth.js';
 import { storedRows, windowCounts } from '../fixtures/stored-rows.js';
 import { tempStores } from '../fixtures/temp-store.js';
@@ -20,7 +20,7 @@ describe('backfill', () => {
   it('stores exactly the sandbox rows of every resource, user, provider and day', async () => {
     const { sandbox, client } = sandboxClient();
     const { store, address } = await stores.open();
-    const sync = createSync({ client, store, team: TEAM, now: () => new Date(sandbox.clock.now()) });
+    const sync = sandboxSync(sandbox, client, store);
     const run = sync.backfill({ users: USERS, from: '2025-11-20', to: '2026-01-10' });
     const seen: number[] = [];
     for await (const progress of run) seen.push(progress.windows.done);
@@ -38,13 +38,7 @@ describe('backfill', () => {
     const faults = withFaults({ current: undefined });
     const { sandbox, client } = sandboxClient({ wrap: faults.wrap });
     const { store } = await stores.open();
-    const sync = createSync({
-      client,
-      store,
-      team: TEAM,
-      resources: ['steps', 'sleep'],
-      now: () => new Date(sandbox.clock.now()),
-    });
+    const sync = sandboxSync(sandbox, client, store, { resources: ['steps', 'sleep'] });
     await sync.backfill({ users: USERS, from: '2025-12-01', to: '2026-01-04' }).result;
     const before = faults.stats.requests;
     const again = await sync.backfill({ users: USERS, from: '2025-12-01', to: '2026-01-04' }).result;
@@ -57,13 +51,7 @@ describe('backfill', () => {
   it("fixes each run's end time: a later run reads only what came after it", async () => {
     const { sandbox, client } = sandboxClient();
     const { store, address } = await stores.open();
-    const sync = createSync({
-      client,
-      store,
-      team: TEAM,
-      resources: ['steps', 'activity'],
-      now: () => new Date(sandbox.clock.now()),
-    });
+    const sync = sandboxSync(sandbox, client, store, { resources: ['steps', 'activity'] });
     await sync.backfill({ users: ['alice'], from: '2025-12-20', to: '2026-01-20' }).result;
     sandbox.clock.advance({ seconds: 2 * 86_400 });
     const later = await sync.backfill({ users: ['alice'], from: '2025-12-20', to: '2026-01-20' }).result;

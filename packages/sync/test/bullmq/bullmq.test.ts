@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { createClient } from '@svc/client';
 import { describe, expect, it } from 'vitest';
+import { scopeArgs } from '../fixtures/cli-args.js';
 import { fleetServers, until } from '../fixtures/fleet-servers.js';
 import { runCli, startCli, stop, waitForLine } from '../fixtures/processes.js';
 import { sandboxTruth } from '../fixtures/sandbox-truth.js';
@@ -11,33 +12,21 @@ const servers = fleetServers('sync-bullmq');
 
 const USERS = Array.from({ length: 6 }, (_, i) => `queue-${i}`);
 const RANGE = { from: '2025-11-01', to: '2025-12-31' };
+/** Where a worker (and a queued backfill) reads and writes: the shared store, Redis and the service. */
+const fleet = () => [
+  '--store',
+  servers.postgres.url,
+  '--redis',
+  servers.redis.url,
+  '--base-url',
+  servers.sandbox.url,
+];
 
 describe('BullMQ workers on PostgreSQL', () => {
   it('a worker killed mid-job has its jobs read by another: nothing lost, nothing doubled', async () => {
     const env = { SVC_API_KEY: KEY };
-    const common = [
-      '--store',
-      servers.postgres.url,
-      '--redis',
-      servers.redis.url,
-      '--base-url',
-      servers.sandbox.url,
-    ];
-    const queued = await runCli(
-      [
-        'backfill',
-        ...common,
-        '--users',
-        USERS.join(','),
-        '--resources',
-        'steps,sleep',
-        '--from',
-        RANGE.from,
-        '--to',
-        RANGE.to,
-      ],
-      env,
-    );
+    const common = fleet();
+    const queued = await runCli(['backfill', ...common, ...scopeArgs(USERS, RANGE)], env);
     expect(queued.stderr).toBe(queued.stderr.replace(/svc-sync:/g, '')); // no error line
     expect(queued.code).toBe(0);
     const total = Number(/(\d+) queued/.exec(queued.stdout)?.[1]);
@@ -68,29 +57,11 @@ describe('BullMQ workers on PostgreSQL', () => {
   }, 240_000);
 
   it("issue 32: a worker started with another team's key stops at once, in one line, exit 8, reading nothing", async () => {
-    const common = [
-      '--store',
-      servers.postgres.url,
-      '--redis',
-      servers.redis.url,
-      '--base-url',
-      servers.sandbox.url,
-    ];
-    const queued = await runCli(
-      [
-        'backfill',
-        ...common,
-        '--users',
-        'team-a-user',
-        '--resources',
-        'sleep',
-        '--from',
-        '2025-12-01',
-        '--to',
-        '2025-12-31',
-      ],
-      { SVC_API_KEY: KEY },
-    );
+    const common = fleet();
+    const december = { from: '2025-12-01', to: '2025-12-31' };
+    const queued = await runCli(['backfill', ...common, ...scopeArgs(['team-a-user'], december, 'sleep')], {
+      SVC_API_KEY: KEY,
+    });
     expect(queued.code).toBe(0);
     const before = await windowCounts(servers.postgres.url);
     expect(before.pending).toBeGreaterThan(0);

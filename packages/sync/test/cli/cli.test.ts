@@ -14,6 +14,8 @@ const dir = sandbox.dir;
 
 const env = { SVC_API_KEY: KEY };
 const oneLine = (text: string) => expect(text.trim().split('\n')).toHaveLength(1);
+/** A backfill of one user over two days, for the runs refused before they read anything. */
+const TWO_DAYS = ['--users', 'a', '--from', '2025-12-01', '--to', '2025-12-02'];
 
 describe('svc-sync backfill and status', () => {
   it('backfills users from a file into SQLite, and status --json counts the rows stored', async () => {
@@ -60,17 +62,7 @@ describe('svc-sync backfill and status', () => {
   });
 
   it('exits 2 with one line when SVC_API_KEY is missing', async () => {
-    const run = await runCli([
-      'backfill',
-      '--store',
-      `sqlite:${join(dir, 'x.db')}`,
-      '--users',
-      'a',
-      '--from',
-      '2025-12-01',
-      '--to',
-      '2025-12-02',
-    ]);
+    const run = await runCli(['backfill', '--store', `sqlite:${join(dir, 'x.db')}`, ...TWO_DAYS]);
     expect(run.code).toBe(2);
     oneLine(run.stderr);
     expect(run.stderr).toMatch(/SVC_API_KEY is not set/);
@@ -141,19 +133,7 @@ describe('svc-sync backfill and status', () => {
     const store = `sqlite:${join(dir, 'args.db')}`;
     const cases = [
       ['webhooks', '--store', store, '--port', '99999', '--secret', 'whsec_x', '--base-url', sandbox.url],
-      [
-        'backfill',
-        '--store',
-        store,
-        '--users',
-        'a',
-        '--from',
-        '2025-12-01',
-        '--to',
-        '2025-12-02',
-        '--redis',
-        'not a url',
-      ],
+      ['backfill', '--store', store, ...TWO_DAYS, '--redis', 'not a url'],
       ['status', '--store', 'postgres://svc:pw-secret@127.0.0.1:99999/db'],
       ['constructor', '--store', store, '--base-url', sandbox.url],
     ];

@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import { createClient } from '@svc/client';
 import { generateWebhookSecret, signWebhook } from '@svc/events';
 import { describe, expect, it } from 'vitest';
+import { webhooksArgs } from '../fixtures/cli-args.js';
 import { cliSandbox } from '../fixtures/cli-sandbox.js';
 import { runCli, startCli, stop, waitForLine } from '../fixtures/processes.js';
 import { sandboxTruth } from '../fixtures/sandbox-truth.js';
@@ -22,22 +23,7 @@ describe('svc-sync webhooks', () => {
     const secret = generateWebhookSecret();
     const store = `sqlite:${join(dir, 'hooks.db')}`;
     const env = { SVC_API_KEY: KEY, SVC_WEBHOOK_SECRET: secret };
-    const receiver = startCli(
-      [
-        'webhooks',
-        '--store',
-        store,
-        '--port',
-        '0',
-        '--resources',
-        'steps',
-        '--base-url',
-        sandbox.url,
-        '--log',
-        'json',
-      ],
-      env,
-    );
+    const receiver = startCli([...webhooksArgs(store, sandbox.url), '--log', 'json'], env);
     const url = await waitForLine(receiver.child, /listening on (http:\/\/\S+)/);
 
     // A forged delivery is refused with a 400, and the receiver keeps serving.

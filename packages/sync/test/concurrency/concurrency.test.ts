@@ -7,7 +7,7 @@ import { RatePacer } from '../../src/internal/pace/rate-pacer.js';
 import { Slots } from '../../src/internal/pace/slots.js';
 import { readWindow } from '../../src/internal/run/read-window.js';
 import { type FaultRule, status, withFaults } from '../fixtures/faults.js';
-import { API_KEY, SANDBOX_NOW, sandboxClient, TEAM } from '../fixtures/sandbox.js';
+import { API_KEY, SANDBOX_NOW, sandboxClient, sandboxSync, TEAM } from '../fixtures/sandbox.js';
 import { sandboxTruth } from '../fixtures/sandbox-truth.js';
 import { storedRows } from '../fixtures/stored-rows.js';
 import { tempStores } from '../fixtures/temp-store.js';
@@ -138,10 +138,7 @@ describe('adaptive concurrency', () => {
     const { sandbox, client } = sandboxClient({ wrap: faults.wrap });
     const { store, address } = await stores.open();
     const users = Array.from({ length: 8 }, (_, i) => `fleet-${i}`);
-    const sync = createSync({
-      client,
-      store,
-      team: TEAM,
+    const sync = sandboxSync(sandbox, client, store, {
       resources: ['steps'],
       limits: {
         initialConcurrency: 16,
@@ -150,7 +147,6 @@ describe('adaptive concurrency', () => {
         maxBackoffMs: 100,
         maxAttempts: 50,
       },
-      now: () => new Date(sandbox.clock.now()),
     });
     const result = await sync.backfill({ users, from: '2025-11-01', to: '2026-01-04' }).result;
     expect(result.status).toBe('done');

@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import { createClient } from '@svc/client';
 import { describe, expect, it } from 'vitest';
+import { backfillArgs } from '../fixtures/cli-args.js';
 import { cliSandbox } from '../fixtures/cli-sandbox.js';
 import { startCli, stop } from '../fixtures/processes.js';
 import { sandboxTruth } from '../fixtures/sandbox-truth.js';
@@ -16,23 +17,7 @@ const RANGE = { from: '2025-11-01', to: '2025-12-31' };
 describe('a backfill killed mid-run', () => {
   it('resumes after SIGKILL with rows exactly equal to the sandbox, redoing no window already done', async () => {
     const store = `sqlite:${join(dir, 'crash.db')}`;
-    const args = [
-      'backfill',
-      '--store',
-      store,
-      '--users',
-      USERS.join(','),
-      '--resources',
-      'steps,sleep',
-      '--from',
-      RANGE.from,
-      '--to',
-      RANGE.to,
-      '--base-url',
-      sandbox.url,
-      '--concurrency',
-      '4',
-    ];
+    const args = [...backfillArgs(store, sandbox.url, USERS, RANGE), '--concurrency', '4'];
     const env = { SVC_API_KEY: KEY };
     const first = startCli(args, env);
     // Kill it once some windows are committed and some are still owed.

@@ -3,7 +3,7 @@ import { generateWebhookSecret, parseEvent, unwrap, type WebhookEvent } from '@s
 import { createSandbox } from '@svc/sandbox';
 import { describe, expect, it } from 'vitest';
 import { createSync } from '../../src/index.js';
-import { API_KEY, TEAM } from '../fixtures/sandbox.js';
+import { API_KEY, sandboxSync, TEAM } from '../fixtures/sandbox.js';
 import { sandboxTruth } from '../fixtures/sandbox-truth.js';
 import { storedRows } from '../fixtures/stored-rows.js';
 import { tempStores } from '../fixtures/temp-store.js';
@@ -32,13 +32,7 @@ describe('handleEvent', () => {
     const { store, address } = await stores.open();
     let handle: (event: WebhookEvent) => Promise<void> = async () => {};
     const { sandbox, client } = sandboxWithWebhooks((event) => handle(event));
-    const sync = createSync({
-      client,
-      store,
-      team: TEAM,
-      resources: ['steps'],
-      now: () => new Date(sandbox.clock.now()),
-    });
+    const sync = sandboxSync(sandbox, client, store, { resources: ['steps'] });
     const queued: number[] = [];
     handle = async (event) => {
       queued.push((await sync.handleEvent(event)).queued);
@@ -61,13 +55,7 @@ describe('handleEvent', () => {
     const { store } = await stores.open();
     let handle: (event: WebhookEvent) => Promise<void> = async () => {};
     const { sandbox, client } = sandboxWithWebhooks((event) => handle(event));
-    const sync = createSync({
-      client,
-      store,
-      team: TEAM,
-      resources: ['steps'],
-      now: () => new Date(sandbox.clock.now()),
-    });
+    const sync = sandboxSync(sandbox, client, store, { resources: ['steps'] });
     handle = async (event) => {
       await sync.handleEvent(event);
     };

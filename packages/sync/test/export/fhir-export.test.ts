@@ -3,10 +3,10 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Observation } from '@medplum/fhirtypes';
+import { fhirErrors } from '@svc/test-kit/fhir-validator';
 import { describe, expect, it } from 'vitest';
 import { exportFhirNdjson } from '../../src/cli/commands/export-command.js';
 import { createSync, RESOURCES, storedSteps } from '../../src/index.js';
-import { fhirErrors } from '../fixtures/fhir-validator.js';
 import { runCli } from '../fixtures/processes.js';
 import { API_KEY, sandboxClient, TEAM } from '../fixtures/sandbox.js';
 import { tempStores } from '../fixtures/temp-store.js';

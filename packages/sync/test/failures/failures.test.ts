@@ -2,7 +2,7 @@ import { AuthenticationError } from '@svc/client';
 import { describe, expect, it } from 'vitest';
 import { createSync } from '../../src/index.js';
 import { type FaultRule, status, tooMany, withFaults } from '../fixtures/faults.js';
-import { sandboxClient, TEAM } from '../fixtures/sandbox.js';
+import { sandboxClient, sandboxSync, TEAM } from '../fixtures/sandbox.js';
 import { sandboxTruth } from '../fixtures/sandbox-truth.js';
 import { storedRows, windowCounts } from '../fixtures/stored-rows.js';
 import { tempStores } from '../fixtures/temp-store.js';
@@ -24,13 +24,9 @@ describe('errors while reading', () => {
     };
     const { sandbox, client } = setup(rule);
     const { store, address } = await stores.open();
-    const sync = createSync({
-      client,
-      store,
-      team: TEAM,
+    const sync = sandboxSync(sandbox, client, store, {
       resources: ['steps', 'sleep'],
       limits: { ...fast, maxAttempts: 2 },
-      now: () => new Date(sandbox.clock.now()),
     });
     const input = { users: ['alice', 'bob'], from: '2025-12-20', to: '2026-01-04' };
     const first = await sync.backfill(input).result;
@@ -61,13 +57,9 @@ describe('errors while reading', () => {
     };
     const { sandbox, client } = setup(rule);
     const { store } = await stores.open();
-    const sync = createSync({
-      client,
-      store,
-      team: TEAM,
+    const sync = sandboxSync(sandbox, client, store, {
       resources: ['sleep'],
       limits: { initialConcurrency: 1, maxConcurrency: 1 },
-      now: () => new Date(sandbox.clock.now()),
     });
     const result = await sync.backfill({ users: ['alice'], from: '2025-12-20', to: '2026-01-04' }).result;
     expect(result.status).toBe('done');
@@ -81,14 +73,7 @@ describe('errors while reading', () => {
     };
     const { sandbox, client } = setup(rule);
     const { store, address } = await stores.open();
-    const sync = createSync({
-      client,
-      store,
-      team: TEAM,
-      resources: ['steps', 'sleep'],
-      limits: fast,
-      now: () => new Date(sandbox.clock.now()),
-    });
+    const sync = sandboxSync(sandbox, client, store, { resources: ['steps', 'sleep'], limits: fast });
     const users = ['alice', 'bob', 'unknown_dave'];
     const result = await sync.backfill({ users, from: '2025-12-20', to: '2026-01-04' }).result;
     expect(result.status).toBe('done_with_failures');
@@ -112,14 +97,7 @@ describe('errors while reading', () => {
     const faults = withFaults(rule);
     const { sandbox, client } = sandboxClient({ wrap: faults.wrap, maxResponseBytes: 1024 * 1024 });
     const { store, address } = await stores.open();
-    const sync = createSync({
-      client,
-      store,
-      team: TEAM,
-      resources: ['steps', 'sleep'],
-      limits: fast,
-      now: () => new Date(sandbox.clock.now()),
-    });
+    const sync = sandboxSync(sandbox, client, store, { resources: ['steps', 'sleep'], limits: fast });
     const result = await sync.backfill({ users: ['alice'], from: '2025-12-20', to: '2026-01-04' }).result;
     expect(result.status).toBe('done_with_failures');
     expect(await store.status()).toMatchObject({ failed: 1, pending: 0, failedUsers: 0 });
@@ -147,14 +125,7 @@ describe('errors while reading', () => {
     };
     const { sandbox, client } = setup(rule);
     const { store, address } = await stores.open();
-    const sync = createSync({
-      client,
-      store,
-      team: TEAM,
-      resources: ['body'],
-      limits: fast,
-      now: () => new Date(sandbox.clock.now()),
-    });
+    const sync = sandboxSync(sandbox, client, store, { resources: ['body'], limits: fast });
     expect(
       (await sync.backfill({ users: ['alice'], from: '2025-12-01', to: '2026-01-04' }).result).status,
     ).toBe('done');

@@ -7,6 +7,7 @@ import { createClient } from '@svc/client';
 import { Queue } from 'bullmq';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_QUEUE, redisOptions } from '../../src/bullmq.js';
+import { scopeArgs } from '../fixtures/cli-args.js';
 import { fleetServers, until } from '../fixtures/fleet-servers.js';
 import { runCli, startCli, stop, waitForLine } from '../fixtures/processes.js';
 import { sandboxTruth } from '../fixtures/sandbox-truth.js';
@@ -38,18 +39,7 @@ describe('issue 32: faults around the queue', () => {
     const port = await freePort();
     let kept = await startRedis(port, dataDir);
     const common = ['--store', servers.postgres.url, '--redis', kept.url, '--base-url', servers.sandbox.url];
-    const backfill = [
-      'backfill',
-      ...common,
-      '--users',
-      USERS.join(','),
-      '--resources',
-      'steps,sleep',
-      '--from',
-      RANGE.from,
-      '--to',
-      RANGE.to,
-    ];
+    const backfill = ['backfill', ...common, ...scopeArgs(USERS, RANGE)];
     try {
       const queued = await runCli(backfill, env);
       expect(queued.code).toBe(0);
@@ -117,23 +107,10 @@ describe('issue 32: faults around the queue', () => {
     const nowhere = `redis://127.0.0.1:${await freePort()}`;
     const common = ['--store', servers.postgres.url, '--redis', nowhere, '--base-url', servers.sandbox.url];
     const started = Date.now();
+    const december = { from: '2025-12-01', to: '2025-12-31' };
+    const retries = ['--max-attempts', '2', '--max-backoff-ms', '50'];
     const run = await runCli(
-      [
-        'backfill',
-        ...common,
-        '--users',
-        'qf-z',
-        '--resources',
-        'sleep',
-        '--from',
-        '2025-12-01',
-        '--to',
-        '2025-12-31',
-        '--max-attempts',
-        '2',
-        '--max-backoff-ms',
-        '50',
-      ],
+      ['backfill', ...common, ...scopeArgs(['qf-z'], december, 'sleep'), ...retries],
       env,
     );
     expect(run.code).toBe(3);

@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { createClient } from '@svc/client';
 import { generateWebhookSecret, signWebhook } from '@svc/events';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { webhooksArgs } from '../fixtures/cli-args.js';
 import { cliSandbox } from '../fixtures/cli-sandbox.js';
 import { type FaultProxy, startFaultProxy } from '../fixtures/fault-proxy.js';
 import { startCli, startSandboxServer, stop, waitForLine } from '../fixtures/processes.js';
@@ -28,24 +29,7 @@ beforeAll(async () => {
 afterAll(() => proxy?.close());
 
 const receiver = (store: string) =>
-  startCli(
-    [
-      'webhooks',
-      '--store',
-      store,
-      '--port',
-      '0',
-      '--resources',
-      'steps',
-      '--base-url',
-      proxy.url,
-      '--max-attempts',
-      '100',
-      '--max-backoff-ms',
-      '50',
-    ],
-    env,
-  );
+  startCli([...webhooksArgs(store, proxy.url), '--max-attempts', '100', '--max-backoff-ms', '50'], env);
 
 async function deliver(url: string, payload: object): Promise<Response> {
   const body = JSON.stringify(payload);

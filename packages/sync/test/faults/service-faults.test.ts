@@ -3,6 +3,7 @@
 import { join } from 'node:path';
 import { createClient } from '@svc/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { backfillArgs } from '../fixtures/cli-args.js';
 import { cliSandbox } from '../fixtures/cli-sandbox.js';
 import { type FaultProxy, startFaultProxy } from '../fixtures/fault-proxy.js';
 import { runCli, startCli, startSandboxServer, stop } from '../fixtures/processes.js';
@@ -22,19 +23,7 @@ const RANGE = { from: '2025-12-01', to: '2025-12-28' };
 /** Tight but bounded retries, so a fault outlasts them in well under a second. */
 const FAST = ['--max-attempts', '3', '--max-backoff-ms', '100'];
 const backfill = (store: string, users: string[], baseUrl: string, range = RANGE) => [
-  'backfill',
-  '--store',
-  store,
-  '--users',
-  users.join(','),
-  '--resources',
-  'steps,sleep',
-  '--from',
-  range.from,
-  '--to',
-  range.to,
-  '--base-url',
-  baseUrl,
+  ...backfillArgs(store, baseUrl, users, range),
   ...FAST,
 ];
 const noStack = (stderr: string) => expect(stderr).not.toMatch(/^\s+at /m);
@@ -44,6 +33,13 @@ async function expectTruth(store: string, users: string[], baseUrl: string, rang
   const truth = await sandboxTruth(client, users, ['steps', 'sleep'], range.from, range.to);
   expect(truth.size).toBeGreaterThan(0);
   expect(await storedRows(store)).toEqual(truth);
+}
+
+/** The same command run again completes (exit 0), and the rows equal the sandbox's exactly. */
+async function expectRerunExact(store: string, users: string[], baseUrl: string) {
+  const rerun = await runCli(backfill(store, users, baseUrl), env);
+  expect(rerun.code).toBe(0);
+  await expectTruth(store, users, baseUrl);
 }
 
 describe('issue 32: faults of the service', () => {
@@ -68,9 +64,7 @@ describe('issue 32: faults of the service', () => {
     noStack(down.stderr);
 
     const back = await startSandboxServer('sync-faults-down', [], port);
-    const rerun = await runCli(backfill(store, users, back.url), env);
-    expect(rerun.code).toBe(0);
-    await expectTruth(store, users, back.url);
+    await expectRerunExact(store, users, back.url);
   }, 90_000);
 
   it('a burst of 5xx past every retry: exit 7 naming it, then the rerun completes exactly', async () => {
@@ -83,9 +77,7 @@ describe('issue 32: faults of the service', () => {
     expect(burst.stderr).toMatch(/^svc-sync: the service kept failing \(.+\); run the same command again/m);
     expect(burst.stderr).not.toMatch(/rate limited/);
     noStack(burst.stderr);
-    const rerun = await runCli(backfill(store, users, proxy.url), env);
-    expect(rerun.code).toBe(0);
-    await expectTruth(store, users, proxy.url);
+    await expectRerunExact(store, users, proxy.url);
   }, 60_000);
 
   it('a huge Retry-After is waited out within the bounds, with no timer overflow', async () => {

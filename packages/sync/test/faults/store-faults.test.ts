@@ -3,6 +3,7 @@
 // equal the sandbox's truth exactly, and every line said what happened (no stack trace).
 import { createClient } from '@svc/client';
 import { describe, expect, it } from 'vitest';
+import { backfillArgs } from '../fixtures/cli-args.js';
 import { eventually, fleetServers } from '../fixtures/fleet-servers.js';
 import { runCli, startCli, stop, waitForLine } from '../fixtures/processes.js';
 import { sandboxTruth } from '../fixtures/sandbox-truth.js';
@@ -14,24 +15,10 @@ const servers = fleetServers('sync-store-faults');
 
 const RANGE = { from: '2025-11-01', to: '2025-12-31' };
 const noStack = (stderr: string) => expect(stderr).not.toMatch(/^\s+at /m);
+const RETRIES = ['--max-attempts', '4', '--max-backoff-ms', '200'];
 const args = (users: string[], extra: string[]) => [
-  'backfill',
-  '--store',
-  servers.postgres.url,
-  '--users',
-  users.join(','),
-  '--resources',
-  'steps,sleep',
-  '--from',
-  RANGE.from,
-  '--to',
-  RANGE.to,
-  '--base-url',
-  servers.sandbox.url,
-  '--max-attempts',
-  '4',
-  '--max-backoff-ms',
-  '200',
+  ...backfillArgs(servers.postgres.url, servers.sandbox.url, users, RANGE),
+  ...RETRIES,
   ...extra,
 ];
 

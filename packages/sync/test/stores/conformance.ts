@@ -8,7 +8,7 @@ import { readCases } from './cases/reads.js';
 import { schemaCases } from './cases/schema.js';
 import { teamCases } from './cases/team.js';
 import type { Databases } from './databases.js';
-import { stepRows, window } from './rows.js';
+import { commitReads, stepRows, window } from './rows.js';
 
 /** A store opened for one case, with its address, its rows read straight from the database (`key → value`), and the database. */
 export interface StoreUnderTest {
@@ -64,8 +64,7 @@ export function storeConformance(db: Databases, from?: string) {
     it(
       'replans a covered window when forced (the service announced new data)',
       withStore(async ({ store }) => {
-        const [planned] = await store.planWindows([window()]);
-        await store.commitWindow(planned as SyncWindow, stepRows(1), '2026-01-05T10:00:00.000Z');
+        await commitReads(store, [1, '2026-01-05T10:00:00.000Z']);
         expect(await store.planWindows([window()], { force: true })).toHaveLength(1);
         expect((await store.status()).pending).toBe(1);
       }),
@@ -74,9 +73,7 @@ export function storeConformance(db: Databases, from?: string) {
     it(
       'upserts by natural key: committing the same window twice stores each row once',
       withStore(async ({ store, rows }) => {
-        const [planned] = await store.planWindows([window()]);
-        await store.commitWindow(planned as SyncWindow, stepRows(5), '2026-01-05T10:00:00.000Z');
-        await store.commitWindow(planned as SyncWindow, stepRows(5), '2026-01-05T10:00:01.000Z');
+        await commitReads(store, [5, '2026-01-05T10:00:00.000Z'], [5, '2026-01-05T10:00:01.000Z']);
         const status = await store.status();
         expect(status.rows).toMatchObject({ steps: 3, sleep: 1, activity: 0 });
         expect((await rows()).size).toBe(4);
@@ -86,9 +83,7 @@ export function storeConformance(db: Databases, from?: string) {
     it(
       'keeps a row stored from a later read when an older read commits after it (a backfill page never overwrites a webhook update)',
       withStore(async ({ store, rows }) => {
-        const [planned] = await store.planWindows([window()]);
-        await store.commitWindow(planned as SyncWindow, stepRows(200), '2026-01-05T10:00:05.000Z');
-        await store.commitWindow(planned as SyncWindow, stepRows(100), '2026-01-05T10:00:00.000Z');
+        await commitReads(store, [200, '2026-01-05T10:00:05.000Z'], [100, '2026-01-05T10:00:00.000Z']);
         const stored = await rows();
         expect([...stored.values()].every((value) => value.includes('200'))).toBe(true);
       }),

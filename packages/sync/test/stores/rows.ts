@@ -1,5 +1,5 @@
 // The window and rows the store cases commit.
-import type { SyncWindow, WindowRows } from '../../src/index.js';
+import type { SyncStore, SyncWindow, WindowRows } from '../../src/index.js';
 
 /** A steps window of user u-1 (7 days), with `overrides`. */
 export const window = (overrides: Partial<SyncWindow> = {}): SyncWindow => ({
@@ -32,3 +32,10 @@ export const stepRows = (value: number, count = 3): WindowRows => ({
     },
   ],
 });
+
+/** Plans `window()` and commits it once per read, in order: the read's steps value and when it was fetched. */
+export async function commitReads(store: SyncStore, ...reads: [value: number, fetchedAt: string][]) {
+  const [planned] = await store.planWindows([window()]);
+  for (const [value, fetchedAt] of reads)
+    await store.commitWindow(planned as SyncWindow, stepRows(value), fetchedAt);
+}

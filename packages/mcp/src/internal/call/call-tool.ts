@@ -2,36 +2,11 @@ import type { CallToolResult, StandardSchemaV1 } from '@modelcontextprotocol/ser
 import { type APIPromise, type OperationId, type SvcClient, ValidationError } from '@svc/client';
 import type { AuditEntry } from '../../audit-entry.js';
 import { type CatalogueTool, WAIT_ARGUMENT } from '../catalogue.js';
+import type { CallSettings, ToolRequest } from './call-settings.js';
 import { decodeFiles } from './decode-files.js';
 import { errorName, errorText } from './error-text.js';
 import { type CallOutcome, followCall } from './follow-call.js';
 import { presentResult } from './present-result.js';
-
-/** What every tool call of one server shares. */
-export interface CallSettings {
-  client: SvcClient;
-  /** Most bytes a result takes in the protocol message (the data and its notes). */
-  maxResultBytes: number;
-  /** Writes the audit line; a throw withholds the result (no read goes unrecorded). */
-  audit: (entry: AuditEntry) => void;
-  /** Masks the server's secrets in any text it returns. */
-  redact: (text: string) => string;
-  /** Whether the operator allowed this write. */
-  allowsWrite: (operation: string) => boolean;
-  /** Each operation's argument check, from its input schema (the JSON Schema its tool advertises). */
-  validators: ReadonlyMap<string, StandardSchemaV1<Record<string, unknown>>>;
-}
-
-/** One request of a model, as the tool that received it sees it. */
-export interface ToolRequest {
-  /** The tool the model called (an operation's, or `call_operation`). */
-  tool: string;
-  signal: AbortSignal;
-  /** Reports progress, when the client asked for it. */
-  progress: (progress: number, message: string) => void;
-  /** The tool and arguments that call `operation` with `args`: how a continuation is written. */
-  callOf: (args: Record<string, unknown>) => { tool: string; arguments: Record<string, unknown> };
-}
 
 type Method = (params: unknown, options: unknown) => APIPromise<unknown>;
 

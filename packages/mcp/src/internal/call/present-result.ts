@@ -1,7 +1,7 @@
 import type { CallToolResult } from '@modelcontextprotocol/server';
 import type { PaginationRule } from '@svc/client';
 import { type CatalogueTool, WAIT_ARGUMENT } from '../catalogue.js';
-import type { CallSettings, ToolRequest } from './call-tool.js';
+import type { CallSettings, ToolRequest } from './call-settings.js';
 import { nextArguments } from './continuation.js';
 import { type FittedJson, fitJson, wireBytes } from './fit-json.js';
 import type { CallOutcome } from './follow-call.js';

@@ -1,5 +1,6 @@
 import { type CallToolResult, fromJsonSchema, type McpServer } from '@modelcontextprotocol/server';
-import { type CallSettings, callTool } from '../call/call-tool.js';
+import type { CallSettings } from '../call/call-settings.js';
+import { callTool } from '../call/call-tool.js';
 import { errorText } from '../call/error-text.js';
 import type { CatalogueTool } from '../catalogue.js';
 import { toolRequest } from '../tool-request.js';

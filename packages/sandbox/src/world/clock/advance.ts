@@ -42,16 +42,18 @@ export function targetOf(now: string, advance: ClockAdvance): number {
   return target;
 }
 
+/** How many scheduled steps a run fired, and whether it reached its target time. */
+export interface StepsRun {
+  fired: number;
+  reached: boolean;
+}
+
 /**
  * Fires the steps due up to `target` (a time value) in time order, at most `limit` of them (a step may
  * schedule more, as the daily data timer does), and moves the clock: to `target` when every step due
  * ran (`reached`), else to the time of the last step that ran. Call it inside a transaction.
  */
-export function runUntil(
-  runtime: WorldRuntime,
-  target: number,
-  limit: number,
-): { fired: number; reached: boolean } {
+export function runUntil(runtime: WorldRuntime, target: number, limit: number): StepsRun {
   let fired = 0;
   for (;;) {
     const { world } = runtime;

@@ -64,14 +64,17 @@ function placeVisit(
   Object.assign(appointment, { start_at: slot.start, end_at: slot.end, appointment_notes: notes });
 }
 
+/** A step on the order `orderId` names, run whole in the world's transaction. */
+function onOrder<Input>(
+  step: (runtime: WorldRuntime, order: SandboxOrder, input: Input) => SandboxAppointment,
+) {
+  return (runtime: WorldRuntime, orderId: string | undefined, input: Input): SandboxAppointment =>
+    runtime.transact(() => step(runtime, orderById(runtime, orderId), input));
+}
+
 /** Asks for an at-home visit without a slot yet: the order waits for its booking. */
-export function requestPhlebotomyVisit(
-  runtime: WorldRuntime,
-  orderId: string | undefined,
-  fields: Pick<SandboxAppointment, 'address' | 'provider' | 'appointment_notes'>,
-): SandboxAppointment {
-  return runtime.transact(() => {
-    const order = orderById(runtime, orderId);
+export const requestPhlebotomyVisit = onOrder(
+  (runtime, order, fields: Pick<SandboxAppointment, 'address' | 'provider' | 'appointment_notes'>) => {
     refuseDrawOnTestKit(order);
     if (activeAppointment(runtime, order, 'phlebotomy'))
       throw new HttpError(
@@ -81,74 +84,53 @@ export function requestPhlebotomyVisit(
       );
     moveOrder(runtime, order, 'APPOINTMENT_REQUESTED');
     return newAppointment(runtime, order, 'phlebotomy', fields);
-  });
-}
+  },
+);
 
 /** Books the order's at-home visit (its requested appointment, or a new one) into a slot. */
-export function bookPhlebotomyVisit(
-  runtime: WorldRuntime,
-  orderId: string | undefined,
-  booking: Booking,
-): SandboxAppointment {
-  return runtime.transact(() => {
-    const order = orderById(runtime, orderId);
-    refuseDrawOnTestKit(order);
-    const slot = slotToBook(runtime.world, 'phlebotomy', booking.bookingKey, booking.windowDays);
-    // When both refuse, the order's refusal is the one answered.
-    next('order', order.state, 'APPOINTMENT_BOOKED');
-    const appointment =
-      activeAppointment(runtime, order, 'phlebotomy') ?? newAppointment(runtime, order, 'phlebotomy', {});
-    placeVisit(runtime, appointment, 'BOOK', slot, booking);
-    moveOrder(runtime, order, 'APPOINTMENT_BOOKED');
-    scheduleVisit(runtime, appointment);
-    return appointment;
-  });
-}
+export const bookPhlebotomyVisit = onOrder((runtime, order, booking: Booking) => {
+  refuseDrawOnTestKit(order);
+  const slot = slotToBook(runtime.world, 'phlebotomy', booking.bookingKey, booking.windowDays);
+  // When both refuse, the order's refusal is the one answered.
+  next('order', order.state, 'APPOINTMENT_BOOKED');
+  const appointment =
+    activeAppointment(runtime, order, 'phlebotomy') ?? newAppointment(runtime, order, 'phlebotomy', {});
+  placeVisit(runtime, appointment, 'BOOK', slot, booking);
+  moveOrder(runtime, order, 'APPOINTMENT_BOOKED');
+  scheduleVisit(runtime, appointment);
+  return appointment;
+});
 
 /** Moves the order's at-home visit to another slot; its pending steps follow. */
-export function reschedulePhlebotomyVisit(
-  runtime: WorldRuntime,
-  orderId: string | undefined,
-  booking: Booking,
-): SandboxAppointment {
-  return runtime.transact(() => {
-    const order = orderById(runtime, orderId);
-    const appointment = activeAppointment(runtime, order, 'phlebotomy');
-    if (!appointment) throw notFound(`an active appointment of order ${order.id}`);
-    const slot = slotToBook(runtime.world, 'phlebotomy', booking.bookingKey, booking.windowDays);
-    placeVisit(runtime, appointment, 'RESCHEDULE', slot, booking);
-    unschedule(runtime, appointment.id);
-    scheduleVisit(runtime, appointment);
-    // An order that may not be rescheduled refuses here, and the transaction undoes the rest.
-    moveOrder(runtime, order, 'APPOINTMENT_RESCHEDULED');
-    return appointment;
-  });
-}
+export const reschedulePhlebotomyVisit = onOrder((runtime, order, booking: Booking) => {
+  const appointment = activeAppointment(runtime, order, 'phlebotomy');
+  if (!appointment) throw notFound(`an active appointment of order ${order.id}`);
+  const slot = slotToBook(runtime.world, 'phlebotomy', booking.bookingKey, booking.windowDays);
+  placeVisit(runtime, appointment, 'RESCHEDULE', slot, booking);
+  unschedule(runtime, appointment.id);
+  scheduleVisit(runtime, appointment);
+  // An order that may not be rescheduled refuses here, and the transaction undoes the rest.
+  moveOrder(runtime, order, 'APPOINTMENT_RESCHEDULED');
+  return appointment;
+});
 
 /** Books a service center visit: reserved at once, confirmed by the clock a little later. */
-export function bookServiceCenterVisit(
-  runtime: WorldRuntime,
-  orderId: string | undefined,
-  booking: Booking,
-): SandboxAppointment {
-  return runtime.transact(() => {
-    const order = orderById(runtime, orderId);
-    refuseDrawOnTestKit(order);
-    if (activeAppointment(runtime, order, 'patient_service_center'))
-      throw new HttpError(409, 'appointment_exists', 'This order already has a service center appointment.');
-    const slot = slotToBook(runtime.world, 'patient_service_center', booking.bookingKey, booking.windowDays);
-    moveOrder(runtime, order, 'APPOINTMENT_BOOKED');
-    const appointment = newAppointment(runtime, order, 'patient_service_center', {
-      state: 'reserved',
-      address: PSC_LOCATION,
-      provider: 'sandbox_psc',
-      start_at: slot.start,
-      end_at: slot.end,
-    });
-    runtime.schedule({ at: PSC_CONFIRMATION_SECONDS, kind: 'psc', id: appointment.id, event: 'CONFIRM' });
-    return appointment;
+export const bookServiceCenterVisit = onOrder((runtime, order, booking: Booking) => {
+  refuseDrawOnTestKit(order);
+  if (activeAppointment(runtime, order, 'patient_service_center'))
+    throw new HttpError(409, 'appointment_exists', 'This order already has a service center appointment.');
+  const slot = slotToBook(runtime.world, 'patient_service_center', booking.bookingKey, booking.windowDays);
+  moveOrder(runtime, order, 'APPOINTMENT_BOOKED');
+  const appointment = newAppointment(runtime, order, 'patient_service_center', {
+    state: 'reserved',
+    address: PSC_LOCATION,
+    provider: 'sandbox_psc',
+    start_at: slot.start,
+    end_at: slot.end,
   });
-}
+  runtime.schedule({ at: PSC_CONFIRMATION_SECONDS, kind: 'psc', id: appointment.id, event: 'CONFIRM' });
+  return appointment;
+});
 
 /** The order's service center appointment, active or not. */
 export function serviceCenterAppointmentOf(runtime: WorldRuntime, orderId: string | undefined) {

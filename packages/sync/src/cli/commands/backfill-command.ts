@@ -11,6 +11,7 @@ import {
   retryLimits,
   teamOf,
 } from '../cli-values.js';
+import type { Command } from '../command.js';
 import { EXIT } from '../exit-codes.js';
 import { incompleteLine } from '../incomplete-line.js';
 import type { Values } from '../parse-command.js';
@@ -25,17 +26,13 @@ const EXIT_OF: Record<RunResult['status'], number> = {
 };
 
 /** Checks what `backfill` needs before the store is opened. */
-export function checkBackfill(values: Values): void {
+function checkBackfill(values: Values): void {
   requireOptions(values, ['users', 'from', 'to'], 'backfill');
   clientOf(values);
   choice('progress', values.progress, ['text', 'json', 'none']);
 }
 
-export async function backfillCommand(
-  values: Values,
-  store: SyncStore,
-  signal: AbortSignal,
-): Promise<number> {
+async function backfillCommand(values: Values, store: SyncStore, signal: AbortSignal): Promise<number> {
   const client = clientOf(values);
   const concurrency = integer('concurrency', values.concurrency, 32);
   const mode = choice('progress', values.progress, ['text', 'json', 'none']);
@@ -79,3 +76,6 @@ export async function backfillCommand(
     await queue?.close();
   }
 }
+
+/** `svc-sync backfill`, as ../cli.ts runs it. */
+export const command: Command = { check: checkBackfill, run: backfillCommand };

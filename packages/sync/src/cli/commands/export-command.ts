@@ -11,7 +11,6 @@ import {
   bulkExportManifest,
   type NdjsonLine,
   summariesNdjson,
-  type TimeseriesRow,
   timeseriesNdjson,
   writeNdjsonByType,
 } from '@svc/health';
@@ -19,6 +18,7 @@ import type { ResourceName } from '../../resources.js';
 import type { StepRow, SyncStore } from '../../store.js';
 import { storedSteps, storedSummaries } from '../../stored-rows.js';
 import { choice, requireOptions, resourcesOf } from '../cli-values.js';
+import type { Command } from '../command.js';
 import { CliFailure, EXIT } from '../exit-codes.js';
 import type { Values } from '../parse-command.js';
 
@@ -27,7 +27,7 @@ const asWritten = (written: unknown, instant: string) =>
   typeof written === 'string' && Date.parse(written) === Date.parse(instant) ? written : instant;
 
 /** A stored steps row as @svc/health's timeseries row, with its times as the service wrote them. */
-const timeseriesRowOf = (row: StepRow): TimeseriesRow => ({
+const timeseriesRowOf = (row: StepRow) => ({
   userId: row.userId,
   provider: row.provider,
   start: asWritten(row.data?.start, row.start),
@@ -103,13 +103,13 @@ export async function exportFhirNdjson(
 }
 
 /** Checks what `export` needs before the store is opened. */
-export function checkExport(values: Values): void {
+function checkExport(values: Values): void {
   requireOptions(values, ['format', 'out'], 'export');
   choice('format', values.format, ['fhir-ndjson']);
   resourcesOf(values.resources);
 }
 
-export async function exportCommand(values: Values, store: SyncStore): Promise<number> {
+async function exportCommand(values: Values, store: SyncStore): Promise<number> {
   const dir = values.out as string;
   const { counts, manifest } = await exportFhirNdjson(store, dir, resourcesOf(values.resources)).catch(
     (error: NodeJS.ErrnoException) => {
@@ -124,3 +124,6 @@ export async function exportCommand(values: Values, store: SyncStore): Promise<n
   process.stdout.write(`manifest: ${pathToFileURL(resolve(join(dir, 'manifest.json'))).href}\n`);
   return EXIT.ok;
 }
+
+/** `svc-sync export`, as ../cli.ts runs it. */
+export const command: Command = { check: checkExport, run: exportCommand };

@@ -3,6 +3,7 @@
 import { redactSecrets } from '../../redact-secrets.js';
 import { lagMs, type ResourceStatus, type SyncStore, userFailureOf, type WindowKey } from '../../store.js';
 import { integer } from '../cli-values.js';
+import type { Command } from '../command.js';
 import { EXIT } from '../exit-codes.js';
 import type { Values } from '../parse-command.js';
 
@@ -32,7 +33,7 @@ function resourceLine(status: ResourceStatus, rows: number): string {
   return `${status.resource}: ${rows} rows; ${fresh}; ${owed}${oldest}`;
 }
 
-export async function statusCommand(values: Values, store: SyncStore): Promise<number> {
+async function statusCommand(values: Values, store: SyncStore): Promise<number> {
   const counts = await store.status();
   const resources = await store.resourceStatus();
   const limit = integer('limit', values.limit, 50);
@@ -82,3 +83,6 @@ export async function statusCommand(values: Values, store: SyncStore): Promise<n
     );
   return EXIT.ok;
 }
+
+/** `svc-sync status`, as ../cli.ts runs it. */
+export const command: Command = { run: statusCommand };

@@ -3,6 +3,7 @@
 import { createSync } from '../../create-sync.js';
 import type { SyncStore } from '../../store.js';
 import { choice, clientOf, integer, resourcesOf, retryLimits, teamOf } from '../cli-values.js';
+import type { Command } from '../command.js';
 import { CliFailure, EXIT } from '../exit-codes.js';
 import { incompleteLine } from '../incomplete-line.js';
 import type { Values } from '../parse-command.js';
@@ -11,7 +12,7 @@ import { serveWebhooks } from '../serve-webhooks.js';
 const secretOf = (values: Values) => values.secret ?? process.env.SVC_WEBHOOK_SECRET;
 
 /** Checks what `webhooks` needs before the store is opened. */
-export function checkWebhooks(values: Values): void {
+function checkWebhooks(values: Values): void {
   if (!secretOf(values))
     throw new CliFailure('a webhook secret is required: --secret whsec_… or SVC_WEBHOOK_SECRET', EXIT.usage);
   integer('port', values.port, 3000, 0, 65_535);
@@ -19,11 +20,7 @@ export function checkWebhooks(values: Values): void {
   clientOf(values);
 }
 
-export async function webhooksCommand(
-  values: Values,
-  store: SyncStore,
-  signal: AbortSignal,
-): Promise<number> {
+async function webhooksCommand(values: Values, store: SyncStore, signal: AbortSignal): Promise<number> {
   const secret = secretOf(values) as string;
   // BullMQ is loaded only for a run that queues.
   const queue = values.redis
@@ -62,3 +59,6 @@ export async function webhooksCommand(
   }
   return EXIT.ok;
 }
+
+/** `svc-sync webhooks`, as ../cli.ts runs it. */
+export const command: Command = { check: checkWebhooks, run: webhooksCommand };

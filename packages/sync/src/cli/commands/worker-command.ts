@@ -2,11 +2,12 @@
 import { createSyncWorker } from '../../bullmq.js';
 import type { SyncStore } from '../../store.js';
 import { clientOf, integer, retryLimits, teamOf } from '../cli-values.js';
+import type { Command } from '../command.js';
 import { CliFailure, EXIT } from '../exit-codes.js';
 import type { Values } from '../parse-command.js';
 
 /** Checks what `worker` needs before the store is opened. */
-export function checkWorker(values: Values): void {
+function checkWorker(values: Values): void {
   clientOf(values);
   if (!values.redis) throw new CliFailure('worker needs --redis redis://host:6379', EXIT.usage);
   if (!/^postgres(ql)?:\/\//.test(values.store ?? ''))
@@ -15,7 +16,7 @@ export function checkWorker(values: Values): void {
   integer('lock-ms', values['lock-ms'], 30_000, 1_000);
 }
 
-export async function workerCommand(values: Values, store: SyncStore, signal: AbortSignal): Promise<number> {
+async function workerCommand(values: Values, store: SyncStore, signal: AbortSignal): Promise<number> {
   let done = 0;
   let last = Date.now();
   let fatal: unknown;
@@ -64,3 +65,6 @@ export async function workerCommand(values: Values, store: SyncStore, signal: Ab
   if (fatal) throw fatal;
   return EXIT.ok;
 }
+
+/** `svc-sync worker`, as ../cli.ts runs it. */
+export const command: Command = { check: checkWorker, run: workerCommand };

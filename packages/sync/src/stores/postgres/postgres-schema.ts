@@ -2,15 +2,8 @@
 // advisory lock), and the team it holds data for.
 import type pg from 'pg';
 import { checkTeamBinding } from '../../team-fingerprint.js';
-import {
-  META_TABLE,
-  migrationsDue,
-  SCHEMA_VERSION,
-  type StoreSchema,
-  TEAM_KEY,
-  VERSION_KEY,
-  versionOf,
-} from '../migrations/migrations.js';
+import { migrationsDue, SCHEMA_VERSION, type StoreSchema } from '../migrations/migrations.js';
+import { META_TABLE, TEAM_KEY, VERSION_KEY, versionOf } from '../migrations/store-meta.js';
 
 type Query = <R extends pg.QueryResultRow>(text: string, values?: unknown[]) => Promise<pg.QueryResult<R>>;
 type InTransaction = <T>(work: (client: pg.PoolClient) => Promise<T>) => Promise<T>;

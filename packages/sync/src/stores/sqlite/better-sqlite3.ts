@@ -2,7 +2,7 @@
 // for, so an install on Node 22 or 24 builds nothing native.
 import { createRequire } from 'node:module';
 import type BetterSqlite3 from 'better-sqlite3';
-import type { DriverLoad, SqliteDatabase } from './driver.js';
+import type { DriverLoad, SqliteDatabase } from './sqlite-database.js';
 
 const wrap = (db: BetterSqlite3.Database): SqliteDatabase => ({
   exec: (sql) => void db.exec(sql),

@@ -1,35 +1,9 @@
-// The SQLite driver seam: the few calls the store makes, one file per driver (node-sqlite.ts,
-// better-sqlite3.ts). Node 22.13+ has SQLite built in (node:sqlite); Node 20 needs better-sqlite3.
+// Picks the SQLite driver: node:sqlite where Node has it (22.13+), else better-sqlite3 (Node 20); and
+// what the store does the same on both (its write transaction, reading an error's SQLite code).
 import { StoreUnavailableError } from '../../errors.js';
 import { loadBetterSqlite3 } from './better-sqlite3.js';
 import { loadNodeSqlite } from './node-sqlite.js';
-
-/** A value SQLite binds: both drivers refuse `undefined` and booleans. */
-export type SqlValue = string | number | bigint | null;
-
-export interface SqliteStatement {
-  run(...params: SqlValue[]): void;
-  get<R>(...params: SqlValue[]): R | undefined;
-  all<R>(...params: SqlValue[]): R[];
-}
-
-/** One open SQLite connection. Calls are synchronous, as in both drivers. */
-export interface SqliteDatabase {
-  exec(sql: string): void;
-  prepare(sql: string): SqliteStatement;
-  close(): void;
-}
-
-export type SqliteDriverName = 'node:sqlite' | 'better-sqlite3';
-
-/** A driver that loaded: it opens a file (creating it unless `readOnly`). */
-export interface SqliteDriver {
-  name: SqliteDriverName;
-  open(path: string, readOnly: boolean): SqliteDatabase;
-}
-
-/** Why a driver did not load, for the one message that names both. */
-export type DriverLoad = SqliteDriver | { name: SqliteDriverName; unavailable: string };
+import type { DriverLoad, SqliteDatabase, SqliteDriver, SqliteDriverName } from './sqlite-database.js';
 
 /**
  * The driver to use: node:sqlite where Node has it (no native build to match the Node that runs it),

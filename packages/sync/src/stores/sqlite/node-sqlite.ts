@@ -1,6 +1,6 @@
 // Node's built-in SQLite (node:sqlite, Node 22.13+ without a flag). Node 22 prints an ExperimentalWarning
 // the first time it loads; that one warning is kept from the partner's terminal, every other passes.
-import type { DriverLoad, SqliteDatabase, SqlValue } from './driver.js';
+import type { DriverLoad, SqliteDatabase, SqlValue } from './sqlite-database.js';
 
 // The part of node:sqlite the store uses (@types/node 20 has no types for it).
 interface NodeStatement {

@@ -1,15 +1,9 @@
 // The SQLite store's schema and binding: its version, migrations, and the team it holds data for.
 import { checkTeamBinding } from '../../team-fingerprint.js';
-import {
-  META_TABLE,
-  migrationsDue,
-  SCHEMA_VERSION,
-  type StoreSchema,
-  TEAM_KEY,
-  VERSION_KEY,
-  versionOf,
-} from '../migrations/migrations.js';
-import { immediate, type SqliteDatabase } from './driver.js';
+import { migrationsDue, SCHEMA_VERSION, type StoreSchema } from '../migrations/migrations.js';
+import { META_TABLE, TEAM_KEY, VERSION_KEY, versionOf } from '../migrations/store-meta.js';
+import { immediate } from './driver.js';
+import type { SqliteDatabase } from './sqlite-database.js';
 
 export function sqliteSchema(db: SqliteDatabase, where: string) {
   const hasMeta = () =>

@@ -1,6 +1,6 @@
 // The SQLite store's prepared statements, prepared once on first use (after the tables exist).
 import { OLDEST_PENDING } from '../shared-queries.js';
-import type { SqliteDatabase } from './driver.js';
+import type { SqliteDatabase } from './sqlite-database.js';
 
 export interface WindowRow {
   user_id: string;

@@ -1,0 +1,10 @@
+// What a command that opens a store is, as ../cli.ts runs it: each file under commands/ (but migrate,
+// which opens its store itself) exports one as `command`.
+import type { SyncStore } from '../store.js';
+import type { Values } from './parse-command.js';
+
+export interface Command {
+  /** What it checks before the store is touched (arguments, the key). */
+  check?: (values: Values) => void;
+  run: (values: Values, store: SyncStore, signal: AbortSignal) => Promise<number>;
+}
