@@ -4,7 +4,8 @@
 // The last released spec is spec/released/openapi.json, written by `pnpm version-packages` (with
 // `--record`) in the same commit that consumes the changesets, so it works on a fresh clone with no
 // tags and no base branch. `--base <git-ref>` compares with the spec bundled at that commit instead
-// (e.g. a pull request against origin/main). Until the first release there is nothing to break.
+// (e.g. a pull request against origin/main). Since the first release (0.1.0) the released spec must exist:
+// without it the gate would have nothing to compare with, so it fails and says how to restore it.
 //
 // Run with tsx (it reads the spec model, @svc/spec, from TypeScript source):
 //   tsx tools/release/check-breaking.mjs [--base <ref>] [--spec <file>] [--released <file>]
@@ -90,11 +91,14 @@ if (options.base) {
   releasedFrom = `the last release (${relative(repo, options.released)})`;
   releaseRef = options.released === join(repo, RELEASED) ? releaseCommit() : undefined;
 } else {
-  say(
-    `No released spec yet (${RELEASED} is written by \`pnpm version-packages\`): nothing to break. ` +
-      'Compare with a branch instead: pnpm check:breaking --base origin/main',
+  const types = getPackagesSync(repo).packages.find(({ packageJson }) => packageJson.name === '@svc/types');
+  const tag = `@svc/types@${types?.packageJson.version ?? '<version>'}`;
+  process.stderr.write(
+    `No released spec at ${relative(repo, options.released)}: the gate has nothing to compare with. ` +
+      `Restore the last release's (git checkout ${tag} -- ${RELEASED}), or compare with a branch ` +
+      '(pnpm check:breaking --base origin/main).\n',
   );
-  process.exit(0);
+  process.exit(1);
 }
 
 const changes = specChanges(before, JSON.parse(readFileSync(options.spec, 'utf8')));

@@ -91,10 +91,24 @@ describe('pnpm check:breaking on the bundled spec', () => {
     expect(status).toBe(0);
   });
 
-  it('passes when nothing has been released yet', () => {
+  it('fails without a released spec, naming the tag to restore it from', () => {
     rmSync(join(scratch, 'released.json'));
     const { status, output } = gate(removeSignInToken);
-    expect(output).toContain('No released spec yet');
-    expect(status).toBe(0);
+    expect(output).toMatch(/No released spec at .*released\.json: the gate has nothing to compare with/);
+    expect(output).toMatch(/git checkout @svc\/types@\d+\.\d+\.\d+ -- spec\/released\/openapi\.json/);
+    expect(status).toBe(1);
+  });
+});
+
+describe('pnpm check:breaking as the test command runs it', () => {
+  it('compares with the release committed in spec/released/openapi.json', () => {
+    const run = spawnSync(process.execPath, ['--import', 'tsx', cli, '--no-type-tests'], {
+      cwd: repo,
+      encoding: 'utf8',
+    });
+    expect(`${run.stdout}${run.stderr}`).toContain(
+      'Spec changes since the last release (spec/released/openapi.json):',
+    );
+    expect(run.status).toBe(0);
   });
 });
