@@ -11,6 +11,7 @@
 //   tsx tools/release/check-breaking.mjs [--base <ref>] [--spec <file>] [--released <file>]
 //                                    [--changesets <dir>] [--no-type-tests]
 //   tsx tools/release/check-breaking.mjs --record      # the release step: the bundle becomes "released"
+//                                                      # (only when a package's version changed)
 import { execFileSync, spawnSync } from 'node:child_process';
 import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -43,7 +44,25 @@ if (!existsSync(options.spec)) {
   process.stderr.write(`No bundled spec at ${options.spec}: run \`pnpm bundle\` first.\n`);
   process.exit(1);
 }
+/** A package's version in the last commit (undefined for a package new since then). */
+function committedVersion(/** @type {string} */ dir) {
+  try {
+    return JSON.parse(git(['show', `HEAD:${relative(repo, dir)}/package.json`])).version;
+  } catch {
+    return undefined;
+  }
+}
+
 if (options.record) {
+  // `pnpm version-packages` with nothing pending cuts no release: the baseline must not move to today's
+  // bundle, or a breaking change made since the release would pass the gate unseen.
+  const cut = getPackagesSync(repo).packages.filter(
+    ({ packageJson, dir }) => packageJson.private !== true && packageJson.version !== committedVersion(dir),
+  );
+  if (cut.length === 0) {
+    say(`No version changed since the last commit: nothing was released, ${RELEASED} stays as it was.`);
+    process.exit(0);
+  }
   mkdirSync(dirname(options.released), { recursive: true });
   copyFileSync(options.spec, options.released);
   say(`Recorded ${relative(repo, options.spec)} as the released spec (${relative(repo, options.released)}).`);
