@@ -4,12 +4,14 @@
 // The last released spec is spec/released/openapi.json, written by `pnpm version-packages` (with
 // `--record`) in the same commit that consumes the changesets, so it works on a fresh clone with no
 // tags and no base branch. `--base <git-ref>` compares with the spec bundled at that commit instead
-// (e.g. a pull request against origin/main). Until the first release there is nothing to break.
+// (e.g. a pull request against origin/main). Since the first release (0.1.0) the released spec must exist:
+// without it the gate would have nothing to compare with, so it fails and says how to restore it.
 //
 // Run with tsx (it reads the spec model, @svc/spec, from TypeScript source):
 //   tsx tools/release/check-breaking.mjs [--base <ref>] [--spec <file>] [--released <file>]
 //                                    [--changesets <dir>] [--no-type-tests]
 //   tsx tools/release/check-breaking.mjs --record      # the release step: the bundle becomes "released"
+//                                                      # (only when a package's version changed)
 import { execFileSync, spawnSync } from 'node:child_process';
 import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -42,7 +44,25 @@ if (!existsSync(options.spec)) {
   process.stderr.write(`No bundled spec at ${options.spec}: run \`pnpm bundle\` first.\n`);
   process.exit(1);
 }
+/** A package's version in the last commit (undefined for a package new since then). */
+function committedVersion(/** @type {string} */ dir) {
+  try {
+    return JSON.parse(git(['show', `HEAD:${relative(repo, dir)}/package.json`])).version;
+  } catch {
+    return undefined;
+  }
+}
+
 if (options.record) {
+  // `pnpm version-packages` with nothing pending cuts no release: the baseline must not move to today's
+  // bundle, or a breaking change made since the release would pass the gate unseen.
+  const cut = getPackagesSync(repo).packages.filter(
+    ({ packageJson, dir }) => packageJson.private !== true && packageJson.version !== committedVersion(dir),
+  );
+  if (cut.length === 0) {
+    say(`No version changed since the last commit: nothing was released, ${RELEASED} stays as it was.`);
+    process.exit(0);
+  }
   mkdirSync(dirname(options.released), { recursive: true });
   copyFileSync(options.spec, options.released);
   say(`Recorded ${relative(repo, options.spec)} as the released spec (${relative(repo, options.released)}).`);
@@ -90,11 +110,14 @@ if (options.base) {
   releasedFrom = `the last release (${relative(repo, options.released)})`;
   releaseRef = options.released === join(repo, RELEASED) ? releaseCommit() : undefined;
 } else {
-  say(
-    `No released spec yet (${RELEASED} is written by \`pnpm version-packages\`): nothing to break. ` +
-      'Compare with a branch instead: pnpm check:breaking --base origin/main',
+  const types = getPackagesSync(repo).packages.find(({ packageJson }) => packageJson.name === '@svc/types');
+  const tag = `@svc/types@${types?.packageJson.version ?? '<version>'}`;
+  process.stderr.write(
+    `No released spec at ${relative(repo, options.released)}: the gate has nothing to compare with. ` +
+      `Restore the last release's (git checkout ${tag} -- ${RELEASED}), or compare with a branch ` +
+      '(pnpm check:breaking --base origin/main).\n',
   );
-  process.exit(0);
+  process.exit(1);
 }
 
 const changes = specChanges(before, JSON.parse(readFileSync(options.spec, 'utf8')));

@@ -1,5 +1,5 @@
 // The README's quick start, read from the README itself so CI follows what partners read: the tarball
-// install lines ("Today: from packed tarballs"), the by-name lines ("Once released"), and first-call.mjs
+// install lines ("Today: from packed tarballs"), the by-name lines ("Once published"), and first-call.mjs
 // with the output it promises (through @svc/tools/readme-snippets, as the README's own tests read it).
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync } from 'node:fs';
@@ -22,11 +22,11 @@ function shellLines(/** @type {string} */ text, /** @type {string} */ from, /** 
 }
 
 /**
- * The README's "Once released" steps: its `npm install` lines as written (comments are later steps, in
+ * The README's "Once published" steps: its `npm install` lines as written (comments are later steps, in
  * words) and the packages they name.
  */
 export function releasedSteps(/** @type {string} */ repo) {
-  const lines = shellLines(readme(repo), '**Once released**', '\n## ').filter((line) =>
+  const lines = shellLines(readme(repo), '**Once published**', '\n## ').filter((line) =>
     line.startsWith('npm install'),
   );
   return {
@@ -55,7 +55,7 @@ export function followTarballQuickStart({ repo, scratch, tarballs, published }) 
   const project = join(scratch, 'svc-quick-start');
   mkdirSync(project);
   run('quick start: npm init', ['npm', 'init', '-y'], project, { quiet: true });
-  const installs = shellLines(readme(repo), 'from packed tarballs', '**Once released**').filter((line) =>
+  const installs = shellLines(readme(repo), 'from packed tarballs', '**Once published**').filter((line) =>
     line.startsWith('npm install'),
   );
   if (installs.length === 0) throw new Error('the README quick start has no `npm install` line to follow');

@@ -1,5 +1,6 @@
 // Release rehearsal: the whole road from changesets to a partner's project, on this machine. In a scratch
-// copy: the release as the team cuts it (`pnpm version-packages`, committed), the build, the
+// copy: the release as the team cuts it (`pnpm version-packages`, committed; with no changeset pending,
+// the versions already cut, as `changeset publish` on this commit would publish them), the build, the
 // breaking-change gate against that release, `changeset publish` of every public package to a local
 // registry on loopback, the tarball checks and the README's tarball quick start on what the registry
 // serves; then, outside the repository, a partner's project installing by name from it
@@ -49,7 +50,12 @@ try {
   );
   const requested = requestedBumps(scratch.dir);
   run('pnpm version-packages', [...pnpm, 'run', 'version-packages'], scratch.dir);
-  commitAll(scratch.dir, 'Release');
+  // Right after a release nothing is pending and version-packages changes nothing: what this commit
+  // would publish is the release as cut, so that is rehearsed (a made-up changeset would rehearse a
+  // version nobody asked for).
+  if (run('git status', ['git', 'status', '--porcelain'], scratch.dir, { quiet: true }).trim() !== '')
+    commitAll(scratch.dir, 'Release');
+  else say('  nothing pending: publishing the versions as released');
   const published = workspacePackages(scratch.dir).filter((pkg) => pkg.manifest.private !== true);
   const versions = new Map(published.map((pkg) => [pkg.manifest.name, pkg.manifest.version]));
   const filters = published.flatMap((pkg) => ['--filter', pkg.manifest.name]);

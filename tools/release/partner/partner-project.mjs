@@ -1,6 +1,6 @@
 // A partner's project outside the repository, installing the published packages by name from the
 // rehearsal's registry (one `@svc:registry` line in its .npmrc, as a partner with a private registry
-// writes it; every other dependency comes from their usual registry): the README's "Once released"
+// writes it; every other dependency comes from their usual registry): the README's "Once published"
 // lines as written, then every other public package by name, and the optional peers the README asks for
 // on Node 20. Then it checks what the partner got: the released versions, a complete dependency tree, no
 // link or `workspace:` range from our workspace, and every installed bin answering --help. A second,

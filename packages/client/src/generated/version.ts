@@ -2,4 +2,4 @@
 // To change it, edit the spec or the generator, then run `pnpm generate`.
 
 /** This package's version, from its package.json; sent in the SDK headers of every request. */
-export const VERSION = '0.0.0';
+export const VERSION = '0.1.0';

@@ -1,6 +1,6 @@
 // The gate as CI runs it, on scratch copies of the real bundled spec (`turbo run bundle` builds it).
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { bundledSpecPath } from '@svc/spec';
@@ -91,10 +91,37 @@ describe('pnpm check:breaking on the bundled spec', () => {
     expect(status).toBe(0);
   });
 
-  it('passes when nothing has been released yet', () => {
+  it('fails without a released spec, naming the tag to restore it from', () => {
     rmSync(join(scratch, 'released.json'));
     const { status, output } = gate(removeSignInToken);
-    expect(output).toContain('No released spec yet');
-    expect(status).toBe(0);
+    expect(output).toMatch(/No released spec at .*released\.json: the gate has nothing to compare with/);
+    expect(output).toMatch(/git checkout @svc\/types@\d+\.\d+\.\d+ -- spec\/released\/openapi\.json/);
+    expect(status).toBe(1);
+  });
+});
+
+describe('pnpm version-packages recording the release', () => {
+  it('leaves the released spec as it was when no package version changed (nothing was pending)', () => {
+    const recorded = join(scratch, 'recorded.json');
+    const run = spawnSync(process.execPath, ['--import', 'tsx', cli, '--record', '--released', recorded], {
+      cwd: repo,
+      encoding: 'utf8',
+    });
+    expect(run.stdout).toContain('No version changed since the last commit: nothing was released');
+    expect(existsSync(recorded)).toBe(false);
+    expect(run.status).toBe(0);
+  });
+});
+
+describe('pnpm check:breaking as the test command runs it', () => {
+  it('compares with the release committed in spec/released/openapi.json', () => {
+    const run = spawnSync(process.execPath, ['--import', 'tsx', cli, '--no-type-tests'], {
+      cwd: repo,
+      encoding: 'utf8',
+    });
+    expect(`${run.stdout}${run.stderr}`).toContain(
+      'Spec changes since the last release (spec/released/openapi.json):',
+    );
+    expect(run.status).toBe(0);
   });
 });

@@ -1,4 +1,4 @@
-// The rehearsal follows the README as partners read it: its "Once released" install lines and its
+// The rehearsal follows the README as partners read it: its "Once published" install lines and its
 // first-call.mjs with the output it shows.
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -7,7 +7,7 @@ import { firstCall, releasedSteps } from '../../quick-start.mjs';
 const repo = resolve(import.meta.dirname, '../../../..');
 
 describe("the README's steps the rehearsal follows", () => {
-  it('installs the client by name once released, and names only @svc packages', () => {
+  it('installs the client by name once published, and names only @svc packages', () => {
     const { lines, names } = releasedSteps(repo);
     expect(lines).toContain('npm install @svc/client');
     expect(names).toContain('@svc/client');
