@@ -8,6 +8,7 @@ import parseChangeset from '@changesets/parse';
  * @typedef {'none' | 'patch' | 'minor' | 'major'} Bump
  * @typedef {object} WorkspacePackage
  * @property {string} name
+ * @property {string} version its version as released (what partners' ranges are written against)
  * @property {boolean} private
  * @property {string[]} dependencies workspace packages it depends on (any dependency field)
  * @property {string} source its `src/` text, generated code included: what it names of the spec
@@ -20,6 +21,14 @@ import parseChangeset from '@changesets/parse';
 const BUMPS = /** @type {const} */ (['none', 'patch', 'minor', 'major']);
 /** The package generated from the spec: every spec change reaches it. */
 export const TYPES_PACKAGE = '@svc/types';
+
+/**
+ * The bump a breaking change needs so that partners' caret ranges do not take it: `^0.1.0` stops before
+ * 0.2.0 but `^1.2.0` only before 2.0.0, so a minor while a package is 0.x, a major from 1.0 on.
+ */
+export function breakingBump(/** @type {string} */ version) {
+  return /** @type {Bump} */ (version.startsWith('0.') ? 'minor' : 'major');
+}
 
 /** The strongest bump that the pending changesets ask for, per package. */
 export function changesetBumps(/** @type {string[]} */ contents) {
@@ -87,16 +96,22 @@ export function breakingVerdict({ changes, bumps, packages, typeTestFailures = [
     ...breaking.flatMap((entry) => entry.packages),
     ...typeTestFailures.map((failure) => failure.packageName),
   ]);
-  const missing = [...reached].filter((name) => bumps.get(name) !== 'major').sort();
+  const needed = (/** @type {string} */ name) =>
+    breakingBump(packages.find((pkg) => pkg.name === name)?.version ?? '1.0.0');
+  const missing = [...reached]
+    .filter((name) => BUMPS.indexOf(bumps.get(name) ?? 'none') < BUMPS.indexOf(needed(name)))
+    .sort();
   const counts = `${breaking.length} breaking, ${changes.length - breaking.length} other`;
   if (missing.length === 0) {
     const why =
       reached.size === 0
         ? 'no breaking change'
-        : `breaking changes covered by major changesets for ${[...reached].sort().join(', ')}`;
+        : `breaking changes covered by changesets (minor while 0.x, major from 1.0) for ${[...reached].sort().join(', ')}`;
     return { ok: true, missing, message: `Spec changes since ${releasedFrom}: ${counts}; ${why}.` };
   }
-  const lines = [`Breaking changes since ${releasedFrom} have no major changeset (${counts}):`];
+  const lines = [
+    `Breaking changes since ${releasedFrom} have no changeset that partners' version ranges stop at (${counts}):`,
+  ];
   for (const { change, packages: names } of breaking) {
     lines.push(`  - ${change.where}: ${change.description} (reaches ${names.join(', ')})`);
   }
@@ -107,10 +122,11 @@ export function breakingVerdict({ changes, bumps, packages, typeTestFailures = [
   }
   lines.push(
     '',
-    `Fix: add a major changeset: pnpm changeset (select ${missing.join(', ')}, choose "major", and write one`,
-    'line telling partners what changed and what to do), or write .changeset/<name>.md yourself:',
+    `Fix: add a changeset (minor for a 0.x package, major from 1.0): pnpm changeset (select ${missing.join(', ')},`,
+    'choose the bump below, and write one line telling partners what changed and what to do), or write',
+    '.changeset/<name>.md yourself:',
     '---',
-    ...missing.map((name) => `"${name}": major`),
+    ...missing.map((name) => `"${name}": ${needed(name)}`),
     '---',
     '<what changed for partners and what they do about it>',
     'If the change is not meant to break partners, make it additive instead (a new optional field or',

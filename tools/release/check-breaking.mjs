@@ -1,4 +1,4 @@
-// Release gate: fails when the bundled spec breaks the last released one without a major changeset
+// Release gate: fails when the bundled spec breaks the last released one without a changeset that partners' version ranges stop at (minor while 0.x, major from 1.0)
 // for each package the break reaches, and when a type test of the last release no longer type-checks.
 //
 // The last released spec is spec/released/openapi.json, written by `pnpm version-packages` (with
@@ -130,6 +130,7 @@ const bumps = changesetBumps(
 );
 const packages = getPackagesSync(repo).packages.map(({ packageJson, dir }) => ({
   name: packageJson.name,
+  version: packageJson.version,
   dir,
   private: packageJson.private === true,
   dependencies: Object.keys({

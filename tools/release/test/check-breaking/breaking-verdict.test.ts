@@ -2,8 +2,15 @@ import { describe, expect, it } from 'vitest';
 import { breakingVerdict, changesetBumps, type WorkspacePackage } from '../../breaking-verdict.mjs';
 import type { SpecChange } from '../../spec-changes.mjs';
 
-const pkg = (name: string, dependencies: string[], source: string, isPrivate = false): WorkspacePackage => ({
+const pkg = (
+  name: string,
+  dependencies: string[],
+  source: string,
+  isPrivate = false,
+  version = '1.2.0',
+): WorkspacePackage => ({
   name,
+  version,
   private: isPrivate,
   dependencies,
   source,
@@ -44,7 +51,7 @@ describe('breakingVerdict', () => {
     expect(result.message).toContain(
       '- POST /things: field `name` removed in the request body (reaches @svc/types, @svc/client, @svc/lab-testing)',
     );
-    expect(result.message).toContain('Fix: add a major changeset: pnpm changeset');
+    expect(result.message).toContain('Fix: add a changeset (minor for a 0.x package, major from 1.0)');
     expect(result.message).toContain('"@svc/lab-testing": major');
   });
 
@@ -53,7 +60,17 @@ describe('breakingVerdict', () => {
     expect(verdict([change({})], pending).ok).toBe(true);
   });
 
-  it('does not take a minor changeset for a breaking change', () => {
+  it('takes a minor changeset for a package still at 0.x, whose partners\' ^0.y ranges stop there, and not a patch', () => {
+    const early = packages.map((entry) => ({ ...entry, version: '0.1.0' }));
+    const run = (pending: Map<string, 'none' | 'patch' | 'minor' | 'major'>) =>
+      breakingVerdict({ changes: [change({})], bumps: pending, packages: early, releasedFrom: 'the last release' });
+    const patch = run(bumps('"@svc/types": minor\n"@svc/client": patch\n"@svc/lab-testing": minor'));
+    expect(patch.missing).toEqual(['@svc/client']);
+    expect(patch.message).toContain('"@svc/client": minor');
+    expect(run(bumps('"@svc/types": minor\n"@svc/client": minor\n"@svc/lab-testing": major')).ok).toBe(true);
+  });
+
+  it('does not take a minor changeset for a breaking change from 1.0 on', () => {
     const pending = bumps('"@svc/types": major\n"@svc/client": minor\n"@svc/lab-testing": major');
     expect(verdict([change({})], pending).missing).toEqual(['@svc/client']);
   });

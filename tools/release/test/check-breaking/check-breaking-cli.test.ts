@@ -62,13 +62,14 @@ describe('pnpm check:breaking on the bundled spec', () => {
     expect(output).toContain(
       'POST /v2/user/{user_id}/sign_in_token: field `sign_in_token` removed in response 2xx (reaches @svc/types, @svc/client, @svc/sandbox)',
     );
-    expect(output).toContain('---\n"@svc/client": major\n"@svc/sandbox": major\n"@svc/types": major\n---');
+    // Every package is 0.x: a minor bump is what partners' ^0.y ranges stop at.
+    expect(output).toContain('---\n"@svc/client": minor\n"@svc/sandbox": minor\n"@svc/types": minor\n---');
   });
 
-  it('passes the same change once the major changeset exists, and not with a minor one', () => {
-    addChangeset('"@svc/types": major\n"@svc/client": minor');
+  it('passes the same change once the minor changesets of these 0.x packages exist, and not with a patch', () => {
+    addChangeset('"@svc/types": minor\n"@svc/client": patch\n"@svc/sandbox": minor');
     expect(gate(removeSignInToken).status).toBe(1);
-    addChangeset('"@svc/types": major\n"@svc/client": major\n"@svc/sandbox": major');
+    addChangeset('"@svc/types": minor\n"@svc/client": minor\n"@svc/sandbox": minor');
     expect(gate(removeSignInToken).status).toBe(0);
   });
 
