@@ -60,10 +60,15 @@ describe('breakingVerdict', () => {
     expect(verdict([change({})], pending).ok).toBe(true);
   });
 
-  it('takes a minor changeset for a package still at 0.x, whose partners\' ^0.y ranges stop there, and not a patch', () => {
+  it("takes a minor changeset for a package still at 0.x, whose partners' ^0.y ranges stop there, and not a patch", () => {
     const early = packages.map((entry) => ({ ...entry, version: '0.1.0' }));
     const run = (pending: Map<string, 'none' | 'patch' | 'minor' | 'major'>) =>
-      breakingVerdict({ changes: [change({})], bumps: pending, packages: early, releasedFrom: 'the last release' });
+      breakingVerdict({
+        changes: [change({})],
+        bumps: pending,
+        packages: early,
+        releasedFrom: 'the last release',
+      });
     const patch = run(bumps('"@svc/types": minor\n"@svc/client": patch\n"@svc/lab-testing": minor'));
     expect(patch.missing).toEqual(['@svc/client']);
     expect(patch.message).toContain('"@svc/client": minor');
