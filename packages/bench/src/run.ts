@@ -10,6 +10,7 @@ import { measureBundleSize } from './bundle-size.js';
 import { loadClientBefore } from './client-before.js';
 import { measureColdImport } from './cold-import.js';
 import { measureInMemory } from './in-memory.js';
+import { inMemoryTable } from './in-memory-table.js';
 import { describeMachine } from './machine.js';
 import { measurePaginationMemory } from './pagination-memory.js';
 import { measureInProcess, measureServers } from './sandbox-servers.js';
@@ -126,28 +127,15 @@ if (only.has('throughput')) {
   print(
     '## Cost per call without the network (in-memory fetch, CPU µs per call, 9 rounds)',
     '',
-    table(
-      [
-        'body',
-        'floor: fetch + JSON.parse',
-        'fetch + signal',
-        'openapi-fetch',
-        'ours',
-        'ours − openapi-fetch',
-        'openapi-fetch − floor',
-        'ours − fetch + signal',
-      ],
-      inMemory.map((row) => [
-        row.body === 'small' ? 'user record' : '100 markers',
-        row.usPerCall.floor,
-        row.usPerCall.abortable,
-        row.usPerCall.openapiFetch,
-        row.usPerCall.ours,
-        row.oursOverOpenapiFetchUs,
-        row.openapiFetchOverFloorUs,
-        row.oursOverAbortableUs,
-      ]),
-    ),
+    inMemoryTable('body', inMemory, [
+      ['floor: fetch + JSON.parse', (row) => row.usPerCall.floor],
+      ['fetch + signal', (row) => row.usPerCall.abortable],
+      ['openapi-fetch', (row) => row.usPerCall.openapiFetch],
+      ['ours', (row) => row.usPerCall.ours],
+      ['ours − openapi-fetch', (row) => row.oursOverOpenapiFetchUs],
+      ['openapi-fetch − floor', (row) => row.openapiFetchOverFloorUs],
+      ['ours − fetch + signal', (row) => row.oursOverAbortableUs],
+    ]),
     '',
     "The fetch builds the Request a real fetch builds from its arguments, then returns a new Response over bytes in memory: what is left is each layer's own work (its own Requests, validation, signals and timers, reading and parsing the body).",
     '',

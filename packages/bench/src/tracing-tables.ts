@@ -3,6 +3,7 @@
 // @svc/otel enabled over a real SDK, in memory.
 import type { ClientBefore } from './client-before.js';
 import type { InMemoryRow } from './in-memory.js';
+import { inMemoryTable } from './in-memory-table.js';
 import { table } from './table.js';
 import type { ThroughputRow } from './throughput.js';
 
@@ -24,24 +25,13 @@ export function tracingTables(
       ]),
     ),
     '',
-    table(
-      [
-        'in memory, CPU µs per call',
-        'before',
-        'ours',
-        'ours − before',
-        'traced (@svc/otel + SDK)',
-        'traced − ours',
-      ],
-      inMemory.map((row) => [
-        row.body === 'small' ? 'user record' : '100 markers',
-        row.usPerCall.before,
-        row.usPerCall.ours,
-        row.oursOverBeforeUs,
-        row.usPerCall.traced,
-        row.tracedOverOursUs,
-      ]),
-    ),
+    inMemoryTable('in memory, CPU µs per call', inMemory, [
+      ['before', (row) => row.usPerCall.before],
+      ['ours', (row) => row.usPerCall.ours],
+      ['ours − before', (row) => row.oursOverBeforeUs],
+      ['traced (@svc/otel + SDK)', (row) => row.usPerCall.traced],
+      ['traced − ours', (row) => row.tracedOverOursUs],
+    ]),
     '',
     `"before" is @svc/client at ${before.commit} (${before.ref}; BENCH_BEFORE names another), bundled as tsup bundles dist/node, racing in the same process as a sixth contender of every round above.`,
     'Ratios are medians of per-round paired ratios. "traced" is the same client with @svc/otel enabled: spans batched to an exporter that drops them, the duration histogram aggregated.',

@@ -1,4 +1,5 @@
 import type { GetStepsGroupedItem } from '@svc/client';
+import { ownValue } from './internal/own-value.js';
 
 /**
  * One timeseries value of one user from one provider: what a store keeps of a point of
@@ -46,7 +47,7 @@ export function summaryRows(
   userId: string,
   response: Record<string, unknown>,
 ): { rows: SummaryRow[]; unkeyed: unknown[] } {
-  const records = response[resource];
+  const records = ownValue(response, resource);
   const rows: SummaryRow[] = [];
   const unkeyed: unknown[] = [];
   for (const record of Array.isArray(records) ? records : []) {

@@ -20,10 +20,11 @@ import {
   ATTR_SERVER_ADDRESS,
   ATTR_SERVER_PORT,
   ATTR_URL_FULL,
-  ERROR_TYPE_VALUE_OTHER,
 } from '@opentelemetry/semantic-conventions';
 import { ATTR_URL_TEMPLATE } from '@opentelemetry/semantic-conventions/incubating';
 import { ATTEMPT_CHANNEL, type AttemptMessage } from '@svc/client';
+import { asyncEndSubscribers } from './async-end-subscribers.js';
+import { errorName } from './error-name.js';
 import type { SpanParents } from './parent-context.js';
 
 /** The service's request id of the answer (no semantic convention names one). */
@@ -48,11 +49,17 @@ export interface ClientInstruments {
   duration: Histogram;
 }
 
+/** What an attempt's start keeps for its end: its span, when it started, and its metric's labels. */
+interface AttemptEntry {
+  span: Span;
+  started: number;
+  attributes: Attributes;
+}
+
 /** `error.type` of an attempt: the status of an error answer, else the class of the error it failed with. */
 function errorType(message: AttemptMessage): string | undefined {
   if (message.status !== undefined) return message.status >= 400 ? String(message.status) : undefined;
-  const { error } = message;
-  return error instanceof Error && error.name !== 'Error' ? error.name : ERROR_TYPE_VALUE_OTHER;
+  return errorName(message.error);
 }
 
 /** Subscribes to the client's attempts; returns the unsubscribe. */
@@ -61,58 +68,49 @@ export function subscribeClientAttempts(
   parents: SpanParents,
 ): () => void {
   const channel = tracingChannel<unknown, AttemptMessage>(ATTEMPT_CHANNEL);
-  const open = new WeakMap<AttemptMessage, { span: Span; started: number; attributes: Attributes }>();
-  const ignore = () => {};
-  const subscribers = {
-    start(message: AttemptMessage) {
-      const method = KNOWN_METHODS.has(message.method) ? message.method : '_OTHER';
-      const attributes: Attributes = {
-        [ATTR_HTTP_REQUEST_METHOD]: method,
-        [ATTR_SERVER_ADDRESS]: message.serverAddress,
-        [ATTR_SERVER_PORT]: message.serverPort,
-      };
-      if (method === '_OTHER') attributes[ATTR_HTTP_REQUEST_METHOD_ORIGINAL] = message.method;
-      if (message.urlTemplate !== undefined) attributes[ATTR_URL_TEMPLATE] = message.urlTemplate;
-      const spanAttributes: Attributes = { ...attributes };
-      if (message.redactedUrl !== undefined) spanAttributes[ATTR_URL_FULL] = message.redactedUrl;
-      if (message.resendCount > 0) spanAttributes[ATTR_HTTP_REQUEST_RESEND_COUNT] = message.resendCount;
-      // `{method} {url.template}`, or the method alone where the template is unknown (never the path).
-      const shown = method === '_OTHER' ? 'HTTP' : method;
-      const name = message.urlTemplate === undefined ? shown : `${shown} ${message.urlTemplate}`;
-      const span = instruments().tracer.startSpan(
-        name,
-        { kind: SpanKind.CLIENT, attributes: spanAttributes },
-        parents.parent(),
-      );
-      open.set(message, { span, started: performance.now(), attributes });
-    },
-    end: ignore,
-    asyncStart: ignore,
-    error: ignore,
-    asyncEnd(message: AttemptMessage) {
-      const entry = open.get(message);
-      if (!entry) return;
-      open.delete(message);
-      const { span, started, attributes } = entry;
-      const type = errorType(message);
-      if (message.status !== undefined) {
-        attributes[ATTR_HTTP_RESPONSE_STATUS_CODE] = message.status;
-        span.setAttribute(ATTR_HTTP_RESPONSE_STATUS_CODE, message.status);
-      }
-      if (type !== undefined) {
-        attributes[ATTR_ERROR_TYPE] = type;
-        span.setAttribute(ATTR_ERROR_TYPE, type);
-      }
-      if (message.requestId !== undefined) span.setAttribute(ATTR_SVC_REQUEST_ID, message.requestId);
-      if (type !== undefined)
-        span.setStatus({
-          code: SpanStatusCode.ERROR,
-          ...(message.status === undefined ? { message: type } : {}),
-        });
-      span.end();
-      instruments().duration.record((performance.now() - started) / 1000, attributes);
-    },
+  const open = new WeakMap<AttemptMessage, AttemptEntry>();
+  const start = (message: AttemptMessage) => {
+    const method = KNOWN_METHODS.has(message.method) ? message.method : '_OTHER';
+    const attributes: Attributes = {
+      [ATTR_HTTP_REQUEST_METHOD]: method,
+      [ATTR_SERVER_ADDRESS]: message.serverAddress,
+      [ATTR_SERVER_PORT]: message.serverPort,
+    };
+    if (method === '_OTHER') attributes[ATTR_HTTP_REQUEST_METHOD_ORIGINAL] = message.method;
+    if (message.urlTemplate !== undefined) attributes[ATTR_URL_TEMPLATE] = message.urlTemplate;
+    const spanAttributes: Attributes = { ...attributes };
+    if (message.redactedUrl !== undefined) spanAttributes[ATTR_URL_FULL] = message.redactedUrl;
+    if (message.resendCount > 0) spanAttributes[ATTR_HTTP_REQUEST_RESEND_COUNT] = message.resendCount;
+    // `{method} {url.template}`, or the method alone where the template is unknown (never the path).
+    const shown = method === '_OTHER' ? 'HTTP' : method;
+    const name = message.urlTemplate === undefined ? shown : `${shown} ${message.urlTemplate}`;
+    const span = instruments().tracer.startSpan(
+      name,
+      { kind: SpanKind.CLIENT, attributes: spanAttributes },
+      parents.parent(),
+    );
+    open.set(message, { span, started: performance.now(), attributes });
   };
+  const close = (message: AttemptMessage, { span, started, attributes }: AttemptEntry) => {
+    const type = errorType(message);
+    if (message.status !== undefined) {
+      attributes[ATTR_HTTP_RESPONSE_STATUS_CODE] = message.status;
+      span.setAttribute(ATTR_HTTP_RESPONSE_STATUS_CODE, message.status);
+    }
+    if (type !== undefined) {
+      attributes[ATTR_ERROR_TYPE] = type;
+      span.setAttribute(ATTR_ERROR_TYPE, type);
+    }
+    if (message.requestId !== undefined) span.setAttribute(ATTR_SVC_REQUEST_ID, message.requestId);
+    if (type !== undefined)
+      span.setStatus({
+        code: SpanStatusCode.ERROR,
+        ...(message.status === undefined ? { message: type } : {}),
+      });
+    span.end();
+    instruments().duration.record((performance.now() - started) / 1000, attributes);
+  };
+  const subscribers = asyncEndSubscribers(open, close, start);
   channel.subscribe(subscribers);
   return () => channel.unsubscribe(subscribers);
 }

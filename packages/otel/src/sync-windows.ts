@@ -14,13 +14,15 @@ import {
   type Tracer,
   trace,
 } from '@opentelemetry/api';
-import { ATTR_ERROR_TYPE, ERROR_TYPE_VALUE_OTHER } from '@opentelemetry/semantic-conventions';
+import { ATTR_ERROR_TYPE } from '@opentelemetry/semantic-conventions';
 import type {
   LagMessage,
   LAG_CHANNEL as SyncLagChannel,
   WINDOW_CHANNEL as SyncWindowChannel,
   WindowMessage,
 } from '@svc/sync';
+import { asyncEndSubscribers } from './async-end-subscribers.js';
+import { errorName } from './error-name.js';
 import type { SpanParents } from './parent-context.js';
 
 // The sync's channel names, typed by @svc/sync's own constants (a renamed one fails to compile here);
@@ -43,11 +45,6 @@ export interface SyncInstruments {
   duration: Histogram;
   lag: Gauge;
 }
-
-const ignore = () => {};
-
-const errorName = (error: unknown): string =>
-  error instanceof Error && error.name !== 'Error' ? error.name : ERROR_TYPE_VALUE_OTHER;
 
 /** Subscribes to the sync's windows and lag; returns the unsubscribe. */
 export function subscribeSync(instruments: () => SyncInstruments, parents: SpanParents): () => void {
@@ -73,40 +70,31 @@ export function subscribeSync(instruments: () => SyncInstruments, parents: SpanP
     open.set(message, { span, started: performance.now() });
     return trace.setSpan(parent, span);
   };
-  const subscribers = {
-    start: ignore,
-    end: ignore,
-    asyncStart: ignore,
-    error: ignore,
-    asyncEnd(message: WindowMessage) {
-      const entry = open.get(message);
-      if (!entry) return;
-      open.delete(message);
-      const { span, started } = entry;
-      const outcome = message.outcome ?? 'error';
-      const thrown = message.error === undefined ? undefined : errorName(message.error);
-      const errorType = message.errorType ?? thrown;
-      span.setAttributes({
-        [ATTR_SYNC_OUTCOME]: outcome,
-        'svc.sync.rows': message.rows,
-        'svc.sync.requests': message.requests,
-        'svc.sync.rate_limited': message.rateLimited,
-        'svc.sync.retries': message.retries,
-      });
-      if (errorType) span.setAttribute(ATTR_ERROR_TYPE, errorType);
-      if (outcome !== 'done')
-        span.setStatus({ code: SpanStatusCode.ERROR, ...(errorType ? { message: errorType } : {}) });
-      span.end();
-      const by: Attributes = { [ATTR_SYNC_RESOURCE]: message.resource };
-      const { windows: count, rows, requests, rateLimited, retries, duration } = instruments();
-      count.add(1, { ...by, [ATTR_SYNC_OUTCOME]: outcome });
-      duration.record((performance.now() - started) / 1000, { ...by, [ATTR_SYNC_OUTCOME]: outcome });
-      rows.add(message.rows, by);
-      requests.add(message.requests, by);
-      rateLimited.add(message.rateLimited, by);
-      retries.add(message.retries, by);
-    },
+  const close = (message: WindowMessage, { span, started }: { span: Span; started: number }) => {
+    const outcome = message.outcome ?? 'error';
+    const thrown = message.error === undefined ? undefined : errorName(message.error);
+    const errorType = message.errorType ?? thrown;
+    span.setAttributes({
+      [ATTR_SYNC_OUTCOME]: outcome,
+      'svc.sync.rows': message.rows,
+      'svc.sync.requests': message.requests,
+      'svc.sync.rate_limited': message.rateLimited,
+      'svc.sync.retries': message.retries,
+    });
+    if (errorType) span.setAttribute(ATTR_ERROR_TYPE, errorType);
+    if (outcome !== 'done')
+      span.setStatus({ code: SpanStatusCode.ERROR, ...(errorType ? { message: errorType } : {}) });
+    span.end();
+    const by: Attributes = { [ATTR_SYNC_RESOURCE]: message.resource };
+    const { windows: count, rows, requests, rateLimited, retries, duration } = instruments();
+    count.add(1, { ...by, [ATTR_SYNC_OUTCOME]: outcome });
+    duration.record((performance.now() - started) / 1000, { ...by, [ATTR_SYNC_OUTCOME]: outcome });
+    rows.add(message.rows, by);
+    requests.add(message.requests, by);
+    rateLimited.add(message.rateLimited, by);
+    retries.add(message.retries, by);
   };
+  const subscribers = asyncEndSubscribers(open, close);
   windows.start.bindStore(parents.own, startWindow);
   windows.subscribe(subscribers);
   const lag = channel(LAG_CHANNEL);

@@ -2,7 +2,7 @@
 // interceptor, as a partner's suite does when a setup file starts MSW or imports nock first: a static
 // import at the top of the test file would load it before the file's body runs.
 import https from 'node:https';
-import { vi } from 'vitest';
+import { expect, vi } from 'vitest';
 import type { ClientOptions } from '../../src/index.js';
 
 /** An origin nothing listens on: a call that slips past the interceptor fails to resolve it. */
@@ -21,6 +21,16 @@ export async function loadClient() {
     ({ apiKey: API_KEY, baseUrl: BASE_URL, maxRetries: 0, ...extra }) as ClientOptions;
   return { ...client, ORDER_BODY, options, nodeTransport: createNodeHttpClient !== undefined };
 }
+
+/** What `loadClient` resolves to. */
+export type LoadedClient = Awaited<ReturnType<typeof loadClient>>;
+
+/** What a call that must fail rejected with; a call that resolves fails the test. */
+export const failureOf = (call: Promise<unknown>): Promise<unknown> =>
+  call.then(
+    () => expect.unreachable('the call resolved'),
+    (error: unknown) => error,
+  );
 
 /**
  * Counts the requests node:https sends from now on (the interceptor's own `https.request` still runs);

@@ -1,23 +1,7 @@
 import { inspect } from 'node:util';
 import { describe, expect, it } from 'vitest';
-import {
-  AbortError,
-  ApiError,
-  AuthenticationError,
-  BadRequestError,
-  ConflictError,
-  ConnectionError,
-  InternalServerError,
-  type Logger,
-  NotFoundError,
-  PermissionDeniedError,
-  RateLimitError,
-  ResponseParseError,
-  SvcError,
-  TimeoutError,
-  UnprocessableEntityError,
-  ValidationError,
-} from '../../src/index.js';
+// One import of the entry point, as in errors.test.ts: the classes are read from it.
+import * as svc from '../../src/index.js';
 import { failure } from '../fixtures/failures.js';
 import { API_KEY, fakeFetch, json, never, type Sent, testClient } from '../fixtures/fake-fetch.js';
 import { reachableStrings } from './reachable-strings.js';
@@ -39,7 +23,7 @@ const echoed = (sent: Sent, status: number, extra: Record<string, string> = {}):
 
 /** Every string an error shows or holds: its renderings, raw inspect output, and every reachable datum. */
 const everythingOf = (error: unknown): string[] => [
-  ...renderings(error as SvcError),
+  ...renderings(error as svc.SvcError),
   inspect(error, { showHidden: true, depth: Infinity, customInspect: false, getters: true }),
   ...reachableStrings(error),
 ];
@@ -66,9 +50,9 @@ describe('issue 21: every key a client has sent stays masked for its life', () =
     const client = testClient(fake.fetch, { apiKey: async () => keys[Math.min(calls++, 1)] as string });
     await client.listProviders();
     const error = await failure(client.resolveUser(resolve));
-    expect(error).toBeInstanceOf(AuthenticationError);
+    expect(error).toBeInstanceOf(svc.AuthenticationError);
     expect(firstKey).toBe(keys[0]);
-    expect((error as ApiError).message).toContain('[redacted]');
+    expect((error as svc.ApiError).message).toContain('[redacted]');
     expectNone(everythingOf(error), keys);
   });
 
@@ -76,7 +60,7 @@ describe('issue 21: every key a client has sent stays masked for its life', () =
     const keys = ['sk-logged-out-5a1c9e3d', 'sk-logged-in-8b2f4d7a'];
     let calls = 0;
     const lines: unknown[] = [];
-    const logger: Logger = {
+    const logger: svc.Logger = {
       debug: (...args) => lines.push(args),
       info: (...args) => lines.push(args),
       warn: (...args) => lines.push(args),
@@ -105,20 +89,20 @@ describe('issue 21: no object reachable from an error holds a secret as data', (
   const mfa = { provider: 'whoop' as const, 'x-svc-link-token': LINK_TOKEN, body: { mfa_code: '1' } };
 
   it.each([
-    [400, BadRequestError],
-    [401, AuthenticationError],
-    [403, PermissionDeniedError],
-    [404, NotFoundError],
-    [409, ConflictError],
-    [422, UnprocessableEntityError],
-    [429, RateLimitError],
-    [500, InternalServerError],
-    [418, ApiError],
+    [400, svc.BadRequestError],
+    [401, svc.AuthenticationError],
+    [403, svc.PermissionDeniedError],
+    [404, svc.NotFoundError],
+    [409, svc.ConflictError],
+    [422, svc.UnprocessableEntityError],
+    [429, svc.RateLimitError],
+    [500, svc.InternalServerError],
+    [418, svc.ApiError],
   ])('an API error for %i that echoes the key and link token', async (status, Class) => {
     const fake = fakeFetch((sent) => echoed(sent, status, { 'retry-after': '120' }));
     const error = await failure(testClient(fake.fetch, { maxRetries: 0 }).completePasswordProviderMfa(mfa));
     expect(error).toBeInstanceOf(Class);
-    expect((error as ApiError).headers.get('x-echo')).toContain('[redacted]');
+    expect((error as svc.ApiError).headers.get('x-echo')).toContain('[redacted]');
     expectNone(everythingOf(error), secrets);
   });
 
@@ -127,7 +111,7 @@ describe('issue 21: no object reachable from an error holds a secret as data', (
     const client = testClient(fake.fetch, { maxRetries: 0 });
     client.use({ onRequest: ({ request }) => request });
     const error = await failure(client.completePasswordProviderMfa(mfa));
-    expect(error).toBeInstanceOf(BadRequestError);
+    expect(error).toBeInstanceOf(svc.BadRequestError);
     expectNone(everythingOf(error), secrets);
   });
 
@@ -140,7 +124,7 @@ describe('issue 21: no object reachable from an error holds a secret as data', (
         }),
     );
     const error = await failure(testClient(fake.fetch).completePasswordProviderMfa(mfa));
-    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toBeInstanceOf(svc.ApiError);
     expectNone(everythingOf(error), secrets);
   });
 
@@ -158,7 +142,7 @@ describe('issue 21: no object reachable from an error holds a secret as data', (
     const client = testClient(fake.fetch);
     client.use({ onRequest: ({ request }) => request });
     const error = await failure(client.completePasswordProviderMfa(mfa));
-    expect(error).toBeInstanceOf(ResponseParseError);
+    expect(error).toBeInstanceOf(svc.ResponseParseError);
     expectNone(everythingOf(error), secrets);
   });
 
@@ -168,7 +152,7 @@ describe('issue 21: no object reachable from an error holds a secret as data', (
       throw new TypeError('fetch failed', { cause: new Error(`proxy refused headers ${quoted}`) });
     });
     const error = await failure(testClient(fake.fetch, { maxRetries: 0 }).completePasswordProviderMfa(mfa));
-    expect(error).toBeInstanceOf(ConnectionError);
+    expect(error).toBeInstanceOf(svc.ConnectionError);
     expectNone(everythingOf(error), secrets);
   });
 
@@ -182,9 +166,9 @@ describe('issue 21: no object reachable from an error holds a secret as data', (
     const invalid = await failure(
       client.completePasswordProviderMfa({ ...mfa, body: { mfa_code: 1 as never } }),
     );
-    expect(timeout).toBeInstanceOf(TimeoutError);
-    expect(abort).toBeInstanceOf(AbortError);
-    expect(invalid).toBeInstanceOf(ValidationError);
+    expect(timeout).toBeInstanceOf(svc.TimeoutError);
+    expect(abort).toBeInstanceOf(svc.AbortError);
+    expect(invalid).toBeInstanceOf(svc.ValidationError);
     for (const error of [timeout, abort, invalid]) expectNone(everythingOf(error), secrets);
   });
 
@@ -196,7 +180,7 @@ describe('issue 21: no object reachable from an error holds a secret as data', (
       },
     });
     const error = await failure(client.completePasswordProviderMfa(mfa));
-    expect(error).toBeInstanceOf(SvcError);
+    expect(error).toBeInstanceOf(svc.SvcError);
     expectNone(everythingOf(error), secrets);
   });
 

@@ -1,6 +1,7 @@
 import type { OperationOutcome, Resource } from '@medplum/fhirtypes';
 import { ValidationError } from '@svc/client';
 import { instantText } from '../internal/date-time.js';
+import { ownValue } from '../internal/own-value.js';
 import type { SummaryRow, TimeseriesRow } from '../rows.js';
 import { type FhirOptions, namespaceOf } from './identity.js';
 import { TIMESERIES_MEASURES } from './measures.js';
@@ -46,7 +47,7 @@ export async function* timeseriesNdjson(
   options: TimeseriesObservationOptions,
 ): AsyncGenerator<NdjsonLine> {
   checkOptions(options);
-  if (!TIMESERIES_MEASURES[options.kind ?? 'steps'])
+  if (!ownValue(TIMESERIES_MEASURES, options.kind ?? 'steps'))
     throw new ValidationError('kind', `is not a timeseries this package maps (${options.kind})`);
   for await (const row of rows) {
     try {
@@ -92,7 +93,8 @@ export async function writeNdjsonByType(
   sinkFor: (resourceType: string) => NdjsonSink,
 ): Promise<Record<string, number>> {
   const sinks = new Map<string, NdjsonSink>();
-  const counts: Record<string, number> = {};
+  // A Map: a resource type is the caller's text, and `__proto__` counts like any other.
+  const counts = new Map<string, number>();
   for await (const { resourceType, line } of lines) {
     let sink = sinks.get(resourceType);
     if (!sink) {
@@ -100,7 +102,7 @@ export async function writeNdjsonByType(
       sinks.set(resourceType, sink);
     }
     await sink.write(line);
-    counts[resourceType] = (counts[resourceType] ?? 0) + 1;
+    counts.set(resourceType, (counts.get(resourceType) ?? 0) + 1);
   }
-  return counts;
+  return Object.fromEntries(counts);
 }

@@ -1,6 +1,7 @@
 import type { Observation } from '@medplum/fhirtypes';
 import { ValidationError } from '@svc/client';
 import { instantText } from '../internal/date-time.js';
+import { ownValue } from '../internal/own-value.js';
 import type { SummaryRow } from '../rows.js';
 import { sleepSessionOf } from '../timeline/sleep-session.js';
 import { type FhirOptions, identifierOf, namespaceOf, subjectOf } from './identity.js';
@@ -34,7 +35,7 @@ export function summaryObservations(row: SummaryRow, options: FhirOptions): Obse
   const observations: Observation[] = [];
   for (const [field, raw] of Object.entries(row.data ?? {})) {
     const key = `${row.resource}.${field}`;
-    const measure = SUMMARY_MEASURES[key];
+    const measure = ownValue(SUMMARY_MEASURES, key);
     const read = measure && readField(raw, measure);
     if (!measure || !read) continue;
     const identifier = identifierOf(

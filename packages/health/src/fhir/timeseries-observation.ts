@@ -1,6 +1,7 @@
 import type { Observation } from '@medplum/fhirtypes';
 import { ValidationError } from '@svc/client';
 import { instantText, parseDateTime } from '../internal/date-time.js';
+import { ownValue } from '../internal/own-value.js';
 import type { TimeseriesRow } from '../rows.js';
 import { type FhirOptions, identifierOf, namespaceOf, subjectOf } from './identity.js';
 import { measuredObservation } from './measured-observation.js';
@@ -21,7 +22,7 @@ export function timeseriesObservation(
   options: TimeseriesObservationOptions,
 ): Observation {
   const kind = options.kind ?? 'steps';
-  const measure = TIMESERIES_MEASURES[kind];
+  const measure = ownValue(TIMESERIES_MEASURES, kind);
   if (!measure) throw new ValidationError('kind', `is not a timeseries this package maps (${kind})`);
   const namespace = namespaceOf(options);
   const start = parseDateTime(row.start, 'row.start');

@@ -1,3 +1,5 @@
+import { ownValue } from '../internal/own-value.js';
+
 /** HL7's code system for result interpretations (`H`, `L`, `N`, …), as FHIR names it. */
 export const INTERPRETATION_SYSTEM = 'http://terminology.hl7.org/CodeSystem/v3-ObservationInterpretation';
 
@@ -32,6 +34,6 @@ const CODES: Readonly<Record<string, readonly [string, string]>> = {
 /** The interpretation of a result's flag (`"high"` → `H`); an unknown flag keeps its text and no code. */
 export function interpretationOf(flag: unknown): Interpretation | null {
   if (typeof flag !== 'string' || flag.trim() === '') return null;
-  const known = CODES[flag.trim().toLowerCase()];
+  const known = ownValue(CODES, flag.trim().toLowerCase());
   return { code: known?.[0] ?? null, display: known?.[1] ?? null, text: flag };
 }

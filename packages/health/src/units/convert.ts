@@ -1,4 +1,5 @@
 import { ValidationError } from '@svc/client';
+import { ownValue } from '../internal/own-value.js';
 
 type Dimension = 'mass' | 'energy' | 'length' | 'time' | 'mass-concentration' | 'substance-concentration';
 
@@ -13,8 +14,8 @@ const UNITS_BY_DIMENSION: Readonly<Record<Dimension, Readonly<Record<string, num
   'substance-concentration': { 'mol/L': 1, 'mmol/L': 0.001, 'umol/L': 0.000001 },
 };
 
-/** Each unit's dimension and factor, by its UCUM code. */
-const FACTORS: Readonly<Record<string, readonly [Dimension, number]>> = Object.fromEntries(
+/** Each unit's dimension and factor, by its UCUM code (a Map: a code is a caller's text, `constructor` too). */
+const FACTORS: ReadonlyMap<string, readonly [Dimension, number]> = new Map(
   Object.entries(UNITS_BY_DIMENSION).flatMap(([dimension, units]) =>
     Object.entries(units).map(([unit, factor]) => [unit, [dimension as Dimension, factor] as const]),
   ),
@@ -30,7 +31,7 @@ export type Analyte = keyof typeof MOLAR_MASS;
 
 /** Which kind of quantity a UCUM code measures, or null when it is not one we convert. */
 export function dimensionOf(code: string): Dimension | null {
-  return FACTORS[code]?.[0] ?? null;
+  return FACTORS.get(code)?.[0] ?? null;
 }
 
 export interface ConvertOptions {
@@ -46,8 +47,8 @@ export interface ConvertOptions {
  * a concentration conversion without a molar mass: never a guess. The result is not rounded.
  */
 export function convertValue(value: number, from: string, to: string, options: ConvertOptions = {}): number {
-  const source = FACTORS[from];
-  const target = FACTORS[to];
+  const source = FACTORS.get(from);
+  const target = FACTORS.get(to);
   if (!source) throw new ValidationError('from', `is not a unit this package converts (${from})`);
   if (!target) throw new ValidationError('to', `is not a unit this package converts (${to})`);
   if (!Number.isFinite(value)) throw new ValidationError('value', 'must be a finite number');
@@ -57,7 +58,8 @@ export function convertValue(value: number, from: string, to: string, options: C
   const molar = new Set([fromDimension, toDimension]);
   if (!(molar.has('mass-concentration') && molar.has('substance-concentration')))
     throw new ValidationError('to', `${to} measures ${toDimension}, not ${fromDimension} like ${from}`);
-  const molarMass = options.molarMass ?? (options.analyte ? MOLAR_MASS[options.analyte] : undefined);
+  const molarMass =
+    options.molarMass ?? (options.analyte ? ownValue(MOLAR_MASS, options.analyte) : undefined);
   if (molarMass === undefined || !(molarMass > 0))
     throw new ValidationError(
       'options.analyte',

@@ -1,5 +1,6 @@
 // The README's "See it in a console", run as a partner runs it: examples/console.ts and
-// examples/console-sync.ts, each in a fresh Node process against the sandbox over loopback, on a real
+// examples/console-sync.ts (both on the setup of examples/console-telemetry.ts, which the README shows
+// too), each in a fresh Node process against the sandbox over loopback, on a real
 // clock as `npx svc-sandbox` runs. If this fails, the README shows something the code no longer prints (or
 // code it no longer is).
 import { execFile } from 'node:child_process';
@@ -64,13 +65,16 @@ function expectShown(shownLines: string, printed: string[]): void {
   }
 }
 
+/** The examples a partner runs, each under its heading. */
 const EXAMPLES = [
-  ['## See it in a console', 'examples/console.ts'],
+  ['### A call in the console', 'examples/console.ts'],
   ['### A sync in the console', 'examples/console-sync.ts'],
 ] as const;
+/** Every file whose code the README shows: the examples and the setup they share. */
+const SHOWN = [['## See it in a console', 'examples/console-telemetry.ts'], ...EXAMPLES] as const;
 
 describe('the README console examples', () => {
-  it.each(EXAMPLES)('%s shows the code of %s', (heading, file) => {
+  it.each(SHOWN)('%s shows the code of %s', (heading, file) => {
     const code = readFileSync(new URL(file, root), 'utf8');
     expect(block(heading, 'ts')).toBe(code.slice(code.indexOf('import ')).trimEnd());
   });

@@ -136,10 +136,7 @@ export function createTransport(config: TransportConfig): Transport {
           reply = await (TRACED && attemptTracer?.listened()
             ? attemptTracer.trace(
                 () => attempt(signal, timeoutMs, what, maxBytes),
-                method,
-                url,
-                call?.what,
-                retry,
+                { method, url, what: call?.what, resendCount: retry },
                 secrets,
               )
             : attempt(signal, timeoutMs, what, maxBytes));

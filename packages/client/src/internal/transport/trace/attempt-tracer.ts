@@ -3,19 +3,19 @@
 import type { Secrets } from '../../redact.js';
 import type { Reply } from '../reply/reply.js';
 
+/** The attempt a tracer publishes, as the transport knows it. */
+export interface TracedAttempt {
+  method: string;
+  url: string;
+  /** The call's `METHOD /template`; undefined for a request a middleware replaced. */
+  what: string | undefined;
+  /** 0 for a first attempt, 1 for the first retry, … */
+  resendCount: number;
+}
+
 export interface AttemptTracer {
   /** Whether anyone subscribes: when not, the attempt runs as it would without a tracer. */
   listened(): boolean;
-  /**
-   * Runs one attempt, published on the attempt channel. `what` is the call's `METHOD /template`
-   * (undefined for a request a middleware replaced); `secrets` redact an error before it is published.
-   */
-  trace<R extends Reply>(
-    run: () => Promise<R>,
-    method: string,
-    url: string,
-    what: string | undefined,
-    resendCount: number,
-    secrets: Secrets,
-  ): Promise<R>;
+  /** Runs one attempt, published on the attempt channel; `secrets` redact an error before it is published. */
+  trace<R extends Reply>(run: () => Promise<R>, attempt: TracedAttempt, secrets: Secrets): Promise<R>;
 }

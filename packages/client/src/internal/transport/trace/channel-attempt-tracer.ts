@@ -8,7 +8,7 @@ import { withSecrets } from '../../../errors.js';
 import { requestIdOf } from '../../../request-id.js';
 import type { Secrets } from '../../redact.js';
 import type { Reply } from '../reply/reply.js';
-import type { AttemptTracer } from './attempt-tracer.js';
+import type { AttemptTracer, TracedAttempt } from './attempt-tracer.js';
 
 const channel = tracingChannel<unknown, AttemptMessage>(ATTEMPT_CHANNEL);
 const { start, end, asyncStart, asyncEnd, error } = channel;
@@ -31,7 +31,7 @@ function redactedUrl(url: URL, template: string): string {
   return `${url.protocol}//${url.host}${path}${search ? `?${search}` : ''}`;
 }
 
-function message(method: string, url: string, what: string | undefined, resendCount: number): AttemptMessage {
+function message({ method, url, what, resendCount }: TracedAttempt): AttemptMessage {
   const parsed = new URL(url);
   const template = what?.slice(method.length + 1);
   return {
@@ -55,15 +55,8 @@ export const attemptTracer: AttemptTracer | undefined = {
     asyncEnd.hasSubscribers ||
     error.hasSubscribers,
 
-  async trace<R extends Reply>(
-    run: () => Promise<R>,
-    method: string,
-    url: string,
-    what: string | undefined,
-    resendCount: number,
-    secrets: Secrets,
-  ): Promise<R> {
-    const context = message(method, url, what, resendCount);
+  async trace<R extends Reply>(run: () => Promise<R>, attempt: TracedAttempt, secrets: Secrets): Promise<R> {
+    const context = message(attempt);
     let reply: R | undefined;
     // The traced function resolves to nothing, so the channel's `result` never holds the Reply.
     await channel.tracePromise(async () => {
