@@ -142,7 +142,8 @@ export const getStepsGrouped: OperationHandler = (context) => {
   const day = cursorText ? decodeCursor(cursorText, range).day : range.first;
   const now = new Date(context.world.now).getTime();
   const inHistory = day >= historyStartOf(context);
-  const groups: Record<string, unknown[]> = {};
+  // Keyed by provider slug, which a caller may have chosen (`__proto__` is a slug like any other).
+  const groups: Record<string, unknown[]> = Object.create(null);
   for (const source of sources) {
     const data = inHistory ? stepsOfDay(context.world.seed, user.user_id, source.provider, day, now) : [];
     groups[source.provider] = [{ data, source }];

@@ -102,3 +102,21 @@ describe('issue 33: a prototype name is never an id', () => {
     await unknown();
   });
 });
+
+describe('a prototype name as a provider slug', () => {
+  it('is a provider the sandbox does not know: named by its slug, of an unknown type', async () => {
+    const sandbox = strictSandbox();
+    for (const name of PROTOTYPE_NAMES) {
+      const trigger = async (event_type: string) =>
+        (await call(sandbox, 'POST', '/_sandbox/webhooks/trigger', {
+          body: { event_type, client_user_id: 'proto-user', provider: name },
+        })) as { status: number; body: { event: { data: Record<string, Record<string, unknown>> } } };
+      const connected = await trigger('provider.connection.created');
+      expect(connected.status, name).toBe(200);
+      expect(connected.body.event.data.provider, name).toMatchObject({ name, slug: name });
+      const data = await trigger('daily.data.steps.created');
+      expect(data.status, name).toBe(200);
+      expect(data.body.event.data.source, name).toEqual({ provider: name, type: 'unknown' });
+    }
+  });
+});

@@ -1,3 +1,4 @@
+import { ownTable } from '../../internal/own-table.js';
 // The sandbox's lab catalogue: a few labs, their markers and the team's lab accounts. Fixed data, so
 // paging through it gives the same pages in every world.
 
@@ -139,7 +140,7 @@ export const LAB_ACCOUNTS: ReadonlyArray<{
 ];
 
 /** Providers a user can connect in the sandbox (the logo addresses are placeholders). */
-export const PROVIDERS: Readonly<Record<string, { name: string; type: string }>> = {
+export const PROVIDERS = ownTable<{ name: string; type: string }>({
   oura: { name: 'Oura', type: 'ring' },
   whoop: { name: 'Whoop', type: 'wrist_worn' },
   fitbit: { name: 'Fitbit', type: 'wrist_worn' },
@@ -147,7 +148,7 @@ export const PROVIDERS: Readonly<Record<string, { name: string; type: string }>>
   dexcom: { name: 'Dexcom', type: 'cuff' },
   peloton: { name: 'Peloton', type: 'exercise_machine' },
   renpho: { name: 'Renpho', type: 'scale' },
-};
+});
 
 export const providerSource = (slug: string) => ({
   name: PROVIDERS[slug]?.name ?? slug,

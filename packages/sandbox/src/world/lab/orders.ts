@@ -1,4 +1,5 @@
 import { notFound } from '../../internal/http-error.js';
+import { ownTable } from '../../internal/own-table.js';
 import { metaOf, next } from '../../machines/lifecycles.js';
 import { biomarkersFor } from '../data/biomarkers.js';
 import { LAB_ACCOUNTS } from '../data/catalogue-data.js';
@@ -9,11 +10,11 @@ import type { SandboxOrder } from '../state/world-state.js';
 import { userOfBody } from '../users/users.js';
 
 /** What each order status means, sent as `status_detail` where the sandbox has something to add. */
-const STATUS_DETAILS: Readonly<Record<string, string>> = {
+const STATUS_DETAILS = ownTable<string>({
   problem_in_transit_lab: 'The carrier reports the sample lost on its way to the lab; a new draw is needed.',
   problem_in_transit_customer: 'The carrier reports the test kit lost on its way to the customer.',
   completed: 'Results are ready.',
-};
+});
 
 /** The order record as the API returns it. */
 export function orderRecord(runtime: WorldRuntime, order: SandboxOrder) {

@@ -1,4 +1,5 @@
 import { notFound } from '../../internal/http-error.js';
+import { ownTable } from '../../internal/own-table.js';
 import { metaOf, next } from '../../machines/lifecycles.js';
 import { biomarkersFor } from '../data/biomarkers.js';
 import { nextToken } from '../state/new-world.js';
@@ -40,10 +41,10 @@ export function onParsingTimer(runtime: WorldRuntime, job: SandboxParsingJob, ev
   emitJob(runtime, job, 'updated');
 }
 
-const OUTCOMES: Readonly<Record<string, string>> = {
+const OUTCOMES = ownTable<string>({
   parsing_needs_review: 'FLAGGED_FOR_REVIEW',
   parsing_fails: 'FAILED',
-};
+});
 
 /** A new parsing job of an uploaded report: emitted as created, its outcome scheduled by scenario. */
 export function startParsingJob(
