@@ -5,7 +5,8 @@ import { classifyError, describeFailure, reasonOf, retryAfterOf } from './classi
 import { QueueUnavailableError } from './errors.js';
 import { DEFAULT_LIMITS, type Limits } from './internal/pace/aimd.js';
 import { backoffMs, onceAttempt } from './internal/pace/attempts.js';
-import { runWindow, type WindowOutcome } from './internal/run/run-window.js';
+import { runWindow } from './internal/run/run-window.js';
+import type { WindowOutcome } from './internal/run/window-runner.js';
 import { teamBinder } from './internal/settings.js';
 import { redisOptions } from './redis-options.js';
 import type { SyncStore, SyncWindow } from './store.js';

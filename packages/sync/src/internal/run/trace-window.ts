@@ -5,7 +5,7 @@ import { RateLimitError } from '@svc/client';
 import type { SyncWindow } from '../../store.js';
 import { WINDOW_CHANNEL, type WindowMessage } from '../../sync-channels.js';
 import type { Attempt } from '../pace/attempts.js';
-import type { WindowOutcome, WindowRunner } from './run-window.js';
+import type { WindowOutcome, WindowRunner } from './window-runner.js';
 
 const channel = tracingChannel<unknown, WindowMessage>(WINDOW_CHANNEL);
 
