@@ -4,10 +4,15 @@
 
 const SECRET_TOKENS = /\b(sk|whsec)_[A-Za-z0-9_+/=-]{4,}/g;
 const URL_PASSWORD = /(\b[a-z][a-z0-9+.-]*:\/\/[^:/?#@\s]*:)[^@/\s]*@/gi;
+// A password given as a URL's query parameter (`postgres://svc@db/svc?password=…`, `sslpassword=…`).
+const QUERY_PASSWORD = /([?&][^=&#\s]*password=)[^&#\s]*/gi;
 
 /** `text` with key-like tokens, URL passwords and every `secrets` value replaced by `***`. */
 export function redactSecrets(text: string, secrets: readonly (string | undefined)[] = []): string {
-  let out = text.replace(SECRET_TOKENS, '$1_***').replace(URL_PASSWORD, '$1***@');
+  let out = text
+    .replace(SECRET_TOKENS, '$1_***')
+    .replace(URL_PASSWORD, '$1***@')
+    .replace(QUERY_PASSWORD, '$1***');
   for (const secret of secrets) if (secret && secret.length >= 4) out = out.split(secret).join('***');
   return out;
 }

@@ -1,5 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { CallSettings, ToolRequest } from '../../src/internal/call/call-settings.js';
 import { fitJson, wireBytes } from '../../src/internal/call/fit-json.js';
+import { presentResult } from '../../src/internal/call/present-result.js';
+import type { CatalogueTool } from '../../src/internal/catalogue.js';
+import { maskWith } from '../../src/internal/mask.js';
+import { shippedCatalogue } from '../../src/internal/shipped-catalogue.js';
 import { answer, type Connected, connect, texts } from '../fixtures/in-memory.js';
 
 const BUDGET = 4_096;
@@ -66,5 +71,25 @@ describe('fitJson', () => {
       { path: '$.groups.oura[0].data', kept: fitted.keptPerArray, total: 500 },
     ]);
     expect(JSON.parse(fitted.text).groups.oura[0].data).toHaveLength(fitted.keptPerArray as number);
+  });
+});
+
+describe('a cut result that quotes a secret', () => {
+  it('never keeps the start of the secret where the cut falls inside it', () => {
+    const key = 'k9Zq7XwP3mN8vB2cR5tY';
+    const tool = shippedCatalogue().find((each) => each.name === 'getParsingJob') as CatalogueTool;
+    const settings = { maxResultBytes: BUDGET, redact: maskWith([key]) } as CallSettings;
+    const request = {
+      tool: tool.name,
+      callOf: (args) => ({ tool: tool.name, arguments: args }),
+    } as ToolRequest;
+    // The secret at every offset around the budget: one of them puts the cut inside it.
+    for (let pad = 2_900; pad < 3_200; pad++) {
+      const data = { note: `${'a'.repeat(pad)}${key}${'b'.repeat(2_000)}` };
+      const result = presentResult(tool, {}, { data, status: 200, requestId: undefined }, request, settings);
+      const shown = texts(result).join('\n');
+      expect(shown, `secret at ${pad}`).not.toContain(key.slice(0, 4));
+      expect(resultBytes(result)).toBeLessThanOrEqual(BUDGET);
+    }
   });
 });

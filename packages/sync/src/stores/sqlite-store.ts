@@ -1,5 +1,6 @@
 // The embedded store: one SQLite file holding checkpoints and data (WAL mode, one writer at a time),
 // through node:sqlite or better-sqlite3 (sqlite/sqlite-database.ts).
+import { closeSync, openSync } from 'node:fs';
 import { StoreUnavailableError } from '../errors.js';
 import {
   coveredUntil,
@@ -41,6 +42,20 @@ export interface SqliteStoreOptions {
   driver?: SqliteDriverName;
 }
 
+/**
+ * Creates a store file that is not there yet readable by its owner only: it holds users' health data,
+ * and SQLite gives the journal files it makes beside it (`-wal`, `-shm`) the database file's mode. An
+ * existing file keeps its mode; a file that cannot be made here is left for the driver to report.
+ */
+function createPrivately(path: string): void {
+  if (path === ':memory:' || path.startsWith('file:')) return;
+  try {
+    closeSync(openSync(path, 'wx', 0o600));
+  } catch {
+    // There already (EEXIST), or the driver's open says why not (a missing directory).
+  }
+}
+
 /** The SQLite store; `readOnly` opens an existing file only to read its schema (`svc-sync migrate --check`). */
 export function openSqliteStore(
   path: string,
@@ -51,6 +66,7 @@ export function openSqliteStore(
   let db: ReturnType<typeof driver.open> | undefined;
   let inPlace: () => void;
   try {
+    if (!readOnly) createPrivately(path);
     db = driver.open(path, readOnly);
     db.exec(`PRAGMA busy_timeout = ${Math.max(0, Math.trunc(options.busyTimeoutMs ?? 5_000))}`);
     if (!readOnly) db.exec('PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL');

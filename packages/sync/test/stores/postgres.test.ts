@@ -27,6 +27,14 @@ describe('opening a PostgreSQL store', () => {
     await expect(attempt).rejects.not.toThrow(/s3cret-pw/);
   });
 
+  it('keeps a password given as a query parameter out of its errors too', async () => {
+    const port = await freePort();
+    // PostgreSQL's URIs (and pg) take the password from `?password=` as well as from the user info.
+    const attempt = openStore(`postgres://svc@127.0.0.1:${port}/db?password=s3cret-pw&sslpassword=k3y-pw`);
+    await expect(attempt).rejects.toThrow(StoreUnavailableError);
+    await expect(attempt).rejects.toThrow(/\?password=\*\*\*&sslpassword=\*\*\*/);
+  });
+
   it('migrates a version-1 store once when several processes open it at once', async () => {
     const address = await postgres.fresh();
     await postgres.exec(address, postgres.fixture('schema-v1'));

@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import {
@@ -40,6 +40,21 @@ describe('opening a SQLite store', () => {
     const address = await sqlite.fresh();
     expect(await checkStore(address)).toMatchObject({ version: 0, due: true });
     expect(existsSync(address.slice('sqlite:'.length))).toBe(false);
+  });
+
+  it("creates its file, and SQLite's journal beside it, readable by their owner only (they hold health data)", async () => {
+    const dir = mkdtempSync(join(sqlite.dir, 'private-'));
+    const path = join(dir, 'svc.db');
+    const store = await openStore(`sqlite:${path}`);
+    try {
+      const [planned] = await store.planWindows([window()]);
+      await store.commitWindow(planned as SyncWindow, stepRows(1), '2026-01-05T10:00:00.000Z');
+      const files = readdirSync(dir);
+      expect(files).toEqual(expect.arrayContaining(['svc.db', 'svc.db-wal']));
+      for (const file of files) expect(statSync(join(dir, file)).mode & 0o777, file).toBe(0o600);
+    } finally {
+      await store.close();
+    }
   });
 
   it('fails with StoreLockedError when another connection holds the write lock', async () => {

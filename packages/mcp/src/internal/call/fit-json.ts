@@ -29,10 +29,15 @@ export const wireBytes = (text: string): number => Buffer.byteLength(JSON.string
  * JSON of `value` in at most `budget` wire bytes. Too large, every array is cut to its first `k` items,
  * with `k` the largest that fits (a binary search over whole serializations, so at most ~20 of them),
  * which keeps the text valid JSON and the start of every list; only when even empty arrays do not fit
- * is the text itself cut.
+ * is the text itself cut. `shown` (the server's masking) applies to each serialization before it is
+ * measured or cut: a cut inside a secret would leave its start unmasked.
  */
-export function fitJson(value: unknown, budget: number): FittedJson {
-  const full = JSON.stringify(value) ?? 'null';
+export function fitJson(
+  value: unknown,
+  budget: number,
+  shown: (json: string) => string = (json) => json,
+): FittedJson {
+  const full = shown(JSON.stringify(value) ?? 'null');
   const fullBytes = Buffer.byteLength(full);
   if (wireBytes(full) <= budget) return { text: full, fullBytes };
   let low = 0;
@@ -41,7 +46,7 @@ export function fitJson(value: unknown, budget: number): FittedJson {
   while (low <= high) {
     const k = Math.floor((low + high) / 2);
     const cuts: CutArray[] = [];
-    const text = JSON.stringify(cutArrays(value, k, '$', cuts, 0));
+    const text = shown(JSON.stringify(cutArrays(value, k, '$', cuts, 0)));
     if (wireBytes(text) <= budget) {
       best = { text, cuts, k };
       low = k + 1;

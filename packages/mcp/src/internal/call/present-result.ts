@@ -31,13 +31,13 @@ export function presentResult(
   if (outcome.note) about.note = outcome.note;
   const budget =
     settings.maxResultBytes - CUT_NOTE_BYTES - (next || outcome.note ? wireBytes(JSON.stringify(about)) : 0);
-  const fitted = fitJson(outcome.data, budget);
+  const fitted = fitJson(outcome.data, budget, settings.redact);
   const cut = fitted.cutArrays || fitted.truncatedText;
   if (cut) {
     delete about.continuation;
     about.cut = cutNote(fitted, tool, settings.maxResultBytes);
   }
-  const content: CallToolResult['content'] = [{ type: 'text', text: settings.redact(fitted.text) }];
+  const content: CallToolResult['content'] = [{ type: 'text', text: fitted.text }];
   if (Object.keys(about).length > 0)
     content.push({ type: 'text', text: settings.redact(JSON.stringify(about)) });
   return { content };

@@ -36,6 +36,9 @@ const timeseriesRowOf = (row: StepRow) => ({
   value: row.value,
 });
 
+/** The export's files: its lines are users' health data. */
+const FILE_MODE = 0o600;
+
 export interface FhirExport {
   /** Lines written per resource type (`OperationOutcome`: rows that could not be converted). */
   counts: Record<string, number>;
@@ -53,7 +56,7 @@ export async function exportFhirNdjson(
   resources: readonly ResourceName[],
   transactionTime = new Date(),
 ): Promise<FhirExport> {
-  await mkdir(dir, { recursive: true });
+  await mkdir(dir, { recursive: true, mode: 0o700 });
   const issued = transactionTime.toISOString();
   async function* lines(): AsyncGenerator<NdjsonLine> {
     if (resources.includes('steps'))
@@ -79,14 +82,21 @@ export async function exportFhirNdjson(
   try {
     counts = await writeNdjsonByType(lines(), (type) => {
       if (failed) throw failed;
-      const file = createWriteStream(fileOf(type));
+      // Health data: readable by the exporting user only, as the store it comes from should be.
+      const file = createWriteStream(fileOf(type), { mode: FILE_MODE });
       // A disk that fails (full, gone) fails the export; the next write or the end says so.
       file.on('error', (error) => {
         failed ??= error;
       });
       files.set(type, file);
-      // Waiting for 'drain' lets a slow disk slow the reading instead of filling memory.
-      return { write: (line) => file.write(line) || once(file, 'drain') };
+      return {
+        write: (line) => {
+          // A failed file is destroyed: its write returns false and its 'drain' never comes.
+          if (failed) throw failed;
+          // Waiting for 'drain' lets a slow disk slow the reading instead of filling memory.
+          return file.write(line) || once(file, 'drain');
+        },
+      };
     });
   } finally {
     await Promise.all([...files.values()].map((file) => new Promise((done) => file.end(done))));
@@ -98,7 +108,7 @@ export async function exportFhirNdjson(
     counts,
     urlOf: (type) => pathToFileURL(resolve(fileOf(type))).href,
   });
-  await writeFile(join(dir, 'manifest.json'), `${JSON.stringify(manifest, null, 2)}\n`);
+  await writeFile(join(dir, 'manifest.json'), `${JSON.stringify(manifest, null, 2)}\n`, { mode: FILE_MODE });
   return { counts, manifest };
 }
 

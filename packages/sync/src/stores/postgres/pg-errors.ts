@@ -2,11 +2,14 @@
 // reach) is StoreUnavailableError, which the sync retries; a refused login is one too, and fails at open.
 import { StoreUnavailableError } from '../../errors.js';
 
-/** The URL as it may be shown: without its password. */
+/** The URL as it may be shown: without its password, in the user info or a query parameter (`?password=`). */
 export function redactUrl(url: string): string {
   try {
     const parsed = new URL(url);
     if (parsed.password) parsed.password = '***';
+    // pg, like libpq, reads `password` (and any other setting) from the query too.
+    for (const name of [...parsed.searchParams.keys()])
+      if (/password/i.test(name)) parsed.searchParams.set(name, '***');
     return parsed.toString();
   } catch {
     return 'the PostgreSQL URL';
