@@ -22,6 +22,9 @@ export function packageConfig({ globalSetup = [], ...test } = {}) {
     test: {
       // With projects, each names its own files: a root `include` would be added to every project's.
       ...(test.projects ? {} : { include: ['test/**/*.test.ts'] }),
+      // Hooks here start real processes (the sandbox, Prism, PostgreSQL, Redis): vitest's 10 s is too short
+      // for a Prism start on two busy cores, and a hook that times out skips its whole file.
+      hookTimeout: 60_000,
       ...test,
       // A runtime warning or unhandled rejection during a test is a defect: fail on it.
       setupFiles: ['@svc/tools/fail-on-runtime-warnings'],
