@@ -73,14 +73,16 @@ export interface IncompleteCause {
   message: string;
 }
 
-export interface RunResult {
-  status: RunStatus;
-  /** Set when `status` is `incomplete`. */
-  cause?: IncompleteCause;
+interface RunEnd {
   /** The run's fixed end time (ISO): data after it is left to the next run or to webhooks. */
   asOf: string;
   progress: SyncProgress;
 }
+
+/** How a run ended: an `incomplete` run always says why (`cause`), any other never has one. */
+export type RunResult =
+  | (RunEnd & { status: Exclude<RunStatus, 'incomplete'>; cause?: undefined })
+  | (RunEnd & { status: 'incomplete'; cause: IncompleteCause });
 
 /** A run under way: iterate it for progress, await `result` for the outcome. */
 export interface SyncRun extends AsyncIterable<SyncProgress> {
