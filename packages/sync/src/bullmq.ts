@@ -11,6 +11,7 @@ import { teamBinder } from './internal/settings.js';
 import { redisOptions } from './redis-options.js';
 import type { SyncStore, SyncWindow } from './store.js';
 import type { SyncClient } from './sync-client.js';
+import type { DispatchOutcome } from './sync-types.js';
 
 /** The queue's name when none is given. */
 export const DEFAULT_QUEUE = 'svc-sync';
@@ -41,7 +42,12 @@ export interface SyncQueueOptions {
 
 /** Windows become jobs: pass `dispatch` to `createSync`, and backfills and events enqueue instead of reading. */
 export interface SyncQueue {
-  dispatch(window: SyncWindow): Promise<void>;
+  /**
+   * Adds the window's job: `'queued'`; or finds it waiting, delayed or held by a live worker and adds
+   * nothing: `'already_queued'`. A failed or completed job, or one left active by a dead worker, is
+   * removed and added again.
+   */
+  dispatch(window: SyncWindow): Promise<DispatchOutcome>;
   /** Jobs waiting, running or delayed. */
   counts(): Promise<Record<string, number>>;
   close(): Promise<void>;
@@ -92,19 +98,20 @@ export function createSyncQueue(options: SyncQueueOptions): SyncQueue {
     async dispatch(window) {
       const id = jobIdOf(window);
       try {
-        await within(QUEUE_CALL_MS, async () => {
+        return await within(QUEUE_CALL_MS, async (): Promise<DispatchOutcome> => {
           const held = await queue.getJob(id);
           if (held) {
-            if (QUEUED.has(await held.getState())) return;
+            if (QUEUED.has(await held.getState())) return 'already_queued';
             // Failed, completed, or active on a worker that died (no lock left): the id is taken back. A
             // job a live worker holds (locked) cannot be removed, and is left to it.
             const removed = await held.remove().then(
               () => true,
               () => false,
             );
-            if (!removed) return;
+            if (!removed) return 'already_queued';
           }
           await queue.add('window', window, { jobId: id });
+          return 'queued';
         });
       } catch (error) {
         throw unavailable(error);

@@ -76,7 +76,8 @@ export function createSync(options: SyncOptions): Sync {
       if (!announced) return { queued: 0 };
       // New data is announced: re-read even windows already stored.
       const owed = await settings.store.planWindows(announced.windows, { force: true });
-      // A user first seen through an event is resolved too, so every user with rows has a user row.
+      // A user first seen through an event naming its client user id is resolved too, and gets its user
+      // row; one named by user_id alone gets none (the service resolves users by client user id only).
       const { clientUserId } = announced;
       const unknownUser =
         clientUserId !== undefined &&

@@ -44,5 +44,13 @@ export {
   type WindowMessage,
 } from './sync-channels.js';
 export type { SyncClient } from './sync-client.js';
-export type { BackfillInput, RunResult, RunStatus, Sync, SyncOptions, SyncRun } from './sync-types.js';
+export type {
+  BackfillInput,
+  DispatchOutcome,
+  RunResult,
+  RunStatus,
+  Sync,
+  SyncOptions,
+  SyncRun,
+} from './sync-types.js';
 export { teamFingerprint } from './team-fingerprint.js';

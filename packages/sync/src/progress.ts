@@ -8,9 +8,16 @@ export interface SyncProgress {
   users: { planned: number; failed: number; deferred: number; total: number | undefined };
   /**
    * Windows: owed by this run, read and committed, failed for good, left pending after a rate limit,
-   * handed to a queue.
+   * queued (a job added), and already on the queue (a job waiting or held by a live worker: nothing added).
    */
-  windows: { planned: number; done: number; failed: number; deferred: number; queued: number };
+  windows: {
+    planned: number;
+    done: number;
+    failed: number;
+    deferred: number;
+    queued: number;
+    alreadyQueued: number;
+  };
   /** Steps points and summary records committed. */
   points: number;
   requests: number;
@@ -44,7 +51,7 @@ export class ProgressFeed implements AsyncIterable<SyncProgress> {
   readonly #byUsers: boolean;
   readonly #state = {
     users: { planned: 0, failed: 0, deferred: 0, total: undefined as number | undefined },
-    windows: { planned: 0, done: 0, failed: 0, deferred: 0, queued: 0 },
+    windows: { planned: 0, done: 0, failed: 0, deferred: 0, queued: 0, alreadyQueued: 0 },
     points: 0,
     requests: 0,
     rateLimited: 0,
@@ -86,7 +93,7 @@ export class ProgressFeed implements AsyncIterable<SyncProgress> {
   snapshot(): SyncProgress {
     const elapsedMs = Date.now() - this.#started;
     const s = this.#state;
-    const finishedWindows = s.windows.done + s.windows.failed + s.windows.queued;
+    const finishedWindows = s.windows.done + s.windows.failed + s.windows.queued + s.windows.alreadyQueued;
     const rate = finishedWindows / Math.max(1, elapsedMs);
     const left = this.#expectedWindows() - finishedWindows - s.windows.deferred;
     return {

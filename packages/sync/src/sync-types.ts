@@ -29,9 +29,12 @@ export interface SyncOptions {
   historyDays?: number;
   /**
    * Hands each owed window to a queue instead of reading it in this process (`createSyncQueue(…).dispatch`
-   * from `@svc/sync/bullmq`); runs then end `queued` once every window is handed over.
+   * from `@svc/sync/bullmq`); runs then end `queued` once every window is handed over. It says whether it
+   * added a job (`'queued'`, or nothing) or found the window already on the queue (`'already_queued'`),
+   * and the run counts it so (`windows.queued`, `windows.alreadyQueued`).
    */
-  dispatch?: (window: SyncWindow) => Promise<void>;
+  // biome-ignore lint/suspicious/noConfusingVoidType: a dispatch of your own that resolves with nothing (Promise<void>) still type-checks, and counts as queued
+  dispatch?: (window: SyncWindow) => Promise<DispatchOutcome | undefined | void>;
 }
 
 /**
@@ -55,6 +58,9 @@ export interface BackfillInput {
   signal?: AbortSignal;
 }
 
+/** What handing a window to a queue did: added a job, or found one waiting or held by a live worker. */
+export type DispatchOutcome = 'queued' | 'already_queued';
+
 /**
  * How a run ended: `done` (everything owed is stored), `done_with_failures` (the rest is stored; some
  * windows or users failed for good, see the store's status), `incomplete` (something stayed out of
@@ -73,14 +79,16 @@ export interface IncompleteCause {
   message: string;
 }
 
-export interface RunResult {
-  status: RunStatus;
-  /** Set when `status` is `incomplete`. */
-  cause?: IncompleteCause;
+interface RunEnd {
   /** The run's fixed end time (ISO): data after it is left to the next run or to webhooks. */
   asOf: string;
   progress: SyncProgress;
 }
+
+/** How a run ended: an `incomplete` run always says why (`cause`), any other never has one. */
+export type RunResult =
+  | (RunEnd & { status: Exclude<RunStatus, 'incomplete'>; cause?: undefined })
+  | (RunEnd & { status: 'incomplete'; cause: IncompleteCause });
 
 /** A run under way: iterate it for progress, await `result` for the outcome. */
 export interface SyncRun extends AsyncIterable<SyncProgress> {

@@ -25,8 +25,12 @@ export const OPTIONS = {
     value: '<URL>',
     help: 'another server than the service, e.g. the sandbox (or SVC_BASE_URL)',
   },
-  concurrency: { type: 'string', value: '<N>', help: 'windows read at once (backfill 32, worker 8)' },
-  redis: { type: 'string', value: '<redis://host:6379>', help: 'queue the work on BullMQ instead' },
+  concurrency: { type: 'string', value: '<N>', help: 'windows read at once (32)' },
+  redis: {
+    type: 'string',
+    value: '<redis://host:6379>',
+    help: 'queue the windows on BullMQ instead of reading them',
+  },
   'max-attempts': { type: 'string', value: '<N>', help: 'attempts per window or user (5)' },
   'max-backoff-ms': { type: 'string', value: '<ms>', help: 'longest wait between attempts (30000)' },
   progress: {
@@ -58,6 +62,8 @@ export type OptionName = keyof typeof OPTIONS;
 export interface CommandSpec {
   summary: string;
   options: readonly OptionName[];
+  /** What an option means for this command, where it differs from the table's (`--redis` of a worker). */
+  helps?: Partial<Record<OptionName, string>>;
 }
 
 const RETRIES = ['max-attempts', 'max-backoff-ms'] as const;
@@ -85,10 +91,16 @@ export const COMMANDS = {
   webhooks: {
     summary: 'receives webhook deliveries and keeps the store current',
     options: ['store', 'port', 'host', 'secret', 'resources', 'base-url', 'redis', 'log', ...RETRIES],
+    helps: { redis: 'queue the windows deliveries announce on BullMQ instead of reading them' },
   },
   worker: {
     summary: 'reads the windows a backfill --redis queued (PostgreSQL store)',
     options: ['store', 'redis', 'base-url', 'concurrency', 'lock-ms', 'max-backoff-ms'],
+    helps: {
+      store: 'the PostgreSQL store the backfill planned into (required)',
+      redis: 'the Redis whose BullMQ queue the worker reads jobs from (required)',
+      concurrency: 'jobs this worker reads at once (8)',
+    },
   },
   migrate: {
     summary: "brings the store to this version's schema before a deploy",
@@ -107,13 +119,19 @@ const optionText = (name: OptionName) => {
   return `${spec.short ? `-${spec.short}, ` : ''}--${name}${spec.value ? ` ${spec.value}` : ''}`;
 };
 
+/** What `--option` means for `command`: its own description where it has one, else the table's. */
+export function optionHelp(command: CommandName, option: OptionName): string {
+  const spec: CommandSpec = COMMANDS[command];
+  return spec.helps?.[option] ?? OPTIONS[option].help;
+}
+
 /** The help of one command, or of every command: each option it takes, from the table above. */
 export function helpText(only?: CommandName): string {
   const names = only ? [only] : (Object.keys(COMMANDS) as CommandName[]);
   const width = Math.max(...Object.keys(OPTIONS).map((name) => optionText(name as OptionName).length));
   const blocks = names.map((name) => {
     const lines = (COMMANDS[name].options as readonly OptionName[]).map(
-      (option) => `    ${optionText(option).padEnd(width)}  ${OPTIONS[option].help}`,
+      (option) => `    ${optionText(option).padEnd(width)}  ${optionHelp(name, option)}`,
     );
     return `  svc-sync ${name}: ${COMMANDS[name].summary}\n${lines.join('\n')}`;
   });

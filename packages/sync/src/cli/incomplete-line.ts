@@ -4,8 +4,10 @@ import { EXIT } from './exit-codes.js';
 const AGAIN = 'run the same command again to resume where it stopped';
 
 /** The one line and exit code of a run that ended `incomplete`, by what stayed out of reach. */
-export function incompleteLine(cause: IncompleteCause | undefined): { line: string; code: number } {
-  switch (cause?.reason) {
+export function incompleteLine(cause: IncompleteCause): { line: string; code: number } {
+  switch (cause.reason) {
+    case 'rate_limited':
+      return { line: `rate limited; ${AGAIN}`, code: EXIT.incomplete };
     case 'service_unreachable':
       return {
         line: `the service could not be reached (${cause.message}); ${AGAIN}`,
@@ -17,7 +19,5 @@ export function incompleteLine(cause: IncompleteCause | undefined): { line: stri
       return { line: `the store is unavailable (${cause.message}); ${AGAIN}`, code: EXIT.store };
     case 'queue_unavailable':
       return { line: `${cause.message}; ${AGAIN}`, code: EXIT.store };
-    default:
-      return { line: `rate limited; ${AGAIN}`, code: EXIT.incomplete };
   }
 }

@@ -10,7 +10,7 @@ const usersText = (p: SyncProgress) => {
 
 /** One line of progress, for logs and pipes. */
 export const progressLine = (p: SyncProgress) =>
-  `users ${usersText(p)} (${p.users.failed} failed) | windows ${p.windows.done + p.windows.queued}/${p.windows.planned}` +
+  `users ${usersText(p)} (${p.users.failed} failed) | windows ${p.windows.done + p.windows.queued + p.windows.alreadyQueued}/${p.windows.planned}` +
   ` (${p.windows.failed} failed, ${p.windows.deferred} deferred) | rows ${p.points} | ${p.requestsPerSecond} req/s` +
   ` | 429s ${p.rateLimited} | concurrency ${p.concurrency} | ETA ${seconds(p.etaMs)}`;
 
@@ -57,7 +57,7 @@ export async function showProgress(
     bar.start(0, 0, { users: '0', points: 0, rps: 0, limited: 0, eta: '?' });
     for await (const p of progress) {
       bar.setTotal(p.windows.planned);
-      bar.update(p.windows.done + p.windows.failed + p.windows.queued, {
+      bar.update(p.windows.done + p.windows.failed + p.windows.queued + p.windows.alreadyQueued, {
         users: usersText(p),
         points: p.points,
         rps: p.requestsPerSecond,

@@ -1,6 +1,6 @@
 import { SyncInputError } from '../errors.js';
 import { isResource, RESOURCES, type ResourceName } from '../resources.js';
-import type { SyncStore, SyncWindow } from '../store.js';
+import type { SyncStore } from '../store.js';
 import type { SyncClient } from '../sync-client.js';
 import type { SyncOptions } from '../sync-types.js';
 import { assertFingerprint } from '../team-fingerprint.js';
@@ -18,7 +18,7 @@ export interface Settings {
   /** Learns the service's time from its answers. */
   clock: ServiceClock;
   historyDays: number;
-  dispatch: ((window: SyncWindow) => Promise<void>) | undefined;
+  dispatch: SyncOptions['dispatch'];
   /** Binds the store to the sync's team (once it has succeeded, at no further cost). */
   bindTeam: () => Promise<void>;
 }

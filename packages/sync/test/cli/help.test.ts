@@ -1,7 +1,7 @@
 // Issue 39: --help lists every option each command takes (written from the table the parser reads),
 // and a typo gets the option it most likely meant, in svc-sync's words, exit 2.
 import { describe, expect, it } from 'vitest';
-import { COMMANDS, helpText, OPTIONS } from '../../src/cli/command-table.js';
+import { COMMANDS, type CommandSpec, helpText, OPTIONS } from '../../src/cli/command-table.js';
 import { parseCommand } from '../../src/cli/parse-command.js';
 import { runCli } from '../fixtures/processes.js';
 
@@ -40,6 +40,21 @@ describe('svc-sync --help', () => {
 
   it("prints one command's options for svc-sync <command> --help", () => {
     expect(Object.keys(helpOptions(helpText('worker')))).toEqual(['worker']);
+  });
+
+  it('describes each option as it works for that command: a worker reads from --redis, never queues on it', async () => {
+    const run = await runCli(['worker', '--help']);
+    expect(run.code).toBe(0);
+    const line = (option: string) =>
+      run.stdout.split('\n').find((l) => l.trimStart().startsWith(`--${option} `)) ?? '';
+    expect(line('redis')).toMatch(/BullMQ queue the worker reads jobs from/);
+    expect(line('redis')).not.toMatch(/instead/);
+    expect(line('concurrency')).toMatch(/jobs this worker reads at once \(8\)/);
+    expect(helpText('backfill')).toMatch(/--redis .* queue the windows on BullMQ instead of reading them/);
+    // A command's own description is for an option it takes.
+    for (const [name, spec] of Object.entries(COMMANDS) as [string, CommandSpec][])
+      for (const option of Object.keys(spec.helps ?? {}))
+        expect(spec.options, `${name} --${option}`).toContain(option);
   });
 
   it('issue 39: a typo gets "did you mean", in one line, exit 2', async () => {

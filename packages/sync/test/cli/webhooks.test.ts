@@ -81,6 +81,70 @@ describe('svc-sync webhooks', () => {
     for (const text of [secret, KEY, 'v1,']) expect(ended.stdout).not.toContain(text);
   }, 120_000);
 
+  it('answers deliveries whose ids are prototype names (__proto__, constructor, toString) like any unknown user: 202, a failure recorded, nothing crashes', async () => {
+    const secret = generateWebhookSecret();
+    const store = `sqlite:${join(dir, 'prototype-names.db')}`;
+    const env = { SVC_API_KEY: KEY, SVC_WEBHOOK_SECRET: secret };
+    const retries = ['--max-attempts', '2', '--max-backoff-ms', '50', '--log', 'json'];
+    const receiver = startCli([...webhooksArgs(store, sandbox.url), ...retries], env);
+    const url = await waitForLine(receiver.child, /listening on (http:\/\/\S+)/);
+    const NAMES = ['__proto__', 'constructor', 'toString'];
+    for (const name of NAMES) {
+      // Every id the delivery carries is the name: the delivery's, the event's, the user's, the provider's.
+      const body = JSON.stringify({
+        id: name,
+        event_type: 'daily.data.steps.created',
+        user_id: name,
+        client_user_id: name,
+        data: { user_id: name, calendar_date: '2026-01-04', source: { provider: name } },
+      });
+      const response = await fetch(url, {
+        method: 'POST',
+        headers: await signWebhook(body, { secret, id: name }),
+        body,
+      });
+      expect(response.status, name).toBe(202);
+      expect(await response.json(), name).toEqual({ queued: 1 });
+    }
+    // Each announced window is read in the background: the service knows no such user, a failure for good.
+    const status = async () =>
+      JSON.parse((await runCli(['status', '--store', store, '--json', '--failed'])).stdout) as {
+        pending: number;
+        failed: number;
+        failures: { windows: { userId: string; error: string }[] };
+      };
+    for (const deadline = Date.now() + 20_000; Date.now() < deadline; ) {
+      if ((await status()).failed === NAMES.length) break;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    const after = await status();
+    expect({ pending: after.pending, failed: after.failed }).toEqual({ pending: 0, failed: NAMES.length });
+    expect(after.failures.windows.map((w) => w.userId).sort()).toEqual([...NAMES].sort());
+
+    // The receiver is still there for the next delivery, and stops cleanly.
+    const body = JSON.stringify({ event_type: 'daily.data.steps.created' });
+    expect(
+      (await fetch(url, { method: 'POST', headers: await signWebhook(body, { secret }), body })).status,
+    ).toBe(202);
+    await stop(receiver.child, 'SIGTERM');
+    const ended = await receiver.result;
+    expect(ended.code).toBe(0);
+    expect(ended.stderr).not.toMatch(/^\s+at /m);
+    expect(ended.stderr).not.toMatch(/could not record/);
+    const logged = ended.stdout
+      .split('\n')
+      .filter((line) => line.startsWith('{'))
+      .map(
+        (line) =>
+          JSON.parse(line) as { webhook_id: string; user_id: string; windows: number; status: number },
+      );
+    expect(
+      logged
+        .slice(0, NAMES.length)
+        .map(({ webhook_id, user_id, windows, status }) => ({ webhook_id, user_id, windows, status })),
+    ).toEqual(NAMES.map((name) => ({ webhook_id: name, user_id: name, windows: 1, status: 202 })));
+  }, 60_000);
+
   it('exits 2 with one line when no webhook secret is given', async () => {
     const run = await runCli(
       ['webhooks', '--store', `sqlite:${join(dir, 'x.db')}`, '--port', '0', '--base-url', sandbox.url],

@@ -73,6 +73,38 @@ describe('handleEvent', () => {
     });
   });
 
+  it('issue 39: an event naming only the user_id stores its data without a user row; the first event naming the client user id adds the row', async () => {
+    const { store } = await stores.open();
+    const { sandbox, client } = sandboxWithWebhooks(async () => {});
+    const sync = sandboxSync(sandbox, client, store, { resources: ['steps'] });
+    const user = await client.resolveUser({ client_user_id: 'named-later' });
+    const provider = user.connected_sources?.[0]?.source?.slug as string;
+    const day = (extra: object) =>
+      parseEvent(
+        JSON.stringify({
+          id: `evt_${Object.keys(extra).length}`,
+          event_type: 'daily.data.steps.created',
+          user_id: user.user_id,
+          ...extra,
+          data: { user_id: user.user_id, calendar_date: '2026-01-04', source: { provider } },
+        }),
+      );
+    // The service has no way to read a user by user_id: the data is stored, and no user row is made up.
+    expect(await sync.handleEvent(day({}))).toEqual({ queued: 1 });
+    await sync.idle();
+    expect((await store.status()).rows.steps).toBe(24);
+    expect(await store.findUser('named-later')).toBeUndefined();
+    // An event that names the client user id resolves the user through the service: its row arrives.
+    await sync.handleEvent(day({ client_user_id: 'named-later' }));
+    await sync.idle();
+    expect(await store.findUser('named-later')).toEqual({
+      clientUserId: 'named-later',
+      userId: user.user_id,
+      providers: [provider],
+      error: null,
+    });
+  });
+
   it('ignores events of resources it does not keep and events without data', async () => {
     const { store } = await stores.open();
     const { client } = sandboxWithWebhooks(async () => {});

@@ -1,10 +1,11 @@
 // Issue 32: faults around BullMQ, against Redis, PostgreSQL, the sandbox server and the CLI as child
-// processes: Redis bounced under a worker (its jobs lost with it), a worker stopped while Redis is down.
+// processes: Redis bounced under a worker (its jobs lost with it), jobs left failed, a worker stopped
+// while Redis is down.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createClient } from '@svc/client';
-import { Queue } from 'bullmq';
+import { Queue, UnrecoverableError, Worker } from 'bullmq';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_QUEUE, redisOptions } from '../../src/bullmq.js';
 import { scopeArgs } from '../fixtures/cli-args.js';
@@ -69,12 +70,15 @@ describe('issue 32: faults around the queue', () => {
       await new Promise((resolve) => setTimeout(resolve, 2_500));
       expect((await jobCounts(kept.url)).active).toBe(2);
 
-      // The rerun queues every window still owed, the dead worker's included, and counts just those.
+      // The rerun queues the dead worker's two again and counts just those; the windows whose jobs still
+      // wait are counted apart, as already on the queue.
       const owed = (await windowCounts(servers.postgres.url)).pending ?? 0;
       expect(owed).toBeGreaterThanOrEqual(2);
       const rerun = await runCli(backfill, env);
       expect(rerun.code).toBe(0);
-      expect(Number(/(\d+) queued/.exec(rerun.stdout)?.[1])).toBe(owed);
+      expect(rerun.stdout).toMatch(
+        owed > 2 ? new RegExp(` 2 queued, ${owed - 2} already on the queue, `) : / 2 queued, 0 failed/,
+      );
       const counts = await jobCounts(kept.url);
       expect({
         waiting: (counts.wait ?? 0) + (counts.delayed ?? 0) + (counts.prioritized ?? 0),
@@ -101,6 +105,76 @@ describe('issue 32: faults around the queue', () => {
       await kept.stop();
       rmSync(dataDir, { recursive: true, force: true });
     }
+  }, 120_000);
+
+  it("issue 32: jobs left in BullMQ's failed state are queued again by the rerun and their rows arrive; a rerun while they wait queues nothing and says so", async () => {
+    const users = ['qf-f'];
+    const december = { from: '2025-12-01', to: '2025-12-31' };
+    const url = servers.redis.url;
+    const common = ['--store', servers.postgres.url, '--redis', url, '--base-url', servers.sandbox.url];
+    const backfill = ['backfill', ...common, ...scopeArgs(users, december)];
+    const waiting = async () => {
+      const counts = await jobCounts(url);
+      return (counts.wait ?? 0) + (counts.delayed ?? 0) + (counts.prioritized ?? 0);
+    };
+    const queued = await runCli(backfill, env);
+    expect(queued.code).toBe(0);
+    const total = Number(/(\d+) queued/.exec(queued.stdout)?.[1]);
+    expect(total).toBeGreaterThan(4);
+    // The store may hold other cases' windows: this case counts its own (queuing stores none).
+    const doneBefore = (await windowCounts(servers.postgres.url)).done ?? 0;
+    expect(await waiting()).toBe(total);
+
+    // Run again while every job still waits: nothing is queued, and the count says so.
+    const again = await runCli(backfill, env);
+    expect(again.code).toBe(0);
+    expect(again.stdout).toMatch(
+      new RegExp(`^queued: 0 windows stored, 0 queued, ${total} already on the queue, 0 failed,`, 'm'),
+    );
+    expect(await waiting()).toBe(total);
+
+    // Every job fails for good (as when PostgreSQL stayed away past a job's attempts): BullMQ keeps them
+    // in its failed state under their ids, and the store still owes their windows.
+    const failing = new Worker(
+      DEFAULT_QUEUE,
+      async () => {
+        throw new UnrecoverableError('the store is unavailable');
+      },
+      { connection: redisOptions(url) },
+    );
+    try {
+      await until(async () => (await jobCounts(url)).failed === total, 20_000, 'every job failed');
+    } finally {
+      await failing.close();
+    }
+    expect(await waiting()).toBe(0);
+
+    // The rerun takes each failed job's id back and queues the window again, counting exactly those.
+    const rerun = await runCli(backfill, env);
+    expect(rerun.code).toBe(0);
+    expect(rerun.stdout).toMatch(new RegExp(`^queued: 0 windows stored, ${total} queued, 0 failed,`, 'm'));
+    expect(await waiting()).toBe(total);
+    expect((await jobCounts(url)).failed).toBe(0);
+
+    const reader = startCli(['worker', ...common, '--concurrency', '2'], env);
+    try {
+      await until(
+        async () => ((await windowCounts(servers.postgres.url)).done ?? 0) - doneBefore === total,
+        60_000,
+        'every window stored',
+      );
+    } finally {
+      await stop(reader.child, 'SIGTERM');
+    }
+    expect((await reader.result).code).toBe(0);
+    const client = createClient({ apiKey: KEY, baseUrl: servers.sandbox.url });
+    const ids = await Promise.all(
+      users.map(async (u) => (await client.resolveUser({ client_user_id: u })).user_id),
+    );
+    const stored = await storedRows(servers.postgres.url);
+    expect(new Map([...stored].filter(([key]) => ids.includes(key.split('|')[1] as string)))).toEqual(
+      await sandboxTruth(client, users, ['steps', 'sleep'], december.from, december.to),
+    );
   }, 120_000);
 
   it('with Redis down, backfill --redis says so in one line (exit 3) and a worker stops at the first SIGTERM', async () => {

@@ -34,18 +34,53 @@ async function expectTruth(users: string[]) {
 }
 
 describe('issue 32: PostgreSQL restarted mid-run', () => {
-  it('under a plain backfill: rides it out or stops with exit 3 in one line; after one rerun the rows are exact', async () => {
+  it('under a plain backfill, away past every retry: the run stops with exit 3 in one line (store_unavailable); after one rerun the rows are exact', async () => {
     const users = ['pg-a', 'pg-b', 'pg-c', 'pg-d'];
     const run = startCli(args(users, ['--concurrency', '4']), env);
     await eventually(async () => ((await windowCounts(servers.postgres.url)).done ?? 0) >= 4, 30_000);
-    await servers.postgres.restart();
+    // The service stalls, so windows are in flight when PostgreSQL goes; their answers come while it is
+    // away (6 s, far past 4 attempts 200 ms apart), so a commit that must happen meets the outage.
+    servers.sandbox.child.kill('SIGSTOP');
+    try {
+      await servers.postgres.restart(6_000, () => servers.sandbox.child.kill('SIGCONT'));
+    } finally {
+      servers.sandbox.child.kill('SIGCONT');
+    }
     const first = await run.result;
     noStack(first.stderr);
-    expect([0, 3]).toContain(first.code);
-    if (first.code === 3)
-      expect(first.stderr).toMatch(/^svc-sync: the store is unavailable .*run the same command again/m);
+    expect(first.code).toBe(3);
+    expect(first.stdout).toMatch(/^incomplete: /m);
+    expect(first.stderr.match(/^svc-sync: .*$/gm)).toEqual([
+      expect.stringMatching(/^svc-sync: the store is unavailable \(.+\); run the same command again/),
+    ]);
     const rerun = await runCli(args(users, []), env);
     expect(rerun.code).toBe(0);
+    await expectTruth(users);
+  }, 120_000);
+
+  it('under a plain backfill, restarted within its retries: the run rides it out, exit 0, rows exact', async () => {
+    const users = ['pgr-a', 'pgr-b', 'pgr-c', 'pgr-d'];
+    const doneBefore = (await windowCounts(servers.postgres.url)).done ?? 0;
+    // Ten attempts wait at least 4 s in all (backoff from 500 ms, capped at 1 s): longer than the restart.
+    const patient = ['--max-attempts', '10', '--max-backoff-ms', '1000', '--concurrency', '4'];
+    const run = startCli(args(users, patient), env);
+    await eventually(
+      async () => ((await windowCounts(servers.postgres.url)).done ?? 0) - doneBefore >= 4,
+      30_000,
+    );
+    servers.sandbox.child.kill('SIGSTOP');
+    try {
+      await servers.postgres.restart(500, () => servers.sandbox.child.kill('SIGCONT'));
+    } finally {
+      servers.sandbox.child.kill('SIGCONT');
+    }
+    // Still running once PostgreSQL is back: the outage fell within the run, not after it.
+    expect(run.child.exitCode).toBeNull();
+    const first = await run.result;
+    noStack(first.stderr);
+    expect(first.stderr).not.toMatch(/svc-sync:/);
+    expect(first.code).toBe(0);
+    expect(first.stdout).toMatch(/^done: /m);
     await expectTruth(users);
   }, 120_000);
 

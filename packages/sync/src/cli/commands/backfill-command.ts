@@ -65,7 +65,10 @@ async function backfillCommand(values: Values, store: SyncStore, signal: AbortSi
     const result = await run.result;
     const { windows } = result.progress;
     process.stdout.write(
-      `${result.status}: ${windows.done} windows stored, ${windows.queued} queued, ${windows.failed} failed, ` +
+      `${result.status}: ${windows.done} windows stored, ${windows.queued} queued, ` +
+        // Windows whose jobs were waiting already (or in a live worker's hands): nothing was queued for them.
+        (windows.alreadyQueued > 0 ? `${windows.alreadyQueued} already on the queue, ` : '') +
+        `${windows.failed} failed, ` +
         `${windows.deferred} left for the next run (data up to ${result.asOf})\n`,
     );
     if (result.status !== 'incomplete') return EXIT_OF[result.status];

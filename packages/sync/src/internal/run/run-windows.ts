@@ -47,9 +47,11 @@ export async function runWindows(
       if (fatal || stopped) break;
       if (settings.dispatch) {
         const dispatch = settings.dispatch;
-        await retryCall(context, () => dispatch(window));
+        const outcome = await retryCall(context, () => dispatch(window));
+        // Counted as what it did: a window already waiting (or held by a live worker) is not queued again.
         feed.update((s) => {
-          s.windows.queued++;
+          if (outcome === 'already_queued') s.windows.alreadyQueued++;
+          else s.windows.queued++;
         });
         continue;
       }
@@ -95,6 +97,6 @@ export async function runWindows(
     // Windows planned and never tried are owed too: the next run reads them.
     feed.update((s) => {
       const w = s.windows;
-      w.deferred += Math.max(0, w.planned - w.done - w.failed - w.deferred - w.queued);
+      w.deferred += Math.max(0, w.planned - w.done - w.failed - w.deferred - w.queued - w.alreadyQueued);
     });
 }
