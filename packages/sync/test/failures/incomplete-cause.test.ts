@@ -4,7 +4,7 @@ import { describe, expect, expectTypeOf, it } from 'vitest';
 import { incompleteLine } from '../../src/cli/incomplete-line.js';
 import { type RunResult, StoreUnavailableError, type SyncStore } from '../../src/index.js';
 import type { IncompleteCause } from '../../src/sync-types.js';
-import { type FaultRule, tooMany, withFaults } from '../fixtures/faults.js';
+import { type FaultRule, status, tooMany, withFaults } from '../fixtures/faults.js';
 import { sandboxClient, sandboxSync } from '../fixtures/sandbox.js';
 import { tempStores } from '../fixtures/temp-store.js';
 
@@ -55,6 +55,14 @@ describe('the cause of an incomplete run', () => {
       line: 'rate limited; run the same command again to resume where it stopped',
       code: 4,
     });
+  });
+
+  it('a run the service keeps answering 503 says service_error: exit 7, the 5xx it got, not rate limited', async () => {
+    const cause = causeOf(await run((request) => (isData(request) ? status(503) : undefined)));
+    expect(cause).toEqual({ reason: 'service_error', message: expect.stringMatching(/503/) });
+    const { line, code } = incompleteLine(cause);
+    expect(code).toBe(7);
+    expect(line).toMatch(/^the service kept failing \(.*503.*\); run the same command again/);
   });
 
   it('a run that cannot reach the service says service_unreachable: exit 7, not rate limited', async () => {
