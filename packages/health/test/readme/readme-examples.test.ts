@@ -2,7 +2,7 @@
 // fresh process) against a sandbox served on loopback. Where an example names values it does not define
 // (`client`, `userId`, `points`, `sleepRows`), the README says what they are and the run puts this sandbox's
 // before it; every figure the README shows in a comment is compared with what the run printed.
-import { copyFileSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createSandbox, type SandboxServer, serveSandbox } from '@svc/sandbox';
