@@ -4,12 +4,18 @@
 // figures the README shows are compared with what the run printed.
 
 import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { readmeBlock, runSnippet, shownFigure } from '@svc/tools/readme-snippets';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 
-const README = new URL('../../../packages/client/README.md', import.meta.url);
+// The README as the package ships it (it is in the tarball), found by the package's name.
+const README = new URL(
+  'README.md',
+  pathToFileURL(createRequire(import.meta.url).resolve('@svc/client/package.json')),
+);
 const PACKAGE = new URL('../../', import.meta.url);
 // Its own team in the shared sandbox: the examples' recorded world (the default key) stays as recorded.
 const API_KEY = 'sk_test_client_readme';

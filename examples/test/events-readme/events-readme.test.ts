@@ -3,13 +3,18 @@
 // trigger. `handle`'s own helpers (`saveSleepCycle`, `log`, …) are the reader's code: here each prints
 // what it was given, so the test sees which branch every event took.
 import { rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { createServer } from 'node:net';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { generateWebhookSecret } from '@svc/events';
 import { readmeBlock, runSnippet } from '@svc/tools/readme-snippets';
 import { describe, expect, inject, it } from 'vitest';
 
-const README = new URL('../../../packages/events/README.md', import.meta.url);
+// The README as the package ships it (it is in the tarball), found by the package's name.
+const README = new URL(
+  'README.md',
+  pathToFileURL(createRequire(import.meta.url).resolve('@svc/events/package.json')),
+);
 const PACKAGE = new URL('../../', import.meta.url);
 const API_KEY = 'sk_test_events_readme';
 const block = (name: string) => readmeBlock(README, name);
