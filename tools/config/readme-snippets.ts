@@ -1,6 +1,10 @@
 // A README's examples, read from the README itself, so a test runs what partners read and compares what
 // it prints with what the README says it prints: neither can drift from the other.
-import { readFileSync } from 'node:fs';
+import { execFile } from 'node:child_process';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { promisify } from 'node:util';
 
 /**
  * The code of the fenced block between `<!-- name:start -->` and `<!-- name:end -->` in a README.
@@ -70,4 +74,49 @@ export function asRecorded(printed: readonly string[], output: string): string[]
     at = found + stretch.length;
   }
   return at === lines.length ? result : lines;
+}
+
+/** Where and how {@link runSnippet} runs a README's code. */
+export type SnippetRun = {
+  /** The package folder the file is written to, so its imports resolve as they do in a partner's project. */
+  in: URL;
+  /** Run through tsx (the package must depend on it); otherwise plain `node` runs it as an ES module. */
+  typescript?: boolean;
+  /** The working folder (the README's `report.pdf`, `out/`): default the package folder. */
+  cwd?: string;
+  env?: NodeJS.ProcessEnv;
+  timeoutMs?: number;
+};
+
+let snippets = 0;
+
+/**
+ * Runs a README's code as a partner runs a file of it (a fresh `node` process, tsx for TypeScript) and
+ * resolves with what it printed; a run that exits with an error rejects with it (its `stdout`, `stderr`).
+ * The file is written inside the package and removed afterwards.
+ */
+export async function runSnippet(code: string, run: SnippetRun): Promise<{ stdout: string; stderr: string }> {
+  snippets += 1;
+  const file = new URL(`readme-snippet.${process.pid}.${snippets}.${run.typescript ? 'mts' : 'mjs'}`, run.in);
+  writeFileSync(file, code);
+  const loader = run.typescript ? ['--import', pathToFileURL(createRequire(run.in).resolve('tsx')).href] : [];
+  try {
+    return await promisify(execFile)(process.execPath, [...loader, fileURLToPath(file)], {
+      cwd: run.cwd ?? fileURLToPath(run.in),
+      env: run.env ?? process.env,
+      timeout: run.timeoutMs ?? 30_000,
+    });
+  } finally {
+    rmSync(file, { force: true });
+  }
+}
+
+/**
+ * The figure a README's code shows for an expression in a comment after it (`response.status; // 200`
+ * gives `200`), so a test can compare it with what the run printed for that expression.
+ */
+export function shownFigure(code: string, expression: string): string {
+  const line = code.split('\n').find((candidate) => candidate.trim().startsWith(`${expression}; // `));
+  if (line === undefined) throw new Error(`the code shows no figure for \`${expression}\``);
+  return line.slice(line.indexOf('; // ') + 5).trim();
 }

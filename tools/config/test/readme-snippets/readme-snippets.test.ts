@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { asRecorded, readmeBlock, recordedRuns } from '../../readme-snippets.ts';
+import { asRecorded, readmeBlock, recordedRuns, shownFigure } from '../../readme-snippets.ts';
 
 describe('readmeBlock', () => {
   it('reads the fenced block between a name’s markers, and names the README when they are missing', () => {
@@ -47,5 +47,14 @@ describe('asRecorded', () => {
     [['b', '…'], 'a\nb\n'],
   ])('gives back the whole output when it does not match %j', (printed, output) => {
     expect(asRecorded(printed, output)).toEqual(output.replace(/\n$/, '').split('\n'));
+  });
+});
+
+describe('shownFigure', () => {
+  it('reads the figure a comment shows after an expression, and names the expression it cannot find', () => {
+    const code = "const r = await call();\nr.status; // 200\nlocalDayOf('x'); // { date: '2026-01-01', … }\n";
+    expect(shownFigure(code, 'r.status')).toBe('200');
+    expect(shownFigure(code, "localDayOf('x')")).toBe("{ date: '2026-01-01', … }");
+    expect(() => shownFigure(code, 'r.body')).toThrow('the code shows no figure for `r.body`');
   });
 });
