@@ -1,9 +1,15 @@
 // Reads the client's operation table from a bundled spec: method, path, idempotency, validation rules
 // and what the named methods' docs need. Pure (spec → plain data), so its tests give it small specs.
-import type { OperationRules as Operation } from '@svc/client';
 import { eachOperation, headerParameterName } from '@svc/spec';
-import { type JsonObject, type Rule, resolveRef, ruleOf } from './client-rules.js';
-import { type PaginationRule, readPaginatedOperations } from './pagination-rules.js';
+import { type JsonObject, resolveRef, ruleOf } from './client-rules.js';
+import type {
+  Method,
+  OperationRow as Operation,
+  PaginationRule,
+  ParameterRules,
+  Rule,
+} from './operation-row.js';
+import { readPaginatedOperations } from './pagination-rules.js';
 
 /** What the named method's doc comment and signature need, beside the table row. */
 export interface OperationDoc {
@@ -25,9 +31,6 @@ export interface ClientOperations {
   /** Why the spec cannot become a client; empty when it can. */
   problems: string[];
 }
-
-type Method = Operation['method'];
-type ParameterRules = NonNullable<NonNullable<Operation['params']>['query']>;
 
 /**
  * Headers the client sets itself, so the named methods never ask for them: the API key (its auth layer)

@@ -1,22 +1,13 @@
-// Turns JSON Schema from the bundled spec into the client's validation rules (its `OperationRules`).
+// Turns JSON Schema from the bundled spec into the client's validation rules (a row's `Rule`).
 // Only constraints the service states are kept; enums never are, since non-exhaustive enums may gain values.
 
-import type { FileRule, OperationRules } from '@svc/client';
 import { followRef } from '@svc/spec';
+import type { FileRule, Rule } from './operation-row.js';
 
 export type JsonObject = Record<string, unknown>;
-export type { FileRule };
 
-type Writable<T> = { -readonly [K in keyof T]: T[K] };
-/** The client's runtime rule of one value (a body, a parameter). */
-type RuntimeRule = NonNullable<OperationRules['body']>;
-/** The client's runtime rule, built up field by field here. */
-export type Rule = Writable<Omit<RuntimeRule, 'props' | 'items'>> & {
-  props?: Record<string, Rule>;
-  items?: Rule;
-};
-type RuleType = NonNullable<RuntimeRule['type']>;
-type ScalarOrArray = NonNullable<RuntimeRule['types']>[number];
+type RuleType = NonNullable<Rule['type']>;
+type ScalarOrArray = NonNullable<Rule['types']>[number];
 
 /** The vendor extension carrying a file property's rules (see spec/README.md). */
 export const FILE_EXTENSION = 'x-svc-file';

@@ -10,7 +10,7 @@ import { CodegenError } from '../codegen-error.js';
 import { generatedHeader, writeGenerated } from '../generated-file.js';
 import { printLiteral } from './client-literal.js';
 import { type ClientOperations, type OperationDoc, readClientOperations } from './client-operations.js';
-import type { PaginationRule } from './pagination-rules.js';
+import type { PaginationRule } from './operation-row.js';
 
 const comment = (text: string): string => text.replace(/\*\//g, '*\\/').trim();
 

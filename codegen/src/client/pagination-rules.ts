@@ -1,19 +1,12 @@
 // Reads and checks the `x-svc-pagination` vendor extension of every operation in a bundled spec.
-// Pure (no I/O) so that its tests give it small inline specs. The rules it returns are the
-// runtime's own types (the client's `OperationRules['pagination']`), the ones the generated table holds.
+// Pure (no I/O) so that its tests give it small inline specs. The rules it returns are a table row's
+// `pagination` (operation-row.ts), which the client's typecheck holds to its own `PaginationRule`.
 
-import type { OperationRules } from '@svc/client';
 import { eachOperation, followRef } from '@svc/spec';
-
-type PaginationRule = NonNullable<OperationRules['pagination']>;
-type CursorRule = Extract<PaginationRule, { style: 'cursor' }>;
-type PageRule = Extract<PaginationRule, { style: 'page' }>;
-type ItemsShape = PaginationRule['itemsShape'];
+import type { CursorRule, ItemsShape, PageRule, PaginationRule } from './operation-row.js';
 
 /** The vendor extension that declares how an operation pages (see spec/openapi.yaml, "Vendor extensions"). */
 export const PAGINATION_EXTENSION = 'x-svc-pagination';
-
-export type { CursorRule, ItemsShape, PageRule, PaginationRule };
 
 export interface PaginatedOperation {
   operationId: string;

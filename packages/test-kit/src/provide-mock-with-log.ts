@@ -1,7 +1,7 @@
 import { type MockServerOptions, startMock } from '@svc/mock';
+import type {} from '@svc/tools/provided-context';
 import type { TestProject } from 'vitest/node';
 import { startLoopback } from './loopback-server.js';
-import './provided-context.js';
 
 /**
  * Starts one mock for the run and provides its URL under `key`, and a loopback URL serving the last

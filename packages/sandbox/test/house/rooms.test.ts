@@ -30,6 +30,14 @@ const MODULES = new Map(
     }),
 );
 
+const RANDOM = 'internal/random.ts';
+
+/** The modules a module imports as values (not `import type`): what it runs. */
+const valueImportsOf = (file: string) =>
+  [...readFileSync(join(SRC, file), 'utf8').matchAll(/^import\s+(?!type\b)[^']*'(\.{1,2}\/[^']+)'/gm)].map(
+    (m) => normalize(join(dirname(file), m[1] as string)).replace(/\.js$/, '.ts'),
+  );
+
 /** The room a module lives in: its folder under `src/` (a world room by its sub-folder), or none at the top. */
 function roomOf(file: string): string | undefined {
   const [first, second] = file.split('/');
@@ -109,6 +117,22 @@ describe('the rooms of the sandbox', () => {
         ].map((m) => `${file}: ${m[0]}`),
       );
     expect(writes).toEqual([]);
+  });
+
+  it('lets no handler generate data: it imports nothing that draws from the seed, it calls world steps', () => {
+    // A module draws from the seed when it imports internal/random.ts; a handler may name its types only.
+    const drawing = new Set(
+      [...MODULES].filter(([, targets]) => targets.includes(RANDOM)).map(([file]) => file),
+    );
+    expect(drawing.size).toBeGreaterThan(0);
+    const wrong = [...MODULES.keys()]
+      .filter((file) => roomOf(file) === 'handlers')
+      .flatMap((file) =>
+        valueImportsOf(file)
+          .filter((target) => target === RANDOM || drawing.has(target))
+          .map((target) => `${file} → ${target}`),
+      );
+    expect(wrong).toEqual([]);
   });
 
   it('has no circle of imports anywhere in src/', () => {
