@@ -57,9 +57,12 @@ import { sandboxControls } from '@svc/sandbox';
 const controls = sandboxControls({ baseUrl: process.env.SVC_BASE_URL!, apiKey: process.env.SVC_API_KEY! });
 await controls.webhooks.configure({ url: 'http://127.0.0.1:${port}/webhooks', secret });
 for (const name of ${JSON.stringify(TRIGGERED)}) await controls.trigger(name);
-for (let i = 0; i < 200; i++) {
+// Until each triggered event type has been delivered (a trigger may send more than one event, so a count
+// of deliveries can be reached before the last type arrives), at most 20 s.
+for (let i = 0; i < 400; i++) {
   const deliveries = await controls.webhooks.deliveries();
-  if (deliveries.filter((d) => d.delivered).length >= ${TRIGGERED.length}) break;
+  const done = new Set(deliveries.filter((d) => d.delivered).map((d) => d.event_type));
+  if (${JSON.stringify(TRIGGERED)}.every((type) => done.has(type))) break;
   await new Promise((wait) => setTimeout(wait, 50));
 }
 const attempts = await controls.webhooks.deliveries();
