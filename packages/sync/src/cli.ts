@@ -16,7 +16,7 @@ import {
   StoreUnavailableError,
   StoreVersionError,
   SyncInputError,
-} from './errors.js';
+} from './errors/errors.js';
 import { redisOptions } from './redis-options.js';
 
 /**

@@ -1,5 +1,5 @@
 // createSync: plan windows (plan/), run them (run/), pace requests (pace/); one file per step.
-import { SyncInputError } from './errors.js';
+import { SyncInputError } from './errors/errors.js';
 import { backfillWindows } from './internal/plan/backfill-windows.js';
 import { eventWindows } from './internal/plan/event-windows.js';
 import { pendingWindows } from './internal/plan/pending-windows.js';

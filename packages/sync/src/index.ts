@@ -1,6 +1,7 @@
 // The public entry: one export statement per module, types marked inline.
-export { classifyError, type ErrorClass } from './classify-error.js';
+
 export { createSync } from './create-sync.js';
+export { classifyError, type ErrorClass } from './errors/classify-error.js';
 export {
   ShapeError,
   StoreLockedError,
@@ -10,12 +11,14 @@ export {
   StoreVersionError,
   SyncError,
   SyncInputError,
-} from './errors.js';
+} from './errors/errors.js';
 export type { Limits } from './internal/pace/aimd.js';
-export { checkStore, migrateStore, openStore, type StoreMigration } from './open-store.js';
-
 export type { SyncProgress } from './progress.js';
 export { RESOURCES, type ResourceName, WINDOW_DAYS } from './resources.js';
+export { SCHEMA_VERSION, type StoreSchema } from './stores/migrations/migrations.js';
+export { checkStore, migrateStore, openStore, type StoreMigration } from './stores/open-store.js';
+export { createPostgresStore, type PostgresStoreOptions } from './stores/postgres-store.js';
+export { createSqliteStore, type SqliteStoreOptions } from './stores/sqlite-store.js';
 export {
   type FailedWindow,
   lagMs,
@@ -32,11 +35,9 @@ export {
   type WindowFailure,
   type WindowKey,
   type WindowRows,
-} from './store.js';
-export { storedSteps, storedSummaries } from './stored-rows.js';
-export { SCHEMA_VERSION, type StoreSchema } from './stores/migrations/migrations.js';
-export { createPostgresStore, type PostgresStoreOptions } from './stores/postgres-store.js';
-export { createSqliteStore, type SqliteStoreOptions } from './stores/sqlite-store.js';
+} from './stores/store.js';
+export { storedSteps, storedSummaries } from './stores/stored-rows.js';
+export { teamFingerprint } from './stores/team-fingerprint.js';
 export {
   LAG_CHANNEL,
   type LagMessage,
@@ -53,4 +54,3 @@ export type {
   SyncOptions,
   SyncRun,
 } from './sync-types.js';
-export { teamFingerprint } from './team-fingerprint.js';

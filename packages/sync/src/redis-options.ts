@@ -1,7 +1,7 @@
 // A Redis address as connection options, checked: its own module so the CLI can refuse a bad address
 // without loading BullMQ (about 30 MB) for a run that never queues.
 import type { RedisOptions } from 'bullmq';
-import { SyncInputError } from './errors.js';
+import { SyncInputError } from './errors/errors.js';
 
 /** Connection options from a `redis://[user:password@]host:port[/db]` URL (`rediss://` for TLS); a SyncInputError for anything else. */
 export function redisOptions(url: string): RedisOptions {

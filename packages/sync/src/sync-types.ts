@@ -1,10 +1,10 @@
 // The public shapes of a sync: its options, a backfill's input, a run and its result.
 import type { WebhookEvent } from '@svc/events';
-import type { IncompleteReason } from './classify-error.js';
+import type { IncompleteReason } from './errors/classify-error.js';
 import type { Limits } from './internal/pace/aimd.js';
 import type { SyncProgress } from './progress.js';
 import type { ResourceName } from './resources.js';
-import type { SyncStore, SyncWindow } from './store.js';
+import type { SyncStore, SyncWindow } from './stores/store.js';
 import type { SyncClient } from './sync-client.js';
 
 export interface SyncOptions {

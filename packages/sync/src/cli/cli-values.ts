@@ -1,7 +1,7 @@
 // Option values turned into what the commands use, each checked before anything is opened or sent.
 import { createClient, type SvcClient, ValidationError } from '@svc/client';
 import { isResource, RESOURCES, type ResourceName } from '../resources.js';
-import { teamFingerprint } from '../team-fingerprint.js';
+import { teamFingerprint } from '../stores/team-fingerprint.js';
 import type { OptionName } from './command-table.js';
 import { CliFailure, EXIT } from './exit-codes.js';
 import type { Values } from './parse-command.js';

@@ -1,6 +1,6 @@
 // What a command that opens a store is, as ../cli.ts runs it: each file under commands/ (but migrate,
 // which opens its store itself) exports one as `command`.
-import type { SyncStore } from '../store.js';
+import type { SyncStore } from '../stores/store.js';
 import type { Values } from './parse-command.js';
 
 export interface Command {

@@ -1,6 +1,11 @@
-import { StoreLockedError, StoreUnavailableError, StoreUrlError, StoreVersionError } from '../errors.js';
-import { checkStore, openStore } from '../open-store.js';
-import type { SyncStore } from '../store.js';
+import {
+  StoreLockedError,
+  StoreUnavailableError,
+  StoreUrlError,
+  StoreVersionError,
+} from '../errors/errors.js';
+import { checkStore, openStore } from '../stores/open-store.js';
+import type { SyncStore } from '../stores/store.js';
 import { CliFailure, EXIT } from './exit-codes.js';
 
 /** The store's expected failures as one line and an exit code. */

@@ -1,9 +1,9 @@
-import { SyncInputError } from '../errors.js';
+import { SyncInputError } from '../errors/errors.js';
 import { isResource, RESOURCES, type ResourceName } from '../resources.js';
-import type { SyncStore } from '../store.js';
+import type { SyncStore } from '../stores/store.js';
+import { assertFingerprint } from '../stores/team-fingerprint.js';
 import type { SyncClient } from '../sync-client.js';
 import type { SyncOptions } from '../sync-types.js';
-import { assertFingerprint } from '../team-fingerprint.js';
 import { DEFAULT_LIMITS, type Limits } from './pace/aimd.js';
 import { ServiceClock } from './service-clock.js';
 

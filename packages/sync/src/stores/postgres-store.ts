@@ -3,6 +3,10 @@
 // process, and the same store works again once the server is back.
 import { createRequire } from 'node:module';
 import type pg from 'pg';
+import { isConnectionFailure, redactUrl, translatePg } from './postgres/pg-errors.js';
+import { postgresSchema } from './postgres/postgres-schema.js';
+import { upsertRows } from './postgres/upsert-rows.js';
+import { OLDEST_PENDING } from './shared-queries.js';
 import {
   coveredUntil,
   laterOf,
@@ -10,12 +14,7 @@ import {
   type SyncStore,
   type SyncWindow,
   type WindowKey,
-} from '../store.js';
-import { assertFingerprint } from '../team-fingerprint.js';
-import { isConnectionFailure, redactUrl, translatePg } from './postgres/pg-errors.js';
-import { postgresSchema } from './postgres/postgres-schema.js';
-import { upsertRows } from './postgres/upsert-rows.js';
-import { OLDEST_PENDING } from './shared-queries.js';
+} from './store.js';
 import type { MaintainedStore } from './store-maintenance.js';
 import {
   failedWindowOf,
@@ -31,6 +30,7 @@ import {
   type WindowTotals,
   windowOf,
 } from './store-rows.js';
+import { assertFingerprint } from './team-fingerprint.js';
 
 export interface PostgresStoreOptions {
   /** Connections kept open (default 10). */

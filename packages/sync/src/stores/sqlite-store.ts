@@ -1,7 +1,12 @@
 // The embedded store: one SQLite file holding checkpoints and data (WAL mode, one writer at a time),
 // through node:sqlite or better-sqlite3 (sqlite/sqlite-database.ts).
 import { closeSync, openSync } from 'node:fs';
-import { StoreUnavailableError } from '../errors.js';
+import { StoreUnavailableError } from '../errors/errors.js';
+import { immediate, sqliteDriver } from './sqlite/driver.js';
+import type { SqliteDriverName } from './sqlite/sqlite-database.js';
+import { fileWatch, translateSqlite } from './sqlite/sqlite-errors.js';
+import { sqliteSchema } from './sqlite/sqlite-schema.js';
+import { prepareStatements, type WindowRow } from './sqlite/sqlite-statements.js';
 import {
   coveredUntil,
   laterOf,
@@ -10,13 +15,7 @@ import {
   type SyncStore,
   type SyncWindow,
   type WindowRows,
-} from '../store.js';
-import { assertFingerprint } from '../team-fingerprint.js';
-import { immediate, sqliteDriver } from './sqlite/driver.js';
-import type { SqliteDriverName } from './sqlite/sqlite-database.js';
-import { fileWatch, translateSqlite } from './sqlite/sqlite-errors.js';
-import { sqliteSchema } from './sqlite/sqlite-schema.js';
-import { prepareStatements, type WindowRow } from './sqlite/sqlite-statements.js';
+} from './store.js';
 import type { MaintainedStore } from './store-maintenance.js';
 import {
   type FailureColumns,
@@ -34,6 +33,7 @@ import {
   type WindowTotals,
   windowOf,
 } from './store-rows.js';
+import { assertFingerprint } from './team-fingerprint.js';
 
 export interface SqliteStoreOptions {
   /** How long a write waits for another process's transaction before failing with StoreLockedError (default 5000 ms). */

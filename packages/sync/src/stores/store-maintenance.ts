@@ -1,5 +1,5 @@
-import type { SyncStore } from '../store.js';
 import type { StoreSchema } from './migrations/migrations.js';
+import type { SyncStore } from './store.js';
 
 /**
  * What `svc-sync migrate` asks of a store besides the SyncStore contract (the sync never needs it):

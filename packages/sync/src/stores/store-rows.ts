@@ -11,7 +11,7 @@ import {
   type SyncStatus,
   type SyncWindow,
   type WindowKey,
-} from '../store.js';
+} from './store.js';
 
 /** A time as ISO text, whether the driver gave a Date or text. */
 export const isoOf = (value: string | Date): string => new Date(value).toISOString();

@@ -1,7 +1,7 @@
 // What a failure is recorded as (and `svc-sync status --failed` prints) never carries a secret the
 // message quoted: a key, a webhook secret, or an address's password wherever the address puts it.
 import { describe, expect, it } from 'vitest';
-import { describeFailure } from '../../src/classify-error.js';
+import { describeFailure } from '../../src/errors/classify-error.js';
 
 const recorded = (message: string) => describeFailure(new Error(message)).message;
 

@@ -1,6 +1,6 @@
 // svc-sync backfill: reads users' data over a range of days into the store, or queues it (--redis).
 import { createSync } from '../../create-sync.js';
-import type { SyncStore } from '../../store.js';
+import type { SyncStore } from '../../stores/store.js';
 import type { RunResult } from '../../sync-types.js';
 import {
   choice,

@@ -15,8 +15,8 @@ import {
   writeNdjsonByType,
 } from '@svc/health';
 import type { ResourceName } from '../../resources.js';
-import type { StepRow, SyncStore } from '../../store.js';
-import { storedSteps, storedSummaries } from '../../stored-rows.js';
+import type { StepRow, SyncStore } from '../../stores/store.js';
+import { storedSteps, storedSummaries } from '../../stores/stored-rows.js';
 import { choice, requireOptions, resourcesOf } from '../cli-values.js';
 import type { Command } from '../command.js';
 import { CliFailure, EXIT } from '../exit-codes.js';

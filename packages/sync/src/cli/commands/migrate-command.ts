@@ -7,9 +7,9 @@ import {
   StoreUrlError,
   StoreVersionError,
   SyncInputError,
-} from '../../errors.js';
-import { checkStore, migrateStore } from '../../open-store.js';
-import { teamFingerprint } from '../../team-fingerprint.js';
+} from '../../errors/errors.js';
+import { checkStore, migrateStore } from '../../stores/open-store.js';
+import { teamFingerprint } from '../../stores/team-fingerprint.js';
 import { CliFailure, EXIT } from '../exit-codes.js';
 import type { Values } from '../parse-command.js';
 

@@ -1,7 +1,13 @@
 // svc-sync status: what the store holds, what is owed, what failed and why, and how far each resource's
 // newest data is behind its latest run's end time. Reads only: it never migrates or binds the store.
-import { redactSecrets } from '../../redact-secrets.js';
-import { lagMs, type ResourceStatus, type SyncStore, userFailureOf, type WindowKey } from '../../store.js';
+import { redactSecrets } from '../../errors/redact-secrets.js';
+import {
+  lagMs,
+  type ResourceStatus,
+  type SyncStore,
+  userFailureOf,
+  type WindowKey,
+} from '../../stores/store.js';
 import { integer } from '../cli-values.js';
 import type { Command } from '../command.js';
 import { EXIT } from '../exit-codes.js';

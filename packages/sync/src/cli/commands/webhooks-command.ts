@@ -1,7 +1,7 @@
 // svc-sync webhooks: the receiver. Verifies each delivery, records the work it announces, answers 202,
 // and reads the data in the background; one log line per delivery.
 import { createSync } from '../../create-sync.js';
-import type { SyncStore } from '../../store.js';
+import type { SyncStore } from '../../stores/store.js';
 import { choice, clientOf, integer, resourcesOf, retryLimits, teamOf } from '../cli-values.js';
 import type { Command } from '../command.js';
 import { CliFailure, EXIT } from '../exit-codes.js';

@@ -1,6 +1,6 @@
 // svc-sync worker: reads the windows `backfill --redis` queued, into a shared (PostgreSQL) store.
 import { createSyncWorker } from '../../bullmq.js';
-import type { SyncStore } from '../../store.js';
+import type { SyncStore } from '../../stores/store.js';
 import { clientOf, integer, retryLimits, teamOf } from '../cli-values.js';
 import type { Command } from '../command.js';
 import { CliFailure, EXIT } from '../exit-codes.js';

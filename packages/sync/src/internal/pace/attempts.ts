@@ -1,5 +1,5 @@
 import { RateLimitError } from '@svc/client';
-import { classifyError, retryAfterOf } from '../../classify-error.js';
+import { classifyError, retryAfterOf } from '../../errors/classify-error.js';
 import type { AimdLimiter, Limits } from './aimd.js';
 import type { RatePacer } from './rate-pacer.js';
 import { causeOf, StoppedShort } from './run-health.js';

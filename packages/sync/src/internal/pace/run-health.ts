@@ -1,4 +1,4 @@
-import { type IncompleteReason, reasonOf } from '../../classify-error.js';
+import { type IncompleteReason, reasonOf } from '../../errors/classify-error.js';
 import type { IncompleteCause } from '../../sync-types.js';
 
 /** Thrown to end a run early, leaving what is owed pending: a dependency stayed out of reach past every retry. */

@@ -1,5 +1,5 @@
 import type { ProgressFeed } from '../../progress.js';
-import type { SyncWindow } from '../../store.js';
+import type { SyncWindow } from '../../stores/store.js';
 import { retryCall } from '../pace/attempts.js';
 import type { CallContext } from '../pace/call-context.js';
 import type { Settings } from '../settings.js';

@@ -1,7 +1,7 @@
 import type { WebhookEvent } from '@svc/events';
 import { providerSlug } from '@svc/events';
 import { isResource } from '../../resources.js';
-import { laterOf, type SyncWindow } from '../../store.js';
+import { laterOf, type SyncWindow } from '../../stores/store.js';
 import type { Settings } from '../settings.js';
 import { dayOf, parseDay, planWindows } from './plan-windows.js';
 

@@ -1,5 +1,5 @@
 import { type ResourceName, WINDOW_DAYS } from '../../resources.js';
-import type { SyncWindow } from '../../store.js';
+import type { SyncWindow } from '../../stores/store.js';
 
 const DAY_MS = 86_400_000;
 const dayNumber = (date: string) => Math.floor(Date.parse(`${date}T00:00:00.000Z`) / DAY_MS);

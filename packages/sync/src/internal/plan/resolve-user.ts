@@ -1,5 +1,5 @@
-import { describeFailure } from '../../classify-error.js';
-import { type StoredUser, userFailureText } from '../../store.js';
+import { describeFailure } from '../../errors/classify-error.js';
+import { type StoredUser, userFailureText } from '../../stores/store.js';
 import { retryCall, withAttempts } from '../pace/attempts.js';
 import { beforeRequest } from '../pace/before-request.js';
 import type { CallContext } from '../pace/call-context.js';

@@ -1,7 +1,7 @@
 // Each resource's lag on LAG_CHANNEL after a run, read from the store as `svc-sync status` reads it;
 // the store is asked only while someone listens.
 import { channel } from 'node:diagnostics_channel';
-import { lagMs, type SyncStore } from '../../store.js';
+import { lagMs, type SyncStore } from '../../stores/store.js';
 import { LAG_CHANNEL, type LagMessage } from '../../sync-channels.js';
 
 const lag = channel(LAG_CHANNEL);

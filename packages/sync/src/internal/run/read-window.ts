@@ -1,7 +1,7 @@
 import { type CursorRule, operationRules } from '@svc/client';
-import { ShapeError } from '../../errors.js';
+import { ShapeError } from '../../errors/errors.js';
 import type { SummaryResource } from '../../resources.js';
-import type { StepRow, SummaryRow, SyncWindow, WindowRows } from '../../store.js';
+import type { StepRow, SummaryRow, SyncWindow, WindowRows } from '../../stores/store.js';
 import type { SyncClient } from '../../sync-client.js';
 
 /** Called before every request a window sends: waits out a rate-limit pause, counts the request. */

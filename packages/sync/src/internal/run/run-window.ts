@@ -1,5 +1,5 @@
-import { describeFailure } from '../../classify-error.js';
-import type { SyncWindow } from '../../store.js';
+import { describeFailure } from '../../errors/classify-error.js';
+import type { SyncWindow } from '../../stores/store.js';
 import { readWindow } from './read-window.js';
 import { traceWindow, windowListened } from './trace-window.js';
 import type { WindowOutcome, WindowRunner } from './window-runner.js';

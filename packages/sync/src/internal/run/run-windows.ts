@@ -1,6 +1,6 @@
 import { setMaxListeners } from 'node:events';
 import type { ProgressFeed } from '../../progress.js';
-import type { SyncWindow } from '../../store.js';
+import type { SyncWindow } from '../../stores/store.js';
 import { retryCall } from '../pace/attempts.js';
 import { type CallContext, type Controls, callContext } from '../pace/call-context.js';
 import { type RunHealth, StoppedShort } from '../pace/run-health.js';

@@ -1,6 +1,6 @@
 import { setMaxListeners } from 'node:events';
 import { ProgressFeed } from '../../progress.js';
-import type { SyncWindow } from '../../store.js';
+import type { SyncWindow } from '../../stores/store.js';
 import type { RunResult, RunStatus, SyncRun } from '../../sync-types.js';
 import { AimdLimiter } from '../pace/aimd.js';
 import { retryCall } from '../pace/attempts.js';

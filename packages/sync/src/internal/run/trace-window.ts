@@ -2,7 +2,7 @@
 // outcome and what it took, counted here from the runner's own steps (each read, each request, each 429).
 import { tracingChannel } from 'node:diagnostics_channel';
 import { RateLimitError } from '@svc/client';
-import type { SyncWindow } from '../../store.js';
+import type { SyncWindow } from '../../stores/store.js';
 import { WINDOW_CHANNEL, type WindowMessage } from '../../sync-channels.js';
 import type { Attempt } from '../pace/attempts.js';
 import type { WindowOutcome, WindowRunner } from './window-runner.js';

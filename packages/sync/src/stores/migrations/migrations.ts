@@ -1,6 +1,6 @@
 // The schema's versions, in order, and the pure decision every store shares: what a migration applies
 // (which version a store holds is read from svc_meta: store-meta.ts). Each store runs them in one transaction under its own lock.
-import { StoreVersionError } from '../../errors.js';
+import { StoreVersionError } from '../../errors/errors.js';
 import { V1_TABLES } from './v1-tables.js';
 import { V2_AS_SENT } from './v2-as-sent.js';
 

@@ -1,6 +1,6 @@
 // svc_meta, where a store says what it is (from version 2 on): its schema version and the team it is
 // bound to; and the version a store holds, read from what it has.
-import { StoreVersionError } from '../../errors.js';
+import { StoreVersionError } from '../../errors/errors.js';
 import { SCHEMA_VERSION } from './migrations.js';
 
 /** Where a store says what it is; the version is a key of svc_meta (from version 2 on). */

@@ -1,6 +1,6 @@
 // PostgreSQL's failures as the sync's typed ones: a server that is away (stopped, restarting, out of
 // reach) is StoreUnavailableError, which the sync retries; a refused login is one too, and fails at open.
-import { StoreUnavailableError } from '../../errors.js';
+import { StoreUnavailableError } from '../../errors/errors.js';
 
 /** The URL as it may be shown: without its password, in the user info or a query parameter (`?password=`). */
 export function redactUrl(url: string): string {

@@ -1,9 +1,9 @@
 // The PostgreSQL store's schema and binding: its version, migrations (one process at a time, under an
 // advisory lock), and the team it holds data for.
 import type pg from 'pg';
-import { checkTeamBinding } from '../../team-fingerprint.js';
 import { migrationsDue, SCHEMA_VERSION, type StoreSchema } from '../migrations/migrations.js';
 import { META_TABLE, TEAM_KEY, VERSION_KEY, versionOf } from '../migrations/store-meta.js';
+import { checkTeamBinding } from '../team-fingerprint.js';
 
 type Query = <R extends pg.QueryResultRow>(text: string, values?: unknown[]) => Promise<pg.QueryResult<R>>;
 type InTransaction = <T>(work: (client: pg.PoolClient) => Promise<T>) => Promise<T>;

@@ -1,6 +1,6 @@
 // A window's rows upserted by natural key in batches; a row stored from a later read is kept.
 import type pg from 'pg';
-import { recordText, type WindowRows } from '../../store.js';
+import { recordText, type WindowRows } from '../store.js';
 
 // A batch keeps each statement well under PostgreSQL's 65,535 parameters (8 per steps row).
 const BATCH = 1_000;

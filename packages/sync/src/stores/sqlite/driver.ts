@@ -1,6 +1,6 @@
 // Picks the SQLite driver: node:sqlite where Node has it (22.13+), else better-sqlite3 (Node 20); and
 // what the store does the same on both (its write transaction, reading an error's SQLite code).
-import { StoreUnavailableError } from '../../errors.js';
+import { StoreUnavailableError } from '../../errors/errors.js';
 import { loadBetterSqlite3 } from './better-sqlite3.js';
 import { loadNodeSqlite } from './node-sqlite.js';
 import type { DriverLoad, SqliteDatabase, SqliteDriver, SqliteDriverName } from './sqlite-database.js';

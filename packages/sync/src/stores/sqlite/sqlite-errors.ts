@@ -1,6 +1,6 @@
 // SQLite's failures as the sync's typed ones. The path is the user's own, so messages name it.
 import { statSync } from 'node:fs';
-import { StoreLockedError, StoreUnavailableError } from '../../errors.js';
+import { StoreLockedError, StoreUnavailableError } from '../../errors/errors.js';
 import { sqliteCode } from './driver.js';
 
 // The file cannot be used: it is not there, not a database, read-only, or the disk failed or is full.

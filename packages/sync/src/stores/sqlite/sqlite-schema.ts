@@ -1,7 +1,8 @@
 // The SQLite store's schema and binding: its version, migrations, and the team it holds data for.
-import { checkTeamBinding } from '../../team-fingerprint.js';
+
 import { migrationsDue, SCHEMA_VERSION, type StoreSchema } from '../migrations/migrations.js';
 import { META_TABLE, TEAM_KEY, VERSION_KEY, versionOf } from '../migrations/store-meta.js';
+import { checkTeamBinding } from '../team-fingerprint.js';
 import { immediate } from './driver.js';
 import type { SqliteDatabase } from './sqlite-database.js';
 

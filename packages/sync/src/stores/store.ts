@@ -1,5 +1,5 @@
 import type { SummaryRow as HealthSummaryRow, TimeseriesRow } from '@svc/health';
-import type { ResourceName, SummaryResource } from './resources.js';
+import type { ResourceName, SummaryResource } from '../resources.js';
 
 /** One unit of work: a user's resource from one provider over whole UTC days `start`..`end` (inclusive). */
 export interface WindowKey {

@@ -1,11 +1,11 @@
 import { existsSync } from 'node:fs';
 import { dirname } from 'node:path';
-import { StoreUnavailableError, StoreUrlError } from './errors.js';
+import { StoreUnavailableError, StoreUrlError } from '../errors/errors.js';
+import { SCHEMA_VERSION, type StoreSchema } from './migrations/migrations.js';
+import { openPostgresStore } from './postgres-store.js';
+import { openSqliteStore } from './sqlite-store.js';
 import type { SyncStore } from './store.js';
-import { SCHEMA_VERSION, type StoreSchema } from './stores/migrations/migrations.js';
-import { openPostgresStore } from './stores/postgres-store.js';
-import { openSqliteStore } from './stores/sqlite-store.js';
-import type { MaintainedStore } from './stores/store-maintenance.js';
+import type { MaintainedStore } from './store-maintenance.js';
 
 type Address = { kind: 'sqlite'; path: string } | { kind: 'postgres'; url: string };
 

@@ -1,6 +1,6 @@
 // Which team a store holds data for, without ever storing the key: a one-way, labelled hash of it.
 import { createHash } from 'node:crypto';
-import { StoreTeamMismatchError, SyncInputError } from './errors.js';
+import { StoreTeamMismatchError, SyncInputError } from '../errors/errors.js';
 
 // The label keeps this hash from equalling any other SHA-256 of the key someone else may compute.
 const LABEL = 'svc-sync team fingerprint v1\n';

@@ -1,5 +1,5 @@
 // The errors @svc/sync throws itself (the client's typed errors pass through unchanged).
-import { nameErrors } from './internal/name-errors.js';
+import { nameErrors } from '../internal/name-errors.js';
 
 /** Base class of every error of @svc/sync. */
 export class SyncError extends Error {}
