@@ -110,6 +110,50 @@ describe('issue 32: faults of the service', () => {
     expect(JSON.parse(status.stdout)).toMatchObject({ failedUsers: 1, pending: 0 });
   }, 60_000);
 
+  it.each([401, 403])(
+    'the key refused (%i): exit 6 with one line at once, and the rerun once the key is accepted completes exactly',
+    async (code) => {
+      const store = `sqlite:${join(sandbox.dir, `refused-key-${code}.db`)}`;
+      const users = [`key-${code}-a`, `key-${code}-b`];
+      proxy.rule.current = (path) => (path.includes('/user/resolve/') ? undefined : { status: code });
+      const faultsBefore = proxy.faults;
+      const refused = await runCli(backfill(store, users, proxy.url), env);
+      proxy.rule.current = undefined;
+      expect(refused.code).toBe(6);
+      // Progress lines aside (stderr is not a terminal), one line says why.
+      const said = refused.stderr.split('\n').filter((line) => line.startsWith('svc-sync:'));
+      expect(said).toEqual([
+        expect.stringMatching(new RegExp(`^svc-sync: the service refused the API key: .*${code}`)),
+      ]);
+      expect(refused.stderr).not.toContain(KEY);
+      // It stopped at once: no retries of a refused key, one refusal per window already in flight at most.
+      expect(proxy.faults - faultsBefore).toBeLessThanOrEqual(8);
+      await expectRerunExact(store, users, proxy.url);
+    },
+    60_000,
+  );
+
+  it('SIGTERM mid-run: exit 130 with one line, and the rerun stores exactly the rows', async () => {
+    const store = `sqlite:${join(sandbox.dir, 'sigterm.db')}`;
+    const users = Array.from({ length: 12 }, (_, i) => `term-${i}`);
+    // Its own sandbox, stopped by PID at the end; a dozen users keep the run going well past the signal.
+    const own = await startSandboxServer('sync-faults-term');
+    const running = startCli([...backfill(store, users, own.url), '--concurrency', '2'], env);
+    for (const deadline = Date.now() + 30_000; Date.now() < deadline; ) {
+      const counts: Record<string, number> = await windowCounts(store).catch(() => ({}));
+      if ((counts.done ?? 0) >= 2) break;
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+    running.child.kill('SIGTERM');
+    const stopped = await running.result;
+    expect(stopped.code).toBe(130);
+    expect(stopped.stderr).toMatch(/^svc-sync: interrupted; run the same command again to resume$/m);
+    expect(stopped.stdout).not.toMatch(/^done/m);
+    noStack(stopped.stderr);
+    await expectRerunExact(store, users, own.url);
+    await stop(own.child);
+  }, 90_000);
+
   it("reads up to the service's clock when it is a day ahead of the machine's", async () => {
     // The service's day: tomorrow here, frozen at 20:00 so the day holds 20 hourly points.
     const ahead = new Date(Date.now() + 86_400_000);
