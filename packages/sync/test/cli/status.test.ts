@@ -3,7 +3,9 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { backfillArgs } from '../fixtures/cli-args.js';
 import { cliSandbox } from '../fixtures/cli-sandbox.js';
+import { startFaultProxy } from '../fixtures/fault-proxy.js';
 import { runCli } from '../fixtures/processes.js';
 import { SANDBOX_NOW } from '../fixtures/sandbox.js';
 
@@ -65,6 +67,64 @@ describe('svc-sync status', () => {
     expect(sleep?.lagMs).toBe(Date.parse(sleep?.asOf ?? '') - Date.parse('2026-01-05T00:00:00Z'));
     expect(Math.floor((sleep?.lagMs ?? 0) / 1000)).toBe(9 * 3600);
     expect(status.resources.activity).toMatchObject({ rows: 0, lagMs: null });
+  });
+
+  it('issue 34: --failed lists each failed window with its error, and a resource owed work names its oldest pending window', async () => {
+    const store = `sqlite:${join(sandbox.dir, 'windows.db')}`;
+    const proxy = await startFaultProxy(sandbox.url);
+    try {
+      // Steps refused for good (422: recorded for each window); sleep rate limited past the one attempt
+      // allowed (429: its windows stay pending, the run ends incomplete).
+      proxy.rule.current = (path) =>
+        path.includes('/steps/') ? { status: 422 } : path.includes('/sleep/') ? { status: 429 } : undefined;
+      const range = { from: '2025-12-01', to: '2025-12-14' };
+      const run = await runCli(
+        [
+          ...backfillArgs(store, proxy.url, ['carol'], range),
+          '--max-attempts',
+          '1',
+          '--max-backoff-ms',
+          '10',
+        ],
+        env,
+      );
+      expect(run.code).toBe(4);
+    } finally {
+      await proxy.close();
+    }
+
+    const text = await runCli(['status', '--store', store, '--failed'], env);
+    expect(text.code).toBe(0);
+    const window = (resource: string) => String.raw`\S+ ${resource} oura 2025-12-\d\d\.\.2025-12-\d\d`;
+    expect(text.stdout).toMatch(
+      new RegExp(
+        `^sleep: 0 rows; no data yet; (\\d+) pending, 0 failed; oldest pending ${window('sleep')}$`,
+        'm',
+      ),
+    );
+    expect(text.stdout).toMatch(/^steps: 0 rows; no data yet; 0 pending, (\d+) failed$/m);
+    const failedWindows = text.stdout.split('failed windows:\n')[1]?.trimEnd().split('\n') ?? [];
+    expect(failedWindows.length).toBeGreaterThan(0);
+    for (const line of failedWindows)
+      expect(line).toMatch(new RegExp(`^ {2}${window('steps')}: UnprocessableEntityError 422: .+$`));
+
+    const json = await runCli(['status', '--store', store, '--failed', '--json'], env);
+    const status = JSON.parse(json.stdout) as {
+      failed: number;
+      pending: number;
+      resources: Record<string, { oldestPending: { resource: string; start: string } | null }>;
+      failures: { windows: { resource: string; error: string; status: number | null; message: string }[] };
+    };
+    expect(status.failures.windows).toHaveLength(status.failed);
+    expect(status.failures.windows.length).toBe(failedWindows.length);
+    for (const failure of status.failures.windows)
+      expect(failure).toMatchObject({ resource: 'steps', error: 'UnprocessableEntityError', status: 422 });
+    expect(status.pending).toBeGreaterThan(0);
+    expect(status.resources.sleep?.oldestPending).toMatchObject({
+      resource: 'sleep',
+      start: '2025-12-01',
+    });
+    expect(status.resources.steps?.oldestPending).toBeNull();
   });
 
   it('changes nothing: a store with nothing yet, or one due a migration, is told in one line', async () => {
