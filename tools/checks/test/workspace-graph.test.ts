@@ -2,7 +2,8 @@
 // however far down, on it (dependencies and devDependencies alike; a devDependency is a test or a
 // generator run, and a circle there hides a build order nobody can state). With the path check beside
 // it, nothing reaches another package but through this graph.
-import { resolve } from 'node:path';
+import { existsSync, readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import { getPackagesSync } from '@manypkg/get-packages';
 import { describe, expect, it } from 'vitest';
 
@@ -69,5 +70,29 @@ describe('the workspace graph', () => {
         .map(({ command, owner }) => `${pkg.packageJson.name} runs ${command} without declaring ${owner}`);
     });
     expect(undeclared).toEqual([]);
+  });
+
+  it("builds, before a package's own build, every workspace package it imports at run time", () => {
+    // A package turbo.json that states its build's dependsOn replaces the root's `^build`: it must then
+    // name each runtime dependency's build itself, or `pnpm start` in a fresh clone runs the sandbox
+    // before the client it imports exists.
+    const { packages } = getPackagesSync(repo);
+    const names = new Set(packages.map((pkg) => pkg.packageJson.name));
+    const missing = packages.flatMap((pkg) => {
+      const file = join(pkg.dir, 'turbo.json');
+      if (!existsSync(file)) return [];
+      const dependsOn = (
+        JSON.parse(readFileSync(file, 'utf8')) as { tasks?: Record<string, { dependsOn?: string[] }> }
+      ).tasks?.build?.dependsOn;
+      if (!dependsOn || dependsOn.includes('^build')) return [];
+      const { dependencies = {}, peerDependencies = {} } = pkg.packageJson as {
+        dependencies?: Record<string, string>;
+        peerDependencies?: Record<string, string>;
+      };
+      return [...Object.keys(dependencies), ...Object.keys(peerDependencies)]
+        .filter((name) => names.has(name) && !dependsOn.includes(`${name}#build`))
+        .map((name) => `${pkg.packageJson.name}'s build does not wait for ${name}#build`);
+    });
+    expect(missing).toEqual([]);
   });
 });
