@@ -2,6 +2,7 @@
 // through node:sqlite or better-sqlite3 (sqlite/sqlite-database.ts).
 import { closeSync, openSync } from 'node:fs';
 import { StoreUnavailableError } from '../errors/errors.js';
+import { configureConnection } from './sqlite/connection-settings.js';
 import { immediate, sqliteDriver } from './sqlite/driver.js';
 import type { SqliteDriverName } from './sqlite/sqlite-database.js';
 import { fileWatch, translateSqlite } from './sqlite/sqlite-errors.js';
@@ -68,8 +69,7 @@ export function openSqliteStore(
   try {
     if (!readOnly) createPrivately(path);
     db = driver.open(path, readOnly);
-    db.exec(`PRAGMA busy_timeout = ${Math.max(0, Math.trunc(options.busyTimeoutMs ?? 5_000))}`);
-    if (!readOnly) db.exec('PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL');
+    configureConnection(db, options.busyTimeoutMs ?? 5_000, readOnly);
     inPlace = fileWatch(path);
   } catch (error) {
     try {
