@@ -5,6 +5,7 @@ import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
+import { onTestFinished } from 'vitest';
 
 /**
  * The code of the fenced block between `<!-- name:start -->` and `<!-- name:end -->` in a README.
@@ -93,18 +94,32 @@ let snippets = 0;
 /**
  * Runs a README's code as a partner runs a file of it (a fresh `node` process, tsx for TypeScript) and
  * resolves with what it printed; a run that exits with an error rejects with it (its `stdout`, `stderr`).
- * The file is written inside the package and removed afterwards.
+ * The file is written inside the package and removed afterwards, at the latest when the test ends (a
+ * test that timed out included), which also stops the run.
  */
 export async function runSnippet(code: string, run: SnippetRun): Promise<{ stdout: string; stderr: string }> {
   snippets += 1;
   const file = new URL(`readme-snippet.${process.pid}.${snippets}.${run.typescript ? 'mts' : 'mjs'}`, run.in);
   writeFileSync(file, code);
   const loader = run.typescript ? ['--import', pathToFileURL(createRequire(run.in).resolve('tsx')).href] : [];
+  // A test that times out ends before its run: vitest then closes the worker, and the `finally` below
+  // never comes. The run and its file end with the test, whatever its outcome.
+  const ended = new AbortController();
+  const end = () => {
+    ended.abort();
+    rmSync(file, { force: true });
+  };
+  try {
+    onTestFinished(end);
+  } catch {
+    // Not inside a test (a hook, a script): the `finally` alone removes the file.
+  }
   try {
     return await promisify(execFile)(process.execPath, [...loader, fileURLToPath(file)], {
       cwd: run.cwd ?? fileURLToPath(run.in),
       env: run.env ?? process.env,
       timeout: run.timeoutMs ?? 30_000,
+      signal: ended.signal,
     });
   } finally {
     rmSync(file, { force: true });

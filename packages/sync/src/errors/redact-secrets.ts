@@ -3,7 +3,9 @@
 // otherwise (a store's or a queue's message, a server's answer quoting a header).
 
 const SECRET_TOKENS = /\b(sk|whsec)_[A-Za-z0-9_+/=-]{4,}/g;
-const URL_PASSWORD = /(\b[a-z][a-z0-9+.-]*:\/\/[^:/?#@\s]*:)[^@/\s]*@/gi;
+// The user info ends at the authority's last @, as URL parsers (pg's included) read it: a password may
+// hold an unencoded @, and stopping at the first would show the rest of it.
+const URL_PASSWORD = /(\b[a-z][a-z0-9+.-]*:\/\/[^:/?#@\s]*:)[^/?#\s]*@/gi;
 // A password given as a URL's query parameter (`postgres://svc@db/svc?password=…`, `sslpassword=…`).
 const QUERY_PASSWORD = /([?&][^=&#\s]*password=)[^&#\s]*/gi;
 

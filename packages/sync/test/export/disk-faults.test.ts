@@ -1,6 +1,6 @@
 // The export writes users' health data to disk: readable by its owner only, and a file that fails
 // (a full disk, a path that cannot be written) fails the export with its cause, never a wait forever.
-import { mkdirSync, readdirSync, statSync } from 'node:fs';
+import { chmodSync, mkdirSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { setTimeout as later } from 'node:timers/promises';
 import { describe, expect, it } from 'vitest';
@@ -76,6 +76,19 @@ describe('svc-sync export on its disk', () => {
     const dir = join(stores.dir, 'private');
     await exportFhirNdjson(store, dir, ['steps', 'body']);
     expect(readdirSync(dir).sort()).toEqual(['Observation.ndjson', 'manifest.json']);
+    for (const file of readdirSync(dir)) expect(statSync(join(dir, file)).mode & 0o777, file).toBe(0o600);
+  });
+
+  it("replaces an earlier export's files readable by their owner only, whatever mode they had", async () => {
+    const store = await smallStore();
+    const dir = join(stores.dir, 'again');
+    // An export by an earlier version (or under a looser umask) left its files readable by everyone.
+    mkdirSync(dir);
+    for (const file of ['Observation.ndjson', 'manifest.json']) {
+      writeFileSync(join(dir, file), '{}\n');
+      chmodSync(join(dir, file), 0o644);
+    }
+    await exportFhirNdjson(store, dir, ['steps', 'body']);
     for (const file of readdirSync(dir)) expect(statSync(join(dir, file)).mode & 0o777, file).toBe(0o600);
   });
 

@@ -16,6 +16,13 @@ describe('a recorded failure message', () => {
     );
   });
 
+  it("masks the whole password of an address's user info when it holds an unencoded @", () => {
+    // URL parsers (pg's included) end the user info at the last @: the password here is p@ss@word.
+    expect(recorded('cannot reach postgres://svc:p@ss@word@db:5432/svc?sslmode=require')).toBe(
+      'cannot reach postgres://svc:***@db:5432/svc?sslmode=require',
+    );
+  });
+
   it('masks a password given as a query parameter of an address', () => {
     expect(
       recorded('cannot reach postgres://svc@db/svc?sslmode=require&password=hunter22 (ECONNREFUSED)'),

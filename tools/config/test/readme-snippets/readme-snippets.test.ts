@@ -1,6 +1,10 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { execFile } from 'node:child_process';
+import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { asRecorded, readmeBlock, recordedRuns, shownFigure } from '../../readme-snippets.ts';
 
@@ -57,4 +61,23 @@ describe('shownFigure', () => {
     expect(shownFigure(code, "localDayOf('x')")).toBe("{ date: '2026-01-01', … }");
     expect(() => shownFigure(code, 'r.body')).toThrow('the code shows no figure for `r.body`');
   });
+});
+
+describe('runSnippet', () => {
+  it('leaves no file behind when its test times out before the run ends (a left file got committed)', async () => {
+    const folder = mkdtempSync(join(tmpdir(), 'readme-snippet-'));
+    const fixtures = fileURLToPath(new URL('fixtures/', import.meta.url));
+    const vitest = join(createRequire(import.meta.url).resolve('vitest/package.json'), '../vitest.mjs');
+    try {
+      const run = promisify(execFile)(
+        process.execPath,
+        [vitest, 'run', '--root', fixtures, '--config', join(fixtures, 'vitest.config.ts')],
+        { env: { ...process.env, SNIPPET_FOLDER: folder }, timeout: 60_000 },
+      );
+      await expect(run).rejects.toMatchObject({ stderr: expect.stringMatching(/timed out in 300ms/) });
+      expect(readdirSync(folder)).toEqual([]);
+    } finally {
+      rmSync(folder, { recursive: true, force: true });
+    }
+  }, 90_000);
 });

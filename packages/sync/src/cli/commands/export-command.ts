@@ -2,8 +2,8 @@
 // resource type and a manifest, through @svc/health's building blocks. Rows are read a page at a time and
 // each line waits for its file to take it, so memory stays flat however large the fleet.
 import { once } from 'node:events';
-import { createWriteStream, type WriteStream } from 'node:fs';
-import { mkdir, writeFile } from 'node:fs/promises';
+import { closeSync, createWriteStream, fchmodSync, openSync, type WriteStream } from 'node:fs';
+import { mkdir, open } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import {
@@ -38,6 +38,21 @@ const timeseriesRowOf = (row: StepRow) => ({
 
 /** The export's files: its lines are users' health data. */
 const FILE_MODE = 0o600;
+
+/**
+ * Opens `path` for writing, emptied and readable by its owner only: a file an earlier export left there
+ * keeps its mode through `open` (the mode applies only to a file it creates), so it is set again.
+ */
+function openPrivately(path: string): number {
+  const fd = openSync(path, 'w', FILE_MODE);
+  try {
+    fchmodSync(fd, FILE_MODE);
+  } catch (error) {
+    closeSync(fd);
+    throw error;
+  }
+  return fd;
+}
 
 export interface FhirExport {
   /** Lines written per resource type (`OperationOutcome`: rows that could not be converted). */
@@ -83,7 +98,7 @@ export async function exportFhirNdjson(
     counts = await writeNdjsonByType(lines(), (type) => {
       if (failed) throw failed;
       // Health data: readable by the exporting user only, as the store it comes from should be.
-      const file = createWriteStream(fileOf(type), { mode: FILE_MODE });
+      const file = createWriteStream(fileOf(type), { fd: openPrivately(fileOf(type)) });
       // A disk that fails (full, gone) fails the export; the next write or the end says so.
       file.on('error', (error) => {
         failed ??= error;
@@ -108,7 +123,13 @@ export async function exportFhirNdjson(
     counts,
     urlOf: (type) => pathToFileURL(resolve(fileOf(type))).href,
   });
-  await writeFile(join(dir, 'manifest.json'), `${JSON.stringify(manifest, null, 2)}\n`, { mode: FILE_MODE });
+  const manifestFile = await open(join(dir, 'manifest.json'), 'w', FILE_MODE);
+  try {
+    await manifestFile.chmod(FILE_MODE);
+    await manifestFile.writeFile(`${JSON.stringify(manifest, null, 2)}\n`);
+  } finally {
+    await manifestFile.close();
+  }
   return { counts, manifest };
 }
 
