@@ -7,7 +7,6 @@ import { NODE_LINES, SUPPORTED_NODE } from '../../node-lines/supported-node.mjs'
 import { workspacePackages } from '../../release/workspace.mjs';
 
 const repo = resolve(import.meta.dirname, '../../..');
-// @svc/sync's README is being rewritten in another change; it states the range there.
 describe('the supported Node versions', () => {
   it('are the engines of every published package', () => {
     const declared = workspacePackages(repo)

@@ -11,7 +11,6 @@ import {
   StoreUrlError,
   type SyncWindow,
 } from '../../src/index.js';
-import { configureConnection } from '../../src/stores/sqlite/connection-settings.js';
 import { sqliteDriver } from '../../src/stores/sqlite/driver.js';
 import { createSqliteStore } from '../../src/stores/sqlite-store.js';
 import { storeConformance } from './conformance.js';
@@ -111,28 +110,6 @@ describe('the SQLite driver', () => {
       stdout: '',
       stderr: '',
     });
-  });
-
-  it("keeps SQLite's own 2 MB page cache on either driver (better-sqlite3 is built with 16 MB)", () => {
-    const loaded = (['node:sqlite', 'better-sqlite3'] as const).filter((name) => {
-      try {
-        return sqliteDriver(name) !== undefined;
-      } catch {
-        return false;
-      }
-    });
-    expect(loaded.length).toBeGreaterThan(0);
-    for (const name of loaded) {
-      const db = sqliteDriver(name).open(join(mkdtempSync(join(sqlite.dir, 'cache-')), 'svc.db'), false);
-      try {
-        configureConnection(db, 5_000, false);
-        expect(db.prepare('PRAGMA cache_size').get<{ cache_size: number }>(), name).toEqual({
-          cache_size: -2000,
-        });
-      } finally {
-        db.close();
-      }
-    }
   });
 
   it('says what to do when neither driver loads', () => {
