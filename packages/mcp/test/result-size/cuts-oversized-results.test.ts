@@ -92,4 +92,28 @@ describe('a cut result that quotes a secret', () => {
       expect(resultBytes(result)).toBeLessThanOrEqual(BUDGET);
     }
   });
+
+  it('keeps to the budget when masking the note beside it makes the note longer', () => {
+    // An 8-character secret becomes `[redacted]` (10): a note quoting it often grows once masked, so the
+    // room left for the data is measured on the masked note.
+    const key = 'p4Ss8wOr';
+    const tool = shippedCatalogue().find((each) => each.name === 'getParsingJob') as CatalogueTool;
+    const budget = 16_384;
+    const settings = { maxResultBytes: budget, redact: maskWith([key]) } as CallSettings;
+    const request = {
+      tool: tool.name,
+      callOf: (args) => ({ tool: tool.name, arguments: args }),
+    } as ToolRequest;
+    const note = `the wait ran out; the service said ${Array.from({ length: 1_000 }, () => key).join(' ')}`;
+    const data = { report: 'a'.repeat(budget * 2) };
+    const result = presentResult(
+      tool,
+      {},
+      { data, status: 200, requestId: undefined, note },
+      request,
+      settings,
+    );
+    expect(texts(result).join('\n')).not.toContain(key);
+    expect(resultBytes(result)).toBeLessThanOrEqual(budget);
+  });
 });

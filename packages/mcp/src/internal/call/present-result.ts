@@ -29,8 +29,11 @@ export function presentResult(
   const about: Record<string, unknown> = {};
   if (next) about.continuation = request.callOf(next);
   if (outcome.note) about.note = outcome.note;
+  // The note is measured as it is sent, masked: a secret shorter than `[redacted]` grows when masked.
   const budget =
-    settings.maxResultBytes - CUT_NOTE_BYTES - (next || outcome.note ? wireBytes(JSON.stringify(about)) : 0);
+    settings.maxResultBytes -
+    CUT_NOTE_BYTES -
+    (next || outcome.note ? wireBytes(settings.redact(JSON.stringify(about))) : 0);
   const fitted = fitJson(outcome.data, budget, settings.redact);
   const cut = fitted.cutArrays || fitted.truncatedText;
   if (cut) {
