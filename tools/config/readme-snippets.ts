@@ -92,6 +92,22 @@ export type SnippetRun = {
 let snippets = 0;
 
 /**
+ * Writes `text` to `file` (inside a package, so its imports resolve as in a partner's project) and removes
+ * it when the test ends, a test that timed out included: a `finally` does not run once vitest has closed
+ * a timed-out test's worker. Outside a test, the caller removes it. Gives the file's path.
+ */
+export function scratchFile(file: URL, text: string): string {
+  const path = fileURLToPath(file);
+  writeFileSync(path, text);
+  try {
+    onTestFinished(() => rmSync(path, { force: true }));
+  } catch {
+    // Not inside a test (a hook, a script): the caller's own clean-up removes it.
+  }
+  return path;
+}
+
+/**
  * Runs a README's code as a partner runs a file of it (a fresh `node` process, tsx for TypeScript) and
  * resolves with what it printed; a run that exits with an error rejects with it (its `stdout`, `stderr`).
  * The file is written inside the package and removed afterwards, at the latest when the test ends (a

@@ -2,12 +2,12 @@
 // fresh process). The receivers get real deliveries: the sandbox signs and sends the events it is told to
 // trigger. `handle`'s own helpers (`saveSleepCycle`, `log`, …) are the reader's code: here each prints
 // what it was given, so the test sees which branch every event took.
-import { rmSync, writeFileSync } from 'node:fs';
+import { rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { createServer } from 'node:net';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { pathToFileURL } from 'node:url';
 import { generateWebhookSecret } from '@svc/events';
-import { readmeBlock, runSnippet } from '@svc/tools/readme-snippets';
+import { readmeBlock, runSnippet, scratchFile } from '@svc/tools/readme-snippets';
 import { describe, expect, inject, it } from 'vitest';
 
 // The README as the package ships it (it is in the tarball), found by the package's name.
@@ -86,8 +86,10 @@ process.exit(0);`;
   });
 
   it('the fetch-style handler answers 204 to a delivery signed by createTestWebhook, 400 to a forged one', async () => {
-    const worker = fileURLToPath(new URL(`events-readme-worker.${process.pid}.mts`, PACKAGE));
-    writeFileSync(worker, `${HELPERS}${block('handle')}${block('fetch-handler')}`);
+    const worker = scratchFile(
+      new URL(`events-readme-worker.${process.pid}.mts`, PACKAGE),
+      `${HELPERS}${block('handle')}${block('fetch-handler')}`,
+    );
     const before = `const { default: worker } = await import(${JSON.stringify(worker)});
 const handler = (request: Request) => worker.fetch(request, { SVC_WEBHOOK_SECRET: secret });
 `;

@@ -1,11 +1,10 @@
 // The root README's first call, read from the README and run as a partner runs it (`node first-call.mjs`,
 // a fresh process) against a fresh sandbox: what it prints must be what the README says it prints.
 import { execFile } from 'node:child_process';
-import { rmSync, writeFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
+import { rmSync } from 'node:fs';
 import { promisify } from 'node:util';
 import { createSandbox, serveSandbox } from '@svc/sandbox';
-import { asRecorded, readmeBlock, recordedRuns } from '@svc/tools/readme-snippets';
+import { asRecorded, readmeBlock, recordedRuns, scratchFile } from '@svc/tools/readme-snippets';
 import { describe, expect, it } from 'vitest';
 
 const README = new URL('../../../README.md', import.meta.url);
@@ -21,8 +20,10 @@ describe('the root README quick start', () => {
     expect(code).toContain(SANDBOX);
     const sandbox = await serveSandbox(createSandbox({ clock: 'real', strict: true }), { port: 0 });
     // Inside the package, so `@svc/client` resolves as it does in a partner's project.
-    const file = fileURLToPath(new URL(`../../first-call.${process.pid}.mjs`, import.meta.url));
-    writeFileSync(file, code.replace(SANDBOX, `'${sandbox.url}'`));
+    const file = scratchFile(
+      new URL(`../../first-call.${process.pid}.mjs`, import.meta.url),
+      code.replace(SANDBOX, `'${sandbox.url}'`),
+    );
     try {
       const { stdout } = await promisify(execFile)(process.execPath, [file], { timeout: 20_000 });
       expect(asRecorded(recorded?.printed ?? [], stdout)).toEqual(recorded?.printed);

@@ -1,14 +1,13 @@
 // The README's "Use it from code" example, read from the README and run as a partner's file (plain `node`,
 // a fresh process) serving MCP over stdio with the sandbox behind its client: a tool call answers with
 // the sandbox's data, and the audit line lands where the example writes it.
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { Client } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { createSandbox, serveSandbox } from '@svc/sandbox';
-import { readmeBlock } from '@svc/tools/readme-snippets';
+import { readmeBlock, scratchFile } from '@svc/tools/readme-snippets';
 import { describe, expect, it } from 'vitest';
 import { childEnv } from '../fixtures/cli.js';
 
@@ -20,8 +19,10 @@ describe("the README's Use it from code example", () => {
     const server = await serveSandbox(createSandbox({ apiKey: API_KEY, strict: true }), { port: 0 });
     const folder = mkdtempSync(join(tmpdir(), 'svc-mcp-readme-'));
     // Inside the package, so its imports resolve as in a partner's project.
-    const file = fileURLToPath(new URL(`../../readme-from-code.${process.pid}.mjs`, import.meta.url));
-    writeFileSync(file, readmeBlock(README, 'from-code'));
+    const file = scratchFile(
+      new URL(`../../readme-from-code.${process.pid}.mjs`, import.meta.url),
+      readmeBlock(README, 'from-code'),
+    );
     const transport = new StdioClientTransport({
       command: process.execPath,
       args: [file],

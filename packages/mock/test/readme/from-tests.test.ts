@@ -1,9 +1,8 @@
 // The README's "From tests" examples, read from the README: the first runs as a partner's file (plain
 // `node`, a fresh process) and must print what its comment shows; the second is a vitest global setup,
 // loaded as vitest loads one and called with a project that records what it provides.
-import { rmSync, writeFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
-import { readmeBlock, runSnippet, shownFigure } from '@svc/tools/readme-snippets';
+import { rmSync } from 'node:fs';
+import { readmeBlock, runSnippet, scratchFile, shownFigure } from '@svc/tools/readme-snippets';
 import { describe, expect, it } from 'vitest';
 
 const README = new URL('../../README.md', import.meta.url);
@@ -17,11 +16,13 @@ describe("the README's From tests examples", () => {
   });
 
   it('the global setup provides mockUrl, a mock that answers, and stops it when the run ends', async () => {
-    const file = new URL(`readme-global-setup.${process.pid}.ts`, PACKAGE);
-    writeFileSync(file, readmeBlock(README, 'global-setup'));
+    const file = scratchFile(
+      new URL(`readme-global-setup.${process.pid}.ts`, PACKAGE),
+      readmeBlock(README, 'global-setup'),
+    );
     const provided = new Map<string, unknown>();
     try {
-      const setup = (await import(/* @vite-ignore */ fileURLToPath(file))) as {
+      const setup = (await import(/* @vite-ignore */ file)) as {
         default: (project: {
           provide: (key: string, value: unknown) => void;
         }) => Promise<() => Promise<void>>;
