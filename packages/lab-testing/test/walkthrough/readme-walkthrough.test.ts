@@ -5,10 +5,10 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import { createSandbox, sandboxControls, serveSandbox } from '@svc/sandbox';
-import { asRecorded, readmeBlock, recordedRuns } from '@svc/tools/readme-snippets';
+import { asRecorded, readmeBlock, recordedRuns, scratchFile } from '@svc/tools/readme-snippets';
 import { describe, expect, it } from 'vitest';
 import { PDF } from '../reports/files.js';
 
@@ -29,8 +29,7 @@ describe('the README walkthrough', () => {
     // The script beside its results.pdf; its imports resolve from inside the package, as a partner's do.
     const folder = mkdtempSync(join(tmpdir(), 'svc-lab-walkthrough-'));
     writeFileSync(join(folder, 'results.pdf'), PDF);
-    const script = fileURLToPath(new URL(`../../walkthrough.${process.pid}.mts`, import.meta.url));
-    writeFileSync(script, code);
+    const script = scratchFile(new URL(`../../walkthrough.${process.pid}.mts`, import.meta.url), code);
     // On real time the report is parsed half a minute after the upload; this sandbox's clock stands
     // still, so it is moved one minute once the upload is in, and nothing else moves it (as on real time).
     const controls = sandboxControls({ baseUrl: server.url, apiKey: apiKey as string });

@@ -1,7 +1,8 @@
 import type { ChildProcess } from 'node:child_process';
 import { execFile } from 'node:child_process';
-import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { readFileSync, rmSync } from 'node:fs';
 import { promisify } from 'node:util';
+import { scratchFile } from '@svc/tools/readme-snippets';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startBin, stopBin } from '../fixtures/bin.js';
 
@@ -93,8 +94,10 @@ describe('issue 22: svc-sandbox on the partner’s day', () => {
     expect(code).toBeDefined();
     const { url } = await startBin([], started);
     // Inside the package, so `@svc/sandbox` and `@svc/client` resolve as they do for a partner.
-    const file = new URL(`../../readme-walk.${process.pid}.mts`, import.meta.url).pathname;
-    writeFileSync(file, code as string);
+    const file = scratchFile(
+      new URL(`../../readme-walk.${process.pid}.mts`, import.meta.url),
+      code as string,
+    );
     try {
       const { stdout } = await promisify(execFile)(process.execPath, ['--import', 'tsx', file], {
         env: { ...process.env, SVC_BASE_URL: url },
