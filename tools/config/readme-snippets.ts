@@ -115,23 +115,21 @@ export function scratchFile(file: URL, text: string): string {
  */
 export async function runSnippet(code: string, run: SnippetRun): Promise<{ stdout: string; stderr: string }> {
   snippets += 1;
-  const file = new URL(`readme-snippet.${process.pid}.${snippets}.${run.typescript ? 'mts' : 'mjs'}`, run.in);
-  writeFileSync(file, code);
+  const file = scratchFile(
+    new URL(`readme-snippet.${process.pid}.${snippets}.${run.typescript ? 'mts' : 'mjs'}`, run.in),
+    code,
+  );
   const loader = run.typescript ? ['--import', pathToFileURL(createRequire(run.in).resolve('tsx')).href] : [];
   // A test that times out ends before its run: vitest then closes the worker, and the `finally` below
-  // never comes. The run and its file end with the test, whatever its outcome.
+  // never comes. The run ends with the test, whatever its outcome (scratchFile removes the file then).
   const ended = new AbortController();
-  const end = () => {
-    ended.abort();
-    rmSync(file, { force: true });
-  };
   try {
-    onTestFinished(end);
+    onTestFinished(() => ended.abort());
   } catch {
-    // Not inside a test (a hook, a script): the `finally` alone removes the file.
+    // Not inside a test (a hook, a script): the run's timeout ends it, the `finally` removes the file.
   }
   try {
-    return await promisify(execFile)(process.execPath, [...loader, fileURLToPath(file)], {
+    return await promisify(execFile)(process.execPath, [...loader, file], {
       cwd: run.cwd ?? fileURLToPath(run.in),
       env: run.env ?? process.env,
       timeout: run.timeoutMs ?? 30_000,

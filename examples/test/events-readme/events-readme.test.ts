@@ -2,7 +2,6 @@
 // fresh process). The receivers get real deliveries: the sandbox signs and sends the events it is told to
 // trigger. `handle`'s own helpers (`saveSleepCycle`, `log`, …) are the reader's code: here each prints
 // what it was given, so the test sees which branch every event took.
-import { rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { createServer } from 'node:net';
 import { pathToFileURL } from 'node:url';
@@ -98,12 +97,8 @@ console.log(response.status);
 const forged = await createTestWebhook({ event_type: 'daily.data.sleep.created' }, { secret: generateWebhookSecret() });
 const refused = await handler(new Request('http://localhost/webhooks', { method: 'POST', ...forged }));
 console.log(refused.status, JSON.stringify(await refused.json()));`;
-    try {
-      const output = await run(`${before}${block('test-webhook')}${after}`);
-      expect(output).toBe('syncResource daily sleep oura\n204\n400 {"error":"signature"}\n');
-    } finally {
-      rmSync(worker, { force: true });
-    }
+    const output = await run(`${before}${block('test-webhook')}${after}`);
+    expect(output).toBe('syncResource daily sleep oura\n204\n400 {"error":"signature"}\n');
   });
 
   it('a verifier built once with two secrets verifies a delivery signed with the new one', async () => {

@@ -1,7 +1,6 @@
 // The root README's first call, read from the README and run as a partner runs it (`node first-call.mjs`,
 // a fresh process) against a fresh sandbox: what it prints must be what the README says it prints.
 import { execFile } from 'node:child_process';
-import { rmSync } from 'node:fs';
 import { promisify } from 'node:util';
 import { createSandbox, serveSandbox } from '@svc/sandbox';
 import { asRecorded, readmeBlock, recordedRuns, scratchFile } from '@svc/tools/readme-snippets';
@@ -28,7 +27,6 @@ describe('the root README quick start', () => {
       const { stdout } = await promisify(execFile)(process.execPath, [file], { timeout: 20_000 });
       expect(asRecorded(recorded?.printed ?? [], stdout)).toEqual(recorded?.printed);
     } finally {
-      rmSync(file, { force: true });
       await sandbox.close();
     }
   });

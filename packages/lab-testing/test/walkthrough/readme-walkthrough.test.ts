@@ -51,7 +51,6 @@ describe('the README walkthrough', () => {
     } finally {
       running = false;
       await minuteAfterUpload;
-      rmSync(script, { force: true });
       rmSync(folder, { recursive: true, force: true });
       await server.close();
     }

@@ -46,7 +46,6 @@ describe("the README's Use it from code example", () => {
       expect(audit.join('\n')).not.toContain(API_KEY);
     } finally {
       await mcp.close();
-      rmSync(file, { force: true });
       rmSync(folder, { recursive: true, force: true });
       await server.close();
     }

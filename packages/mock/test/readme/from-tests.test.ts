@@ -1,7 +1,6 @@
 // The README's "From tests" examples, read from the README: the first runs as a partner's file (plain
 // `node`, a fresh process) and must print what its comment shows; the second is a vitest global setup,
 // loaded as vitest loads one and called with a project that records what it provides.
-import { rmSync } from 'node:fs';
 import { readmeBlock, runSnippet, scratchFile, shownFigure } from '@svc/tools/readme-snippets';
 import { describe, expect, it } from 'vitest';
 
@@ -21,20 +20,14 @@ describe("the README's From tests examples", () => {
       readmeBlock(README, 'global-setup'),
     );
     const provided = new Map<string, unknown>();
-    try {
-      const setup = (await import(/* @vite-ignore */ file)) as {
-        default: (project: {
-          provide: (key: string, value: unknown) => void;
-        }) => Promise<() => Promise<void>>;
-      };
-      const teardown = await setup.default({ provide: (key, value) => provided.set(key, value) });
-      const url = String(provided.get('mockUrl'));
-      const response = await fetch(`${url}/v2/providers`, { headers: { 'x-svc-api-key': 'test' } });
-      expect(response.status).toBe(200);
-      await teardown();
-      await expect(fetch(`${url}/v2/providers`)).rejects.toThrow();
-    } finally {
-      rmSync(file, { force: true });
-    }
+    const setup = (await import(/* @vite-ignore */ file)) as {
+      default: (project: { provide: (key: string, value: unknown) => void }) => Promise<() => Promise<void>>;
+    };
+    const teardown = await setup.default({ provide: (key, value) => provided.set(key, value) });
+    const url = String(provided.get('mockUrl'));
+    const response = await fetch(`${url}/v2/providers`, { headers: { 'x-svc-api-key': 'test' } });
+    expect(response.status).toBe(200);
+    await teardown();
+    await expect(fetch(`${url}/v2/providers`)).rejects.toThrow();
   });
 });

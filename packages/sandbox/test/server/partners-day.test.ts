@@ -1,6 +1,6 @@
 import type { ChildProcess } from 'node:child_process';
 import { execFile } from 'node:child_process';
-import { readFileSync, rmSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { promisify } from 'node:util';
 import { scratchFile } from '@svc/tools/readme-snippets';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -98,14 +98,10 @@ describe('issue 22: svc-sandbox on the partner’s day', () => {
       new URL(`../../readme-walk.${process.pid}.mts`, import.meta.url),
       code as string,
     );
-    try {
-      const { stdout } = await promisify(execFile)(process.execPath, ['--import', 'tsx', file], {
-        env: { ...process.env, SVC_BASE_URL: url },
-        timeout: 30_000,
-      });
-      expect(stdout.split('\n').slice(0, 2)).toEqual(['completed.at_home_phlebotomy.completed', 'completed']);
-    } finally {
-      rmSync(file, { force: true });
-    }
+    const { stdout } = await promisify(execFile)(process.execPath, ['--import', 'tsx', file], {
+      env: { ...process.env, SVC_BASE_URL: url },
+      timeout: 30_000,
+    });
+    expect(stdout.split('\n').slice(0, 2)).toEqual(['completed.at_home_phlebotomy.completed', 'completed']);
   });
 });
