@@ -117,7 +117,13 @@ export function createSyncQueue(options: SyncQueueOptions): SyncQueue {
         throw unavailable(error);
       }
     },
-    counts: () => queue.getJobCounts('wait', 'active', 'delayed', 'failed', 'prioritized'),
+    // Bounded like a dispatch: a Redis that stops answering (frozen) keeps the socket open and never fails.
+    counts: () =>
+      within(QUEUE_CALL_MS, () =>
+        queue.getJobCounts('wait', 'active', 'delayed', 'failed', 'prioritized'),
+      ).catch((error: unknown) => {
+        throw unavailable(error);
+      }),
     close: () =>
       closeWithin(
         2_000,

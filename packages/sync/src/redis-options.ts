@@ -27,5 +27,9 @@ export function redisOptions(url: string): RedisOptions {
     ...(parsed.protocol === 'rediss:' ? { tls: {} } : {}),
     // BullMQ's workers block on Redis: a request must wait for a reconnect rather than fail.
     maxRetriesPerRequest: null,
+    // A connection that cannot be had in 10 s is retried; one whose peer vanished without closing it is
+    // probed after 10 s idle, not the OS's 2 hours (ioredis' `keepAlive: 0` leaves the OS's delay).
+    connectTimeout: 10_000,
+    keepAlive: 10_000,
   };
 }

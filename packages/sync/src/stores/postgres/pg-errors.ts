@@ -22,6 +22,10 @@ export function redactUrl(url: string): string {
 // 57P05 idle_session_timeout, 25P03 idle_in_transaction_session_timeout, 53300 too_many_connections.
 // Serialization failures and deadlocks (40001, 40P01) are retryable too, but not an outage: they pass.
 const AWAY = new Set(['57P01', '57P02', '57P03', '57P05', '25P03', '53300']);
+// Deadlines the store sets (postgres-store.ts): the server cancelled a statement that ran past
+// statement_timeout (57014 query_canceled) or waited past lock_timeout for a lock another session holds
+// (55P03 lock_not_available). The connection is sound, so it is kept; the call is retried as an outage.
+const TIMED_OUT = new Set(['57014', '55P03']);
 // A login the server refuses, or a database it does not have: the store cannot be used as given.
 const REFUSED = new Set(['28P01', '28000', '3D000']);
 // Node's socket errors on the way to the server.
@@ -68,7 +72,7 @@ function connectionCause(error: unknown, depth = 0): string | undefined {
 /** Whether `error` means the connection is gone or cannot be had: the client holding it is discarded. */
 export const isConnectionFailure = (error: unknown) => connectionCause(error) !== undefined;
 
-/** Turns connection failures and refused logins into StoreUnavailableError (the URL without its password). */
+/** Turns connection failures, statements past their deadline and refused logins into StoreUnavailableError (the URL without its password). */
 export function translatePg(error: unknown, url: string): unknown {
   if (error instanceof StoreUnavailableError) return error;
   const cause = connectionCause(error);
@@ -78,6 +82,10 @@ export function translatePg(error: unknown, url: string): unknown {
       `PostgreSQL at ${redactUrl(url)} is unavailable (${cause === detail ? detail : `${cause}: ${detail}`})`,
     );
   const code = (error as { code?: unknown }).code;
+  if (typeof code === 'string' && TIMED_OUT.has(code))
+    return new StoreUnavailableError(
+      `PostgreSQL at ${redactUrl(url)} did not complete a statement in time (${code}: ${detail})`,
+    );
   if (typeof code === 'string' && REFUSED.has(code))
     return new StoreUnavailableError(
       `PostgreSQL at ${redactUrl(url)} refused the store (${code}: ${detail})`,

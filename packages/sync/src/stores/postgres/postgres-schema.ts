@@ -10,6 +10,9 @@ type InTransaction = <T>(work: (client: pg.PoolClient) => Promise<T>) => Promise
 
 // Held for the length of a migration's transaction: workers starting together migrate one at a time.
 const MIGRATION_LOCK = 7310725;
+// A migration may rewrite a large table, and the processes starting beside it wait for its lock: its
+// statements get 15 minutes (server and client side) instead of the store's per-statement deadlines.
+export const MIGRATION_TIMEOUT_MS = 15 * 60_000;
 
 async function meta(query: Query, key: string): Promise<string | undefined> {
   return (await query<{ value: string }>(`SELECT value FROM ${META_TABLE} WHERE key = $1`, [key])).rows[0]
@@ -54,11 +57,17 @@ export function postgresSchema(query: Query, inTransaction: InTransaction, where
     async migrate(): Promise<void> {
       if (migrationsDue(await version(query), where).length === 0) return;
       await inTransaction(async (client) => {
-        const inside: Query = (text, values) => client.query(text, values);
-        await client.query('SELECT pg_advisory_xact_lock($1)', [MIGRATION_LOCK]);
+        const query_timeout = MIGRATION_TIMEOUT_MS + 5_000;
+        // pg reads a per-query `query_timeout`; its types do not list it.
+        const inside: Query = <R extends pg.QueryResultRow>(text: string, values?: unknown[]) =>
+          client.query<R>({ text, values, query_timeout } as pg.QueryConfig);
+        await client.query(
+          `SET LOCAL statement_timeout = ${MIGRATION_TIMEOUT_MS}; SET LOCAL lock_timeout = ${MIGRATION_TIMEOUT_MS}`,
+        );
+        await inside('SELECT pg_advisory_xact_lock($1)', [MIGRATION_LOCK]);
         // Read again under the lock: another process may have migrated while this one waited.
         const due = migrationsDue(await version(inside), where);
-        for (const migration of due) await client.query(migration.postgres);
+        for (const migration of due) await inside(migration.postgres);
         if (due.length > 0) await setMeta(inside, VERSION_KEY, String(SCHEMA_VERSION));
       });
     },
