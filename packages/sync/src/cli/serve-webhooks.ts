@@ -2,6 +2,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import { DEFAULT_MAX_BODY_BYTES, unwrap, WebhookError, type WebhookEvent } from '@svc/events';
 import type { Sync } from '../sync-types.js';
 import { CliFailure, EXIT } from './exit-codes.js';
+import { answerUnread, type BodyChunks, bodyChunks, readUpTo } from './refused-body.js';
 
 export interface WebhookServerOptions {
   sync: Sync;
@@ -44,33 +45,37 @@ function userOf(event: WebhookEvent | undefined): string | null {
   return typeof id === 'string' ? id : null;
 }
 
-/** Answers, and closes the connection when the request's body was not read whole (the next request would read its rest). */
-function answer(request: IncomingMessage, response: ServerResponse, code: number, body?: object): void {
-  const unread = !request.complete;
-  response.writeHead(code, {
-    ...(body ? { 'content-type': 'application/json' } : {}),
-    ...(unread ? { connection: 'close' } : {}),
-  });
-  response.end(body ? JSON.stringify(body) : undefined, () => {
-    if (!unread) return;
-    // Closed for writing first, so the client reads the answer before the connection goes (a close
-    // with its body unread would reset the connection at once); then dropped, within a second.
-    request.socket.end();
-    setTimeout(() => request.socket.destroy(), 1_000).unref();
-  });
+/** Answers; a body not read in full (refused early) is read and dropped first, so the sender reads the answer. */
+function answer(
+  request: IncomingMessage,
+  response: ServerResponse,
+  next: BodyChunks,
+  code: number,
+  body?: object,
+): void {
+  const headers: Record<string, string> = body ? { 'content-type': 'application/json' } : {};
+  const text = body ? JSON.stringify(body) : '';
+  if (request.complete) {
+    response.writeHead(code, headers);
+    response.end(text || undefined);
+    return;
+  }
+  void answerUnread(request, response, next, code, headers, text);
 }
 
 /**
  * The receiver: verifies each delivery (`@svc/events`), records the work it announces in the store,
  * answers 202, and reads the data in the background. A body over the limit gets 413 before it is read
- * (or as soon as it passes the limit) on a connection that closes; a delivery that does not verify, 400.
+ * (or as soon as it passes the limit) on a connection that closes once the rest is dropped (bounded);
+ * a delivery that does not verify, 400.
  */
 async function receive(options: WebhookServerOptions, request: IncomingMessage, response: ServerResponse) {
   const started = performance.now();
   const header = request.headers['webhook-id'];
   let event: WebhookEvent | undefined;
+  const next = bodyChunks(request);
   const done = (status: number, body: object | undefined, windows = 0, reason?: string) => {
-    answer(request, response, status, body);
+    answer(request, response, next, status, body);
     logDelivery(options.log, {
       event_type: event?.name ?? null,
       webhook_id: typeof header === 'string' ? header.slice(0, 200) : null,
@@ -84,18 +89,13 @@ async function receive(options: WebhookServerOptions, request: IncomingMessage, 
   if (request.method !== 'POST') return done(405, { error: 'POST webhook deliveries here' }, 0, 'not a POST');
   const declared = Number(request.headers['content-length']);
   if (declared > DEFAULT_MAX_BODY_BYTES) return done(413, { error: 'body too large' }, 0, 'body too large');
-  const chunks: Buffer[] = [];
-  let size = 0;
   try {
-    for await (const chunk of request as AsyncIterable<Buffer>) {
-      size += chunk.length;
-      if (size > DEFAULT_MAX_BODY_BYTES) return done(413, { error: 'body too large' }, 0, 'body too large');
-      chunks.push(chunk);
-    }
+    const bytes = await readUpTo(next, DEFAULT_MAX_BODY_BYTES);
+    if (!bytes) return done(413, { error: 'body too large' }, 0, 'body too large');
     const headers: Record<string, string> = Object.create(null);
     for (const [name, value] of Object.entries(request.headers))
       if (typeof value === 'string') headers[name] = value;
-    event = await unwrap(Buffer.concat(chunks), headers, { secret: options.secret });
+    event = await unwrap(bytes, headers, { secret: options.secret });
     // Answered once the work is recorded in the store; it is read in the background.
     const { queued } = await options.sync.handleEvent(event);
     done(202, { queued }, queued);

@@ -1,6 +1,6 @@
 // Issue 32: the webhook receiver's faults, against the sandbox server and `svc-sync webhooks` as a child
 // process: killed between accepting a delivery and applying it, a service clock ahead of the machine's,
-// a body too large on a kept-alive connection.
+// a body too large on a kept-alive connection, and (issue 43) a sender that uploads all before reading.
 import { connect } from 'node:net';
 import { join } from 'node:path';
 import { createClient } from '@svc/client';
@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { webhooksArgs } from '../fixtures/cli-args.js';
 import { cliSandbox } from '../fixtures/cli-sandbox.js';
 import { type FaultProxy, startFaultProxy } from '../fixtures/fault-proxy.js';
+import { until } from '../fixtures/fleet-servers.js';
 import { startCli, startSandboxServer, stop, waitForLine } from '../fixtures/processes.js';
 import { sandboxTruth } from '../fixtures/sandbox-truth.js';
 import { storedRows, windowCounts } from '../fixtures/stored-rows.js';
@@ -73,29 +74,74 @@ describe('issue 32: faults of the webhook receiver', () => {
     expect(ended.stderr).not.toMatch(/^\s+at /m);
   }, 60_000);
 
-  it('answers a body too large with 413 and closes the connection instead of leaving its rest unread', async () => {
+  it('answers a body too large with 413 while the sender is still sending, and closes the connection once its rest is dropped', async () => {
     const store = `sqlite:${join(setting.dir, 'large.db')}`;
     const running = receiver(store);
     const url = new URL(await waitForLine(running.child, /listening on (http:\/\/\S+)/));
     const socket = connect(Number(url.port), url.hostname);
-    // The receiver stops reading and closes: the rest of this body meets a reset, which is the point.
-    socket.on('error', () => {});
     let answer = '';
     socket.on('data', (chunk) => {
       answer += chunk.toString();
     });
-    const closed = new Promise<boolean>((resolve) => {
-      socket.once('close', () => resolve(true));
-      setTimeout(() => resolve(false), 5_000).unref();
-    });
+    const closed = new Promise<void>((resolve) => socket.once('close', () => resolve()));
     socket.write(
       `POST / HTTP/1.1\r\nhost: ${url.host}\r\ncontent-type: application/json\r\ncontent-length: 6000000\r\nconnection: keep-alive\r\n\r\n`,
     );
     socket.write(Buffer.alloc(64 * 1024, 32));
-    expect(await closed).toBe(true);
-    expect(answer).toMatch(/^HTTP\/1\.1 413/);
-    socket.destroy();
+    // The answer comes while the body is far from sent.
+    await until(async () => /^HTTP\/1\.1 413/.test(answer), 5_000, 'the 413');
+    expect(answer).toMatch(/connection: close/i);
+    // The rest is read and dropped, then the connection closes (the next request would read its rest).
+    socket.end(Buffer.alloc(6_000_000 - 64 * 1024, 32));
+    await closed;
     await stop(running.child, 'SIGTERM');
     expect((await running.result).code).toBe(0);
   }, 30_000);
+
+  it.each(['content-length', 'chunked'] as const)(
+    'issue 43: a sender that writes all 11 MB (%s) before reading gets the 413, not a reset',
+    async (framing) => {
+      const store = `sqlite:${join(setting.dir, `upload-${framing}.db`)}`;
+      const running = receiver(store);
+      const url = new URL(await waitForLine(running.child, /listening on (http:\/\/\S+)/));
+      for (let i = 0; i < 3; i++)
+        expect(await uploadThenRead(url, 11_000_000, framing)).toEqual({ status: 413 });
+      // Past 64 MiB after the refusal, the sender is cut off.
+      expect(['EPIPE', 'ECONNRESET']).toContain(
+        (await uploadThenRead(url, 80 * 1_048_576, 'content-length')).error,
+      );
+      // And it keeps serving.
+      expect((await fetch(url, { method: 'GET' })).status).toBe(405);
+      await stop(running.child, 'SIGTERM');
+      expect((await running.result).code).toBe(0);
+    },
+    60_000,
+  );
 });
+
+/**
+ * Sends an upload of `size` body bytes the way many senders do, writing all of it before reading a
+ * byte of the answer; resolves with the status it then reads, or the error its writing met.
+ */
+function uploadThenRead(url: URL, size: number, framing: 'content-length' | 'chunked') {
+  const head = `POST / HTTP/1.1\r\nhost: ${url.host}\r\ncontent-type: application/json\r\n${framing === 'chunked' ? 'transfer-encoding: chunked' : `content-length: ${size}`}\r\n\r\n`;
+  const body = Buffer.alloc(size, 0x20);
+  const framed = framing === 'chunked' ? [`${size.toString(16)}\r\n`, body, '\r\n0\r\n\r\n'] : [body];
+  return new Promise<{ status?: number; error?: string }>((resolve) => {
+    const socket = connect(Number(url.port), url.hostname);
+    let received = '';
+    let error: string | undefined;
+    socket.pause(); // nothing is read until everything is written
+    socket.on('data', (chunk) => {
+      received += chunk;
+    });
+    socket.on('error', (e: NodeJS.ErrnoException) => {
+      error ??= e.code;
+    });
+    socket.on('close', () => {
+      const status = /^HTTP\/1\.1 (\d{3})/.exec(received)?.[1];
+      resolve(status ? { status: Number(status) } : { error: error ?? 'closed' });
+    });
+    socket.end(Buffer.concat([head, ...framed].map((part) => Buffer.from(part))), () => socket.resume());
+  });
+}
