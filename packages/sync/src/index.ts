@@ -3,6 +3,7 @@
 export { createSync } from './create-sync.js';
 export { classifyError, type ErrorClass } from './errors/classify-error.js';
 export {
+  ServiceClockError,
   ShapeError,
   StoreLockedError,
   StoreTeamMismatchError,

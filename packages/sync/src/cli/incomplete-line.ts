@@ -15,6 +15,8 @@ export function incompleteLine(cause: IncompleteCause): { line: string; code: nu
       };
     case 'service_error':
       return { line: `the service kept failing (${cause.message}); ${AGAIN}`, code: EXIT.unreachable };
+    case 'service_clock':
+      return { line: `${cause.message}; ${AGAIN}`, code: EXIT.unreachable };
     case 'store_unavailable':
       return { line: `the store is unavailable (${cause.message}); ${AGAIN}`, code: EXIT.store };
     case 'queue_unavailable':

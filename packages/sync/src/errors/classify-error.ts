@@ -10,7 +10,7 @@ import {
   ResponseTooLargeError,
   ValidationError,
 } from '@svc/client';
-import { QueueUnavailableError, StoreUnavailableError } from './errors.js';
+import { QueueUnavailableError, ServiceClockError, StoreUnavailableError } from './errors.js';
 import { redactSecrets } from './redact-secrets.js';
 
 /**
@@ -37,6 +37,8 @@ export function classifyError(error: unknown): ErrorClass {
   // TimeoutError is a ConnectionError.
   if (error instanceof ConnectionError) return 'transient';
   if (error instanceof StoreUnavailableError || error instanceof QueueUnavailableError) return 'transient';
+  // The service's clock far ahead: the same in the next answer, so the run stops short (run-health.ts).
+  if (error instanceof ServiceClockError) return 'transient';
   // Refused before it was sent (a user id that is not one): that user's input, not the run's.
   if (error instanceof ValidationError) return 'permanent';
   // The same read gets the same answer: over the client's size limit, it is that window's to record.
@@ -51,6 +53,7 @@ export type IncompleteReason =
   | 'rate_limited'
   | 'service_unreachable'
   | 'service_error'
+  | 'service_clock'
   | 'store_unavailable'
   | 'queue_unavailable';
 
@@ -58,6 +61,7 @@ export type IncompleteReason =
 export function reasonOf(error: unknown): IncompleteReason {
   if (error instanceof StoreUnavailableError) return 'store_unavailable';
   if (error instanceof QueueUnavailableError) return 'queue_unavailable';
+  if (error instanceof ServiceClockError) return 'service_clock';
   if (error instanceof RateLimitError) return 'rate_limited';
   if (error instanceof ApiError) return 'service_error';
   return 'service_unreachable';

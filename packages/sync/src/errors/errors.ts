@@ -23,6 +23,20 @@ export class SyncInputError extends SyncError {}
 export class QueueUnavailableError extends SyncError {}
 
 /**
+ * The service's `Date` header is far ahead of this machine's clock (ServiceClock's bound): believing it
+ * would record as covered days the service has not produced. The run ends `incomplete` (`service_clock`).
+ */
+export class ServiceClockError extends SyncError {
+  constructor(
+    message: string,
+    /** How far ahead of this machine's clock the service's was, in milliseconds. */
+    readonly aheadMs: number,
+  ) {
+    super(message);
+  }
+}
+
+/**
  * The store's schema is newer than this version of @svc/sync understands (a newer deployment migrated
  * it): upgrade @svc/sync. Nothing was changed.
  */
@@ -62,6 +76,7 @@ nameErrors({
   ShapeError,
   SyncInputError,
   QueueUnavailableError,
+  ServiceClockError,
   StoreVersionError,
   StoreTeamMismatchError,
 });

@@ -18,8 +18,9 @@ const WEIGHT: Record<IncompleteReason, number> = {
   rate_limited: 0,
   service_error: 1,
   service_unreachable: 2,
-  queue_unavailable: 3,
-  store_unavailable: 4,
+  service_clock: 3,
+  queue_unavailable: 4,
+  store_unavailable: 5,
 };
 
 export const heavier = (a: IncompleteCause | undefined, b: IncompleteCause): IncompleteCause =>
@@ -53,6 +54,8 @@ export class RunHealth {
   checkDown(error: unknown, since: number): void {
     const cause = causeOf(error);
     if (cause.reason === 'rate_limited') return;
+    // An answering service whose clock is far ahead is no outage, but every answer will say the same.
+    if (cause.reason === 'service_clock') throw new StoppedShort(cause);
     if (cause.reason.startsWith('service_') && this.#answeredAt >= since) return;
     throw new StoppedShort(cause);
   }
