@@ -11,6 +11,7 @@ import { openCliStore } from './cli/open-cli-store.js';
 import { parseCommand } from './cli/parse-command.js';
 import {
   QueueUnavailableError,
+  StoreDamagedError,
   StoreLockedError,
   StoreTeamMismatchError,
   StoreUnavailableError,
@@ -78,7 +79,11 @@ function codeOf(error: unknown): { message: string; code: number } {
     error instanceof QueueUnavailableError
   )
     return { message: error.message, code: EXIT.store };
-  if (error instanceof StoreTeamMismatchError || error instanceof StoreVersionError)
+  if (
+    error instanceof StoreTeamMismatchError ||
+    error instanceof StoreVersionError ||
+    error instanceof StoreDamagedError
+  )
     return { message: error.message, code: EXIT.storeMismatch };
   if (error instanceof ConnectionError)
     return { message: `the service could not be reached: ${error.message}`, code: EXIT.unreachable };

@@ -5,6 +5,7 @@ export { classifyError, type ErrorClass } from './errors/classify-error.js';
 export {
   ServiceClockError,
   ShapeError,
+  StoreDamagedError,
   StoreLockedError,
   StoreTeamMismatchError,
   StoreUnavailableError,

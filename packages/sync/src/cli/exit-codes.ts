@@ -17,11 +17,15 @@ export const EXIT = {
   failures: 5,
   /** The service refused the API key (401 or 403). */
   auth: 6,
-  /** The service could not be reached (or kept failing with 5xx): run the same command again to resume. */
+  /**
+   * The service could not be reached (or kept failing with 5xx), or its clock is over 2 days ahead of this
+   * machine's: run the same command again to resume.
+   */
   unreachable: 7,
   /**
    * The store does not match this svc-sync: it belongs to another team's key, its schema is newer
-   * (upgrade svc-sync), or, with `migrate --check`, it needs a migration (run `svc-sync migrate`).
+   * (upgrade svc-sync), it is damaged (a table or column of its version missing), or, with
+   * `migrate --check`, it needs a migration (run `svc-sync migrate`).
    */
   storeMismatch: 8,
   /** Interrupted (Ctrl-C or SIGTERM): run the same command again to resume. */

@@ -1,4 +1,5 @@
 import {
+  StoreDamagedError,
   StoreLockedError,
   StoreUnavailableError,
   StoreUrlError,
@@ -13,7 +14,8 @@ function cliFailureOf(error: unknown): unknown {
   if (error instanceof StoreUrlError) return new CliFailure(`--store: ${error.message}`, EXIT.usage);
   if (error instanceof StoreLockedError || error instanceof StoreUnavailableError)
     return new CliFailure(error.message, EXIT.store);
-  if (error instanceof StoreVersionError) return new CliFailure(error.message, EXIT.storeMismatch);
+  if (error instanceof StoreVersionError || error instanceof StoreDamagedError)
+    return new CliFailure(error.message, EXIT.storeMismatch);
   return error;
 }
 

@@ -53,6 +53,20 @@ export class StoreVersionError extends SyncError {
 }
 
 /**
+ * The store lacks a table or column its schema version has (dropped or altered by hand, or restored in
+ * part): nothing is read or written until it is repaired. Names what is missing, never a value.
+ */
+export class StoreDamagedError extends SyncError {
+  constructor(
+    message: string,
+    /** What is missing: `table` or `table.column`. */
+    readonly missing: readonly string[],
+  ) {
+    super(message);
+  }
+}
+
+/**
  * The store is bound to another team (a different API key's fingerprint): its windows and users are not
  * this key's to read. Carries the two fingerprints, never a key.
  */
@@ -77,6 +91,7 @@ nameErrors({
   SyncInputError,
   QueueUnavailableError,
   ServiceClockError,
+  StoreDamagedError,
   StoreVersionError,
   StoreTeamMismatchError,
 });

@@ -1,6 +1,7 @@
 // svc-sync migrate: brings a store to this version's schema before a deploy (`--check` only reports),
 // and binds it to a rotated team key (`--rebind-team`). It opens the store itself: opening migrates.
 import {
+  StoreDamagedError,
   StoreLockedError,
   StoreTeamMismatchError,
   StoreUnavailableError,
@@ -19,7 +20,11 @@ function failure(error: unknown): unknown {
     return new CliFailure(`--store: ${error.message}`, EXIT.usage);
   if (error instanceof StoreLockedError || error instanceof StoreUnavailableError)
     return new CliFailure(error.message, EXIT.store);
-  if (error instanceof StoreVersionError || error instanceof StoreTeamMismatchError)
+  if (
+    error instanceof StoreVersionError ||
+    error instanceof StoreTeamMismatchError ||
+    error instanceof StoreDamagedError
+  )
     return new CliFailure(error.message, EXIT.storeMismatch);
   return error;
 }

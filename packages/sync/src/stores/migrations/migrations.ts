@@ -9,6 +9,11 @@ export interface Migration {
   version: number;
   sqlite: string;
   postgres: string;
+  /**
+   * The tables and columns it adds, by table: what a store of this version must hold, so that a store
+   * with one dropped is told as damaged (schema-shape.ts) instead of failing later on raw SQL.
+   */
+  adds: Readonly<Record<string, readonly string[]>>;
 }
 
 export const MIGRATIONS: readonly Migration[] = [V1_TABLES, V2_AS_SENT];

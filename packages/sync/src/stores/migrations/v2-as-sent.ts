@@ -15,4 +15,5 @@ export const V2_AS_SENT = {
   version: 2,
   sqlite: meta,
   postgres: `${meta}ALTER TABLE svc_summaries ALTER COLUMN data TYPE TEXT USING data::text;\n`,
+  adds: { svc_meta: ['key', 'value'], svc_steps: ['data'] },
 };

@@ -25,26 +25,24 @@ const setMeta = (query: Query, key: string, value: string) =>
     [key, value],
   );
 
-async function version(query: Query): Promise<number> {
-  // pg_tables, not to_regclass: a catalog cache may still miss a table another session just created.
-  const { rows } = await query<{ meta: boolean; windows: boolean }>(
-    `SELECT bool_or(tablename = '${META_TABLE}') AS meta, bool_or(tablename = 'svc_windows') AS windows
-     FROM pg_catalog.pg_tables WHERE schemaname = current_schema()`,
+async function version(query: Query, where: string): Promise<number> {
+  // The catalog, not to_regclass: a catalog cache may still miss a table another session just created.
+  const { rows } = await query<{ name: string; col: string }>(
+    `SELECT c.relname AS name, a.attname AS col FROM pg_catalog.pg_class c
+     JOIN pg_catalog.pg_attribute a ON a.attrelid = c.oid AND a.attnum > 0 AND NOT a.attisdropped
+     WHERE c.relkind IN ('r', 'p') AND c.relnamespace = current_schema()::regnamespace
+       AND c.relname LIKE 'svc\\_%'`,
   );
-  const hasMeta = rows[0]?.meta === true;
-  const windows = rows[0]?.windows === true;
-  return versionOf({
-    meta: hasMeta,
-    windows,
-    recorded: hasMeta ? await meta(query, VERSION_KEY) : undefined,
-  });
+  const found = new Map<string, Set<string>>();
+  for (const { name, col } of rows) found.set(name, (found.get(name) ?? new Set()).add(col));
+  return versionOf(found, found.has(META_TABLE) ? await meta(query, VERSION_KEY) : undefined, where);
 }
 
 /** `query` runs on any pooled connection; `inTransaction` runs work in one transaction on one. */
 export function postgresSchema(query: Query, inTransaction: InTransaction, where: string) {
   return {
     async state(): Promise<StoreSchema> {
-      const current = await version(query);
+      const current = await version(query, where);
       migrationsDue(current, where);
       return {
         version: current,
@@ -55,7 +53,7 @@ export function postgresSchema(query: Query, inTransaction: InTransaction, where
     },
     /** Migrates forward in one transaction under the lock; a store already current takes no lock. */
     async migrate(): Promise<void> {
-      if (migrationsDue(await version(query), where).length === 0) return;
+      if (migrationsDue(await version(query, where), where).length === 0) return;
       await inTransaction(async (client) => {
         const query_timeout = MIGRATION_TIMEOUT_MS + 5_000;
         // pg reads a per-query `query_timeout`; its types do not list it.
@@ -66,7 +64,7 @@ export function postgresSchema(query: Query, inTransaction: InTransaction, where
         );
         await inside('SELECT pg_advisory_xact_lock($1)', [MIGRATION_LOCK]);
         // Read again under the lock: another process may have migrated while this one waited.
-        const due = migrationsDue(await version(inside), where);
+        const due = migrationsDue(await version(inside, where), where);
         for (const migration of due) await inside(migration.postgres);
         if (due.length > 0) await setMeta(inside, VERSION_KEY, String(SCHEMA_VERSION));
       });

@@ -1,15 +1,24 @@
 // The SQLite store's schema and binding: its version, migrations, and the team it holds data for.
 
 import { migrationsDue, SCHEMA_VERSION, type StoreSchema } from '../migrations/migrations.js';
-import { META_TABLE, TEAM_KEY, VERSION_KEY, versionOf } from '../migrations/store-meta.js';
+import { type FoundTables, META_TABLE, TEAM_KEY, VERSION_KEY, versionOf } from '../migrations/store-meta.js';
 import { checkTeamBinding } from '../team-fingerprint.js';
 import { immediate } from './driver.js';
 import type { SqliteDatabase } from './sqlite-database.js';
 
 export function sqliteSchema(db: SqliteDatabase, where: string) {
-  const hasMeta = () =>
-    db.prepare(`SELECT 1 AS found FROM sqlite_master WHERE type = 'table' AND name = ?`).get(META_TABLE) !==
-    undefined;
+  /** The store's own tables and their columns. */
+  const tables = (): FoundTables => {
+    const rows = db
+      .prepare(
+        `SELECT m.name AS name, p.name AS col FROM sqlite_master m JOIN pragma_table_info(m.name) p
+         WHERE m.type = 'table' AND m.name LIKE 'svc\\_%' ESCAPE '\\'`,
+      )
+      .all<{ name: string; col: string }>();
+    const found = new Map<string, Set<string>>();
+    for (const { name, col } of rows) found.set(name, (found.get(name) ?? new Set()).add(col));
+    return found;
+  };
   const meta = (key: string) =>
     db.prepare(`SELECT value FROM ${META_TABLE} WHERE key = ?`).get<{ value: string }>(key)?.value;
   const setMeta = (key: string, value: string) =>
@@ -19,15 +28,8 @@ export function sqliteSchema(db: SqliteDatabase, where: string) {
       )
       .run(key, value);
   const version = () => {
-    const found = hasMeta();
-    const windows = db
-      .prepare(`SELECT 1 AS found FROM sqlite_master WHERE type = 'table' AND name = 'svc_windows'`)
-      .get();
-    return versionOf({
-      meta: found,
-      windows: windows !== undefined,
-      recorded: found ? meta(VERSION_KEY) : undefined,
-    });
+    const found = tables();
+    return versionOf(found, found.has(META_TABLE) ? meta(VERSION_KEY) : undefined, where);
   };
 
   return {
