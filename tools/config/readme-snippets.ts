@@ -140,6 +140,61 @@ export async function runSnippet(code: string, run: SnippetRun): Promise<{ stdou
   }
 }
 
+/** Every TypeScript block (```ts) of a README, in order. */
+export function typescriptBlocks(readme: URL | string): string[] {
+  const text = readFileSync(readme, 'utf8');
+  return [...text.matchAll(/^```ts\n([\s\S]*?)^```$/gm)].map((match) => match[1] as string);
+}
+
+/** The settings of the strictest partners: a README's TypeScript must compile under them as printed. */
+export const STRICTEST_SETTINGS = {
+  strict: true,
+  exactOptionalPropertyTypes: true,
+  noUncheckedIndexedAccess: true,
+} as const;
+
+/**
+ * Type-checks each of `files` (a README's code, whole modules) as a file of a partner's project inside
+ * the package `in`, under STRICTEST_SETTINGS with Node's module resolution; resolves with tsc's
+ * diagnostics, '' when every file compiles. The files and their tsconfig are removed when the test ends.
+ */
+export async function typecheckSnippets(files: readonly string[], run: { in: URL; timeoutMs?: number }) {
+  snippets += 1;
+  const names = files.map((code, index) => {
+    const name = `readme-typecheck.${process.pid}.${snippets}.${index}.mts`;
+    scratchFile(new URL(name, run.in), code);
+    return name;
+  });
+  const config = `readme-typecheck.${process.pid}.${snippets}.tsconfig.json`;
+  const tsconfig = {
+    compilerOptions: {
+      ...STRICTEST_SETTINGS,
+      target: 'ES2022',
+      lib: ['ES2022', 'DOM', 'DOM.Iterable'],
+      module: 'NodeNext',
+      moduleResolution: 'NodeNext',
+      types: ['node'],
+      noEmit: true,
+      // The published declarations are checked by the packages' own builds and attw.
+      skipLibCheck: true,
+    },
+    files: names,
+  };
+  const path = scratchFile(new URL(config, run.in), JSON.stringify(tsconfig));
+  const tsc = createRequire(run.in).resolve('typescript/bin/tsc');
+  try {
+    await promisify(execFile)(process.execPath, [tsc, '-p', path, '--pretty', 'false'], {
+      cwd: fileURLToPath(run.in),
+      timeout: run.timeoutMs ?? 120_000,
+    });
+    return '';
+  } catch (error) {
+    const { stdout, stderr } = error as { stdout?: string; stderr?: string };
+    if (stdout === undefined) throw error;
+    return `${stdout}${stderr ?? ''}`.trim();
+  }
+}
+
 /**
  * The figure a README's code shows for an expression in a comment after it (`response.status; // 200`
  * gives `200`), so a test can compare it with what the run printed for that expression.

@@ -1,11 +1,12 @@
 // Generates the types package's src/generated/openapi.ts from the bundled spec with openapi-typescript's
 // Node API, and sandbox-values.ts from `x-svc-sandbox-values` (`svc-codegen types`, run in packages/types):
-// types-spec.ts reads, schema-transform.ts renders the schemas, this file renders the sandbox values and
-// writes both.
+// types-spec.ts reads, schema-transform.ts renders the schemas, optional-undefined.ts lets optional
+// inputs take `undefined`, this file renders the sandbox values and writes both.
 import { loadSpec } from '@svc/spec';
 import openapiTS, { astToString, type OpenAPI3 } from 'openapi-typescript';
 import { generatedHeader, writeGenerated } from '../generated-file.js';
 import { nameSchemas } from './named-schemas.js';
+import { acceptUndefined } from './optional-undefined.js';
 import { schemaTransform } from './schema-transform.js';
 import { readTypesSpec, sandboxValuesOf } from './types-spec.js';
 
@@ -36,7 +37,7 @@ export async function generateTypes(packageDir: string): Promise<string> {
     defaultNonNullable: true,
   });
   await writeGenerated(packageDir, {
-    'openapi.ts': `${generatedHeader('types/generate-types.ts')}\n${astToString(nameSchemas(ast))}`,
+    'openapi.ts': `${generatedHeader('types/generate-types.ts')}\n${astToString(acceptUndefined(nameSchemas(ast)))}`,
     'sandbox-values.ts': renderSandboxValues(sandboxValuesOf(spec)),
   });
   return 'wrote src/generated/openapi.ts and sandbox-values.ts';

@@ -1042,16 +1042,16 @@ export interface operations {
                 /** @description Start of the range: a date `YYYY-MM-DD` or an ISO 8601 datetime. A date alone means 00:00:00 of that day. */
                 start_date: components["parameters"]["startDate"];
                 /** @description End of the range: a date `YYYY-MM-DD` or an ISO 8601 datetime, or null. A date alone means 23:59:59 of that day. */
-                end_date?: components["parameters"]["endDate"];
+                end_date?: components["parameters"]["endDate"] | undefined;
                 /** @description Provider slug to restrict the read to; the empty string (default) means no restriction. */
-                provider?: components["parameters"]["providerFilter"];
+                provider?: components["parameters"]["providerFilter"] | undefined;
                 /**
                  * @deprecated
                  * @description Deprecated next-page cursor; use `next_cursor` instead.
                  */
-                cursor?: components["parameters"]["cursor"];
+                cursor?: components["parameters"]["cursor"] | undefined;
                 /** @description Next-page cursor, taken from `next_cursor` of the previous page. */
-                next_cursor?: components["parameters"]["nextCursor"];
+                next_cursor?: components["parameters"]["nextCursor"] | undefined;
             };
             header?: {
                 /**
@@ -1059,7 +1059,7 @@ export interface operations {
                  *
                  *     Required by the service; the client's auth layer sends it, so it is optional in these types.
                  */
-                "x-svc-api-key"?: components["parameters"]["apiKey"];
+                "x-svc-api-key"?: components["parameters"]["apiKey"] | undefined;
             };
             path: {
                 /** @description Service-issued user id (uuid). */
@@ -1086,11 +1086,11 @@ export interface operations {
         parameters: {
             query?: {
                 /** @description Start of the range: a date `YYYY-MM-DD` or an ISO 8601 datetime. A date alone means 00:00:00 of that day. Optional here; the service decides the range when it is omitted. */
-                start_date?: components["parameters"]["summaryStartDate"];
+                start_date?: components["parameters"]["summaryStartDate"] | undefined;
                 /** @description End of the range: a date `YYYY-MM-DD` or an ISO 8601 datetime, or null. A date alone means 23:59:59 of that day. */
-                end_date?: components["parameters"]["endDate"];
+                end_date?: components["parameters"]["endDate"] | undefined;
                 /** @description Provider slug to restrict the read to; the empty string (default) means no restriction. */
-                provider?: components["parameters"]["providerFilter"];
+                provider?: components["parameters"]["providerFilter"] | undefined;
             };
             header?: {
                 /**
@@ -1098,7 +1098,7 @@ export interface operations {
                  *
                  *     Required by the service; the client's auth layer sends it, so it is optional in these types.
                  */
-                "x-svc-api-key"?: components["parameters"]["apiKey"];
+                "x-svc-api-key"?: components["parameters"]["apiKey"] | undefined;
             };
             path: {
                 /** @description Service-issued user id (uuid). */
@@ -1125,11 +1125,11 @@ export interface operations {
         parameters: {
             query?: {
                 /** @description Start of the range: a date `YYYY-MM-DD` or an ISO 8601 datetime. A date alone means 00:00:00 of that day. Optional here; the service decides the range when it is omitted. */
-                start_date?: components["parameters"]["summaryStartDate"];
+                start_date?: components["parameters"]["summaryStartDate"] | undefined;
                 /** @description End of the range: a date `YYYY-MM-DD` or an ISO 8601 datetime, or null. A date alone means 23:59:59 of that day. */
-                end_date?: components["parameters"]["endDate"];
+                end_date?: components["parameters"]["endDate"] | undefined;
                 /** @description Provider slug to restrict the read to; the empty string (default) means no restriction. */
-                provider?: components["parameters"]["providerFilter"];
+                provider?: components["parameters"]["providerFilter"] | undefined;
             };
             header?: {
                 /**
@@ -1137,7 +1137,7 @@ export interface operations {
                  *
                  *     Required by the service; the client's auth layer sends it, so it is optional in these types.
                  */
-                "x-svc-api-key"?: components["parameters"]["apiKey"];
+                "x-svc-api-key"?: components["parameters"]["apiKey"] | undefined;
             };
             path: {
                 /** @description Service-issued user id (uuid). */
@@ -1164,11 +1164,11 @@ export interface operations {
         parameters: {
             query?: {
                 /** @description Start of the range: a date `YYYY-MM-DD` or an ISO 8601 datetime. A date alone means 00:00:00 of that day. Optional here; the service decides the range when it is omitted. */
-                start_date?: components["parameters"]["summaryStartDate"];
+                start_date?: components["parameters"]["summaryStartDate"] | undefined;
                 /** @description End of the range: a date `YYYY-MM-DD` or an ISO 8601 datetime, or null. A date alone means 23:59:59 of that day. */
-                end_date?: components["parameters"]["endDate"];
+                end_date?: components["parameters"]["endDate"] | undefined;
                 /** @description Provider slug to restrict the read to; the empty string (default) means no restriction. */
-                provider?: components["parameters"]["providerFilter"];
+                provider?: components["parameters"]["providerFilter"] | undefined;
             };
             header?: {
                 /**
@@ -1176,7 +1176,7 @@ export interface operations {
                  *
                  *     Required by the service; the client's auth layer sends it, so it is optional in these types.
                  */
-                "x-svc-api-key"?: components["parameters"]["apiKey"];
+                "x-svc-api-key"?: components["parameters"]["apiKey"] | undefined;
             };
             path: {
                 /** @description Service-issued user id (uuid). */
@@ -1203,11 +1203,11 @@ export interface operations {
         parameters: {
             query?: {
                 /** @description Start of the range: a date `YYYY-MM-DD` or an ISO 8601 datetime. A date alone means 00:00:00 of that day. Optional here; the service decides the range when it is omitted. */
-                start_date?: components["parameters"]["summaryStartDate"];
+                start_date?: components["parameters"]["summaryStartDate"] | undefined;
                 /** @description End of the range: a date `YYYY-MM-DD` or an ISO 8601 datetime, or null. A date alone means 23:59:59 of that day. */
-                end_date?: components["parameters"]["endDate"];
+                end_date?: components["parameters"]["endDate"] | undefined;
                 /** @description Provider slug to restrict the read to; the empty string (default) means no restriction. */
-                provider?: components["parameters"]["providerFilter"];
+                provider?: components["parameters"]["providerFilter"] | undefined;
             };
             header?: {
                 /**
@@ -1215,7 +1215,7 @@ export interface operations {
                  *
                  *     Required by the service; the client's auth layer sends it, so it is optional in these types.
                  */
-                "x-svc-api-key"?: components["parameters"]["apiKey"];
+                "x-svc-api-key"?: components["parameters"]["apiKey"] | undefined;
             };
             path: {
                 /** @description Service-issued user id (uuid). */
@@ -1242,11 +1242,11 @@ export interface operations {
         parameters: {
             query?: {
                 /** @description Start of the range: a date `YYYY-MM-DD` or an ISO 8601 datetime. A date alone means 00:00:00 of that day. Optional here; the service decides the range when it is omitted. */
-                start_date?: components["parameters"]["summaryStartDate"];
+                start_date?: components["parameters"]["summaryStartDate"] | undefined;
                 /** @description End of the range: a date `YYYY-MM-DD` or an ISO 8601 datetime, or null. A date alone means 23:59:59 of that day. */
-                end_date?: components["parameters"]["endDate"];
+                end_date?: components["parameters"]["endDate"] | undefined;
                 /** @description Provider slug to restrict the read to; the empty string (default) means no restriction. */
-                provider?: components["parameters"]["providerFilter"];
+                provider?: components["parameters"]["providerFilter"] | undefined;
             };
             header?: {
                 /**
@@ -1254,7 +1254,7 @@ export interface operations {
                  *
                  *     Required by the service; the client's auth layer sends it, so it is optional in these types.
                  */
-                "x-svc-api-key"?: components["parameters"]["apiKey"];
+                "x-svc-api-key"?: components["parameters"]["apiKey"] | undefined;
             };
             path: {
                 /** @description Service-issued user id (uuid). */
@@ -1281,11 +1281,11 @@ export interface operations {
         parameters: {
             query?: {
                 /** @description Start of the range: a date `YYYY-MM-DD` or an ISO 8601 datetime. A date alone means 00:00:00 of that day. Optional here; the service decides the range when it is omitted. */
-                start_date?: components["parameters"]["summaryStartDate"];
+                start_date?: components["parameters"]["summaryStartDate"] | undefined;
                 /** @description End of the range: a date `YYYY-MM-DD` or an ISO 8601 datetime, or null. A date alone means 23:59:59 of that day. */
-                end_date?: components["parameters"]["endDate"];
+                end_date?: components["parameters"]["endDate"] | undefined;
                 /** @description Provider slug to restrict the read to; the empty string (default) means no restriction. */
-                provider?: components["parameters"]["providerFilter"];
+                provider?: components["parameters"]["providerFilter"] | undefined;
             };
             header?: {
                 /**
@@ -1293,7 +1293,7 @@ export interface operations {
                  *
                  *     Required by the service; the client's auth layer sends it, so it is optional in these types.
                  */
-                "x-svc-api-key"?: components["parameters"]["apiKey"];
+                "x-svc-api-key"?: components["parameters"]["apiKey"] | undefined;
             };
             path: {
                 /** @description Service-issued user id (uuid). */
@@ -1325,7 +1325,7 @@ export interface operations {
                  *
                  *     Required by the service; the client's auth layer sends it, so it is optional in these types.
                  */
-                "x-svc-api-key"?: components["parameters"]["apiKey"];
+                "x-svc-api-key"?: components["parameters"]["apiKey"] | undefined;
             };
             path: {
                 /** @description The team's own unique id for the end user. Must not contain personal information such as an e-mail address or phone number. */
@@ -1357,7 +1357,7 @@ export interface operations {
                  *
                  *     Required by the service; the client's auth layer sends it, so it is optional in these types.
                  */
-                "x-svc-api-key"?: components["parameters"]["apiKey"];
+                "x-svc-api-key"?: components["parameters"]["apiKey"] | undefined;
             };
             path: {
                 /** @description Service-issued user id (uuid). */
@@ -1389,7 +1389,7 @@ export interface operations {
                  *
                  *     Required by the service; the client's auth layer sends it, so it is optional in these types.
                  */
-                "x-svc-api-key"?: components["parameters"]["apiKey"];
+                "x-svc-api-key"?: components["parameters"]["apiKey"] | undefined;
             };
             path: {
                 /** @description Service-issued user id (uuid). */
@@ -1423,7 +1423,7 @@ export interface operations {
                  *
                  *     Required by the service; the client's auth layer sends it, so it is optional in these types.
                  */
-                "x-svc-api-key"?: components["parameters"]["apiKey"];
+                "x-svc-api-key"?: components["parameters"]["apiKey"] | undefined;
             };
             path?: never;
             cookie?: never;
@@ -1449,7 +1449,7 @@ export interface operations {
                 /** @description Service-issued user id (uuid) of the user the link code is for. */
                 user_id: components["parameters"]["userIdQuery"];
                 /** @description Expiry time of the link code (ISO 8601 datetime with offset), or null. When omitted or null the code expires 1 hour after the server time of creation (link code lifetime). */
-                expires_at?: components["parameters"]["expiresAt"];
+                expires_at?: components["parameters"]["expiresAt"] | undefined;
             };
             header?: {
                 /**
@@ -1457,7 +1457,7 @@ export interface operations {
                  *
                  *     Required by the service; the client's auth layer sends it, so it is optional in these types.
                  */
-                "x-svc-api-key"?: components["parameters"]["apiKey"];
+                "x-svc-api-key"?: components["parameters"]["apiKey"] | undefined;
             };
             path?: never;
             cookie?: never;
@@ -1486,9 +1486,9 @@ export interface operations {
                  *
                  *     Required by the service; the client's auth layer sends it, so it is optional in these types.
                  */
-                "x-svc-api-key"?: components["parameters"]["apiKey"];
+                "x-svc-api-key"?: components["parameters"]["apiKey"] | undefined;
                 /** @description Link token created earlier by `POST /v2/link/token`. To send no token, omit the header. */
-                "x-svc-link-token"?: components["parameters"]["linkToken"];
+                "x-svc-link-token"?: components["parameters"]["linkToken"] | undefined;
             };
             path: {
                 /** @description Password-type provider the multi-factor code is for. */
@@ -1515,7 +1515,7 @@ export interface operations {
         parameters: {
             query?: {
                 /** @description Filter providers by source type, or null. The service may accept other values. */
-                source_type?: components["parameters"]["sourceType"];
+                source_type?: components["parameters"]["sourceType"] | undefined;
             };
             header?: {
                 /**
@@ -1523,7 +1523,7 @@ export interface operations {
                  *
                  *     Required by the service; the client's auth layer sends it, so it is optional in these types.
                  */
-                "x-svc-api-key"?: components["parameters"]["apiKey"];
+                "x-svc-api-key"?: components["parameters"]["apiKey"] | undefined;
             };
             path?: never;
             cookie?: never;
@@ -1547,17 +1547,17 @@ export interface operations {
         parameters: {
             query?: {
                 /** @description Identifier of a lab partner: a number or a string, or a list of them (sent as repeated `lab_id`). If both `lab_id` and `lab_slug` are given, `lab_slug` is used. */
-                lab_id?: components["parameters"]["labId"];
+                lab_id?: components["parameters"]["labId"] | undefined;
                 /** @description Slug of a lab; narrows markers to one lab. Takes precedence over `lab_id` when both are given. */
-                lab_slug?: components["parameters"]["labSlug"];
+                lab_slug?: components["parameters"]["labSlug"] | undefined;
                 /** @description Lab account id. On the markers list, the lab account used to decide which markers and tests are available (the panels and markers offered are those of that account's lab). */
-                lab_account_id?: components["parameters"]["labAccountIdFilter"];
+                lab_account_id?: components["parameters"]["labAccountIdFilter"] | undefined;
                 /** @description Filter by marker or panel name or test code. */
-                name?: components["parameters"]["markerName"];
+                name?: components["parameters"]["markerName"] | undefined;
                 /** @description Page number (x >= 1). */
-                page?: components["parameters"]["markersPage"];
+                page?: components["parameters"]["markersPage"] | undefined;
                 /** @description Page size (1 <= x <= 100). */
-                size?: components["parameters"]["markersSize"];
+                size?: components["parameters"]["markersSize"] | undefined;
             };
             header?: {
                 /**
@@ -1565,7 +1565,7 @@ export interface operations {
                  *
                  *     Required by the service; the client's auth layer sends it, so it is optional in these types.
                  */
-                "x-svc-api-key"?: components["parameters"]["apiKey"];
+                "x-svc-api-key"?: components["parameters"]["apiKey"] | undefined;
             };
             path?: never;
             cookie?: never;
@@ -1589,11 +1589,11 @@ export interface operations {
         parameters: {
             query?: {
                 /** @description Lab account (uuid) used to decide which markers are available; the markers offered are those of that account's lab. Null or omitted: not restricted by lab account. */
-                lab_account_id?: components["parameters"]["labAccountId"];
+                lab_account_id?: components["parameters"]["labAccountId"] | undefined;
                 /** @description Page number. */
-                page?: components["parameters"]["page"];
+                page?: components["parameters"]["page"] | undefined;
                 /** @description Page size. */
-                size?: components["parameters"]["size"];
+                size?: components["parameters"]["size"] | undefined;
             };
             header?: {
                 /**
@@ -1601,7 +1601,7 @@ export interface operations {
                  *
                  *     Required by the service; the client's auth layer sends it, so it is optional in these types.
                  */
-                "x-svc-api-key"?: components["parameters"]["apiKey"];
+                "x-svc-api-key"?: components["parameters"]["apiKey"] | undefined;
             };
             path: {
                 /** @description Lab test id (uuid). */
@@ -1628,9 +1628,9 @@ export interface operations {
         parameters: {
             query?: {
                 /** @description Lab account id. On the markers list, the lab account used to decide which markers and tests are available (the panels and markers offered are those of that account's lab). */
-                lab_account_id?: components["parameters"]["labAccountIdFilter"];
+                lab_account_id?: components["parameters"]["labAccountIdFilter"] | undefined;
                 /** @description Filter lab accounts by status, for example `PENDING`; other values pass through. */
-                status?: components["parameters"]["labAccountStatus"];
+                status?: components["parameters"]["labAccountStatus"] | undefined;
             };
             header?: {
                 /**
@@ -1638,7 +1638,7 @@ export interface operations {
                  *
                  *     Required by the service; the client's auth layer sends it, so it is optional in these types.
                  */
-                "x-svc-api-key"?: components["parameters"]["apiKey"];
+                "x-svc-api-key"?: components["parameters"]["apiKey"] | undefined;
             };
             path?: never;
             cookie?: never;
@@ -1667,9 +1667,9 @@ export interface operations {
                  *
                  *     Required by the service; the client's auth layer sends it, so it is optional in these types.
                  */
-                "x-svc-api-key"?: components["parameters"]["apiKey"];
+                "x-svc-api-key"?: components["parameters"]["apiKey"] | undefined;
                 /** @description Idempotency key: repeating a request with the same key does not create a duplicate. */
-                "Idempotency-Key"?: components["parameters"]["idempotencyKey"];
+                "Idempotency-Key"?: components["parameters"]["idempotencyKey"] | undefined;
             };
             path?: never;
             cookie?: never;
@@ -1698,7 +1698,7 @@ export interface operations {
                  *
                  *     Required by the service; the client's auth layer sends it, so it is optional in these types.
                  */
-                "x-svc-api-key"?: components["parameters"]["apiKey"];
+                "x-svc-api-key"?: components["parameters"]["apiKey"] | undefined;
             };
             path?: never;
             cookie?: never;
@@ -1722,7 +1722,7 @@ export interface operations {
         parameters: {
             query?: {
                 /** @description Start date of the availability window (the operation returns 14 days of slots). */
-                start_date?: components["parameters"]["availabilityStartDate"];
+                start_date?: components["parameters"]["availabilityStartDate"] | undefined;
             };
             header?: {
                 /**
@@ -1730,7 +1730,7 @@ export interface operations {
                  *
                  *     Required by the service; the client's auth layer sends it, so it is optional in these types.
                  */
-                "x-svc-api-key"?: components["parameters"]["apiKey"];
+                "x-svc-api-key"?: components["parameters"]["apiKey"] | undefined;
             };
             path: {
                 /** @description Order id (uuid). */
@@ -1762,7 +1762,7 @@ export interface operations {
                  *
                  *     Required by the service; the client's auth layer sends it, so it is optional in these types.
                  */
-                "x-svc-api-key"?: components["parameters"]["apiKey"];
+                "x-svc-api-key"?: components["parameters"]["apiKey"] | undefined;
             };
             path: {
                 /** @description Order id (uuid). */
@@ -1794,7 +1794,7 @@ export interface operations {
                  *
                  *     Required by the service; the client's auth layer sends it, so it is optional in these types.
                  */
-                "x-svc-api-key"?: components["parameters"]["apiKey"];
+                "x-svc-api-key"?: components["parameters"]["apiKey"] | undefined;
             };
             path: {
                 /** @description Order id (uuid). */
@@ -1826,7 +1826,7 @@ export interface operations {
                  *
                  *     Required by the service; the client's auth layer sends it, so it is optional in these types.
                  */
-                "x-svc-api-key"?: components["parameters"]["apiKey"];
+                "x-svc-api-key"?: components["parameters"]["apiKey"] | undefined;
             };
             path: {
                 /** @description Order id (uuid). */
@@ -1858,7 +1858,7 @@ export interface operations {
                  *
                  *     Required by the service; the client's auth layer sends it, so it is optional in these types.
                  */
-                "x-svc-api-key"?: components["parameters"]["apiKey"];
+                "x-svc-api-key"?: components["parameters"]["apiKey"] | undefined;
             };
             path: {
                 /** @description Order id (uuid). */
@@ -1890,9 +1890,9 @@ export interface operations {
                  *
                  *     Required by the service; the client's auth layer sends it, so it is optional in these types.
                  */
-                "x-svc-api-key"?: components["parameters"]["apiKey"];
+                "x-svc-api-key"?: components["parameters"]["apiKey"] | undefined;
                 /** @description Idempotency key: repeating a request with the same key does not create a duplicate. */
-                "Idempotency-Key"?: components["parameters"]["idempotencyKey"];
+                "Idempotency-Key"?: components["parameters"]["idempotencyKey"] | undefined;
             };
             path: {
                 /** @description Order id (uuid). */
@@ -1924,7 +1924,7 @@ export interface operations {
                  *
                  *     Required by the service; the client's auth layer sends it, so it is optional in these types.
                  */
-                "x-svc-api-key"?: components["parameters"]["apiKey"];
+                "x-svc-api-key"?: components["parameters"]["apiKey"] | undefined;
             };
             path: {
                 /** @description Order id (uuid). */
@@ -1956,7 +1956,7 @@ export interface operations {
                  *
                  *     Required by the service; the client's auth layer sends it, so it is optional in these types.
                  */
-                "x-svc-api-key"?: components["parameters"]["apiKey"];
+                "x-svc-api-key"?: components["parameters"]["apiKey"] | undefined;
             };
             path?: never;
             cookie?: never;
@@ -1985,7 +1985,7 @@ export interface operations {
                  *
                  *     Required by the service; the client's auth layer sends it, so it is optional in these types.
                  */
-                "x-svc-api-key"?: components["parameters"]["apiKey"];
+                "x-svc-api-key"?: components["parameters"]["apiKey"] | undefined;
             };
             path: {
                 /** @description Parsing job id. */
@@ -2207,24 +2207,24 @@ export interface operations {
 /** @description The source object of a summary: provider slug and source type. `name`, `logo` and `slug` are deprecated and will be removed; only the provider slug remains. */
 export type SummarySource = {
     /** @description Provider slug. */
-    provider?: string;
+    provider?: string | undefined;
     /** @description Source type. The service may send any value. */
-    type?: string;
+    type?: string | undefined;
     /**
      * @deprecated
      * @description Deprecated, will be removed; read provider details from `GET /v2/providers` by `provider`.
      */
-    name?: string;
+    name?: string | undefined;
     /**
      * @deprecated
      * @description Deprecated, will be removed; read provider details from `GET /v2/providers` by `provider`.
      */
-    logo?: string;
+    logo?: string | undefined;
     /**
      * @deprecated
      * @description Deprecated, will be removed; use `provider`.
      */
-    slug?: string;
+    slug?: string | undefined;
 } & {
     [key: string]: unknown;
 };
@@ -2270,9 +2270,9 @@ export type GroupedTimeseries = {
      * @deprecated
      * @description Deprecated next-page cursor; use `next_cursor`. Null when there is no more data.
      */
-    next?: string | null;
+    next?: (string | null) | undefined;
     /** @description Next-page cursor; null when there is no more data. */
-    next_cursor?: string | null;
+    next_cursor?: (string | null) | undefined;
 };
 /** @description Error body of a failed request. Kept open: the service may add fields. */
 export type Error = {
@@ -2308,28 +2308,28 @@ export type ConnectedSource = {
      * Format: date-time
      * @description When the connection was created.
      */
-    created_on?: string;
+    created_on?: string | undefined;
     /** @description The connected provider. */
     source?: {
         /** @description Logo URL. */
-        logo?: string;
+        logo?: string | undefined;
         /** @description Display name. */
-        name?: string;
+        name?: string | undefined;
         /** @description Provider slug. */
-        slug?: string;
-    };
+        slug?: string | undefined;
+    } | undefined;
 };
 /** @description Fallback time zone, used for providers whose data carries no time zone. */
 export type FallbackTimeZone = {
     /** @description IANA time zone database identifier. */
-    id?: string;
+    id?: string | undefined;
     /** @description Slug of the source the time zone came from. */
-    source_slug?: string;
+    source_slug?: string | undefined;
     /**
      * Format: date-time
      * @description When the fallback time zone was last updated.
      */
-    updated_at?: string;
+    updated_at?: string | undefined;
 };
 /** @description Fallback birth date, used for max heart rate where the provider gives no age. */
 export type FallbackBirthDate = {
@@ -2337,14 +2337,14 @@ export type FallbackBirthDate = {
      * Format: date
      * @description Birth date (YYYY-mm-dd).
      */
-    value?: string;
+    value?: string | undefined;
     /** @description Slug of the source the birth date came from. */
-    source_slug?: string;
+    source_slug?: string | undefined;
     /**
      * Format: date-time
      * @description When the fallback birth date was last updated.
      */
-    updated_at?: string;
+    updated_at?: string | undefined;
 };
 /** @description User record, the result of resolving a client user id. */
 export type UserRecord = {
@@ -2368,17 +2368,17 @@ export type UserRecord = {
     /** @description Providers the user is connected to. */
     connected_sources: components["schemas"]["ConnectedSource"][];
     fallback_time_zone: components["schemas"]["FallbackTimeZone"];
-    fallback_birth_date?: components["schemas"]["FallbackBirthDate"];
+    fallback_birth_date?: components["schemas"]["FallbackBirthDate"] | undefined;
     /**
      * Format: date
      * @description Lower bound of user data ingestion.
      */
-    ingestion_start?: string | null;
+    ingestion_start?: (string | null) | undefined;
     /**
      * Format: date
      * @description Upper bound of user data ingestion.
      */
-    ingestion_end?: string | null;
+    ingestion_end?: (string | null) | undefined;
 };
 /** @description Sign-in token for a mobile SDK. Used to sign in once; the signed-in session persists on the device, so a token must not be requested at every app launch. */
 export type SignInToken = {
@@ -2402,7 +2402,7 @@ export type LinkTokenRequest = {
 /** @description Created link token, later sent as the `x-svc-link-token` header. Kept open: the service may add fields. */
 export type LinkToken = {
     /** @description The token to send as the `x-svc-link-token` header. */
-    link_token?: string;
+    link_token?: string | undefined;
 } & {
     [key: string]: unknown;
 };
@@ -2448,15 +2448,15 @@ export type LinkResult = {
      */
     provider_id: string | null;
     /** @description The redirect URL given when the link token was created. */
-    redirect_url?: string | null;
+    redirect_url?: (string | null) | undefined;
     /** @description Link error type; populated only when `state` is `error`. */
-    error_type?: components["schemas"]["LinkErrorType"] | null;
+    error_type?: (components["schemas"]["LinkErrorType"] | null) | undefined;
     /** @description Developer-readable debug text; populated only when `state` is `error`. */
-    error?: string | null;
+    error?: (string | null) | undefined;
     /** @description Provider MFA request; populated only when `state` is `pending_provider_mfa`. Kept open: the service may add fields. */
     provider_mfa?: {
         [key: string]: unknown;
-    };
+    } | undefined;
 };
 /** @description Connection method of a provider. Password-type providers may require a multi-factor code step. Non-exhaustive: the service may add values; unknown values must be tolerated. */
 export type AuthType = "oauth" | "team_oauth" | "sdk" | "password" | "email" | "app" | (string & {});
@@ -2473,70 +2473,70 @@ export type ProviderRecord = {
     /** @description Logo URL. */
     logo: string | null;
     /** @description Connection method of the provider. */
-    auth_type?: components["schemas"]["AuthType"] | null;
+    auth_type?: (components["schemas"]["AuthType"] | null) | undefined;
     /** @description Resources the provider supports. */
-    supported_resources?: components["schemas"]["SupportedResource"][];
+    supported_resources?: components["schemas"]["SupportedResource"][] | undefined;
 };
 /** @description LOINC entry a result is matched to. */
 export type Loinc = {
     /** @description Entry id. */
-    id?: number;
+    id?: number | undefined;
     /** @description Display name. */
-    name?: string;
+    name?: string | undefined;
     /** @description Entry slug. */
-    slug?: string;
+    slug?: string | undefined;
     /** @description LOINC code. */
-    code?: string;
+    code?: string | undefined;
     /** @description Unit. */
-    unit?: string | null;
+    unit?: (string | null) | undefined;
 };
 /** @description A result a marker is expected to produce. */
 export type ExpectedResult = {
     /** @description Result id. */
-    id?: number;
+    id?: number | undefined;
     /** @description Display name. */
-    name?: string;
+    name?: string | undefined;
     /** @description Result slug. */
-    slug?: string;
+    slug?: string | undefined;
     /** @description Id of the lab. */
-    lab_id?: number;
+    lab_id?: number | undefined;
     /** @description Laboratory's own identifier. */
-    provider_id?: string;
-    loinc?: components["schemas"]["Loinc"];
+    provider_id?: string | undefined;
+    loinc?: components["schemas"]["Loinc"] | undefined;
 };
 /** @description A lab test marker (biomarker or panel), complete form. */
 export type Marker = {
     /** @description Marker id. */
-    id?: number;
+    id?: number | undefined;
     /** @description Display name. */
-    name?: string;
+    name?: string | undefined;
     /** @description Marker slug. */
-    slug?: string;
+    slug?: string | undefined;
     /** @description Marker description. */
-    description?: string;
+    description?: string | undefined;
     /** @description Id of the lab offering the marker. */
-    lab_id?: number;
+    lab_id?: number | undefined;
     /** @description Laboratory's own identifier. */
-    provider_id?: string;
+    provider_id?: string | undefined;
     /** @description Marker type, for example `biomarker`. The service may send other values. */
-    type?: string;
+    type?: string | undefined;
     /** @description Unit of the result. */
-    unit?: string | null;
+    unit?: (string | null) | undefined;
     /** @description Price text. */
-    price?: string;
+    price?: string | undefined;
     /** @description Results the marker is expected to produce. */
-    expected_results?: components["schemas"]["ExpectedResult"][];
+    expected_results?: components["schemas"]["ExpectedResult"][] | undefined;
 };
 /** @description Marker list envelope of the markers catalogue. */
 export type MarkerList = {
     /** @description Markers of this page. */
     markers: components["schemas"]["Marker"][];
     /** @description Total number of markers. */
-    total?: number | null;
+    total?: (number | null) | undefined;
     /** @description Page number of this page. */
-    page?: number | null;
+    page?: (number | null) | undefined;
     /** @description Page size. */
-    size?: number | null;
+    size?: (number | null) | undefined;
 };
 /** @description Marker list envelope of the markers of one lab test; every field is required. */
 export type NestedMarkerList = {
@@ -2556,8 +2556,8 @@ export type LabAccountStatus = "PENDING" | (string & {});
 /** @description A lab account of the team. Kept open: the service may add fields. */
 export type LabAccount = {
     /** @description Lab account id. */
-    lab_account_id?: string;
-    status?: components["schemas"]["LabAccountStatus"];
+    lab_account_id?: string | undefined;
+    status?: components["schemas"]["LabAccountStatus"] | undefined;
 } & {
     [key: string]: unknown;
 };
@@ -2568,19 +2568,19 @@ export type LabAccountList = components["schemas"]["LabAccount"][] | {
 /** @description US address. Kept open: the service may add fields. */
 export type UsAddress = {
     /** @description First address line. */
-    first_line?: string;
+    first_line?: string | undefined;
     /** @description Second address line. */
-    second_line?: string;
+    second_line?: string | undefined;
     /** @description City. */
-    city?: string;
+    city?: string | undefined;
     /** @description State. */
-    state?: string;
+    state?: string | undefined;
     /** @description ZIP code. */
-    zip_code?: string;
+    zip_code?: string | undefined;
     /** @description Unit (seen in responses). */
-    unit?: string;
+    unit?: string | undefined;
     /** @description Access notes, set on the patient address at order creation; forwarded to the phlebotomy provider on every booking and reschedule. */
-    access_notes?: string;
+    access_notes?: string | undefined;
 } & {
     [key: string]: unknown;
 };
@@ -2589,12 +2589,12 @@ export type OrderUpdateReason = "INCORRECT_LAB" | (string & {});
 /** @description Body of an order creation. Other fields pass through to the service. */
 export type OrderCreateRequest = {
     /** @description Patient address. Accepts optional `access_notes`, forwarded to the phlebotomy provider on every booking and reschedule. */
-    patient_address?: components["schemas"]["UsAddress"];
+    patient_address?: components["schemas"]["UsAddress"] | undefined;
     /** @description Selects the lab account; resolved automatically if omitted. */
-    lab_account_id?: string;
+    lab_account_id?: string | undefined;
     /** @description Order-level clinical comments (at most 1000 characters), forwarded to the requisition. */
-    clinical_notes?: string;
-    update_reason?: components["schemas"]["OrderUpdateReason"];
+    clinical_notes?: string | undefined;
+    update_reason?: components["schemas"]["OrderUpdateReason"] | undefined;
 } & {
     [key: string]: unknown;
 };
@@ -2603,9 +2603,9 @@ export type OrderStatus = "collecting_sample.testkit.problem_in_transit_customer
 /** @description An order event, in the order record and in webhook bodies. Kept open: the service may add fields. */
 export type OrderEvent = {
     /** @description Order status of the event. */
-    status?: components["schemas"]["OrderStatus"];
+    status?: components["schemas"]["OrderStatus"] | undefined;
     /** @description Finer-grained status information when populated, otherwise null. Kept open: the service may add fields. */
-    status_detail?: unknown;
+    status_detail?: unknown | undefined;
 } & {
     [key: string]: unknown;
 };
@@ -2614,13 +2614,13 @@ export type OrderLowLevelStatus = "problem_in_transit_lab" | "problem_in_transit
 /** @description Order record. Kept open: the service may add fields. */
 export type Order = {
     /** @description The order's id: pass it as `order_id` to every order path (appointments, availability). */
-    id?: string;
+    id?: string | undefined;
     /** @description Order events, oldest first. */
-    events?: components["schemas"]["OrderEvent"][];
+    events?: components["schemas"]["OrderEvent"][] | undefined;
     /** @description The same data as the last item of `events`. */
-    last_event?: components["schemas"]["OrderEvent"];
+    last_event?: components["schemas"]["OrderEvent"] | undefined;
     /** @description Low-level order status. */
-    low_level_status?: components["schemas"]["OrderLowLevelStatus"];
+    low_level_status?: components["schemas"]["OrderLowLevelStatus"] | undefined;
 } & {
     [key: string]: unknown;
 };
@@ -2635,20 +2635,20 @@ export type OrderImportResult = {
 /** @description One appointment slot. Book it by sending its `booking_key` with the booking. Kept open: the service may add fields. */
 export type AvailabilitySlot = {
     /** @description Day of the slot (`YYYY-MM-DD`). */
-    date?: string;
+    date?: string | undefined;
     /** @description Start time (ISO 8601 with offset). */
-    start?: string;
+    start?: string | undefined;
     /** @description End time (ISO 8601 with offset). */
-    end?: string;
+    end?: string | undefined;
     /** @description Names this slot in a booking: send it as `booking_key` in the booking body. */
-    booking_key?: string;
+    booking_key?: string | undefined;
 } & {
     [key: string]: unknown;
 };
 /** @description At-home phlebotomy appointment availability: 14 days of slots. Kept open: the service may add fields. */
 export type PhlebotomyAvailability = {
     /** @description The slots, earliest first. */
-    slots?: components["schemas"]["AvailabilitySlot"][];
+    slots?: components["schemas"]["AvailabilitySlot"][] | undefined;
 } & {
     [key: string]: unknown;
 };
@@ -2659,14 +2659,14 @@ export type PhlebotomyAppointmentRequest = {
     address: components["schemas"]["UsAddress"];
     provider: components["schemas"]["AppointmentProvider"];
     /** @description Notes for the phlebotomist (at most 1000 characters). */
-    appointment_notes?: string | null;
+    appointment_notes?: (string | null) | undefined;
 };
 /** @description Geographic location. */
 export type Location = {
     /** @description Longitude. */
-    lng?: number;
+    lng?: number | undefined;
     /** @description Latitude. */
-    lat?: number;
+    lat?: number | undefined;
 };
 /**
  * @description Kind of appointment.
@@ -2724,24 +2724,24 @@ export type AppointmentRecord = {
      * Format: uuid
      * @description Order transaction id (uuid4).
      */
-    order_transaction_id?: string | null;
+    order_transaction_id?: (string | null) | undefined;
     /** @description IANA time zone identifier. */
-    iana_timezone?: string | null;
+    iana_timezone?: (string | null) | undefined;
     /** @description External id. */
-    external_id?: string | null;
+    external_id?: (string | null) | undefined;
     /** @description Notes for the appointment (at most 1000 characters). */
-    appointment_notes?: string | null;
+    appointment_notes?: (string | null) | undefined;
     /** @description Event data. Kept open: the service may add fields. */
     event_data?: {
         [key: string]: unknown;
-    };
+    } | undefined;
 };
 /** @description Body of a phlebotomy appointment booking or reschedule. The patient address `access_notes` given at order creation are forwarded to the provider on every booking and reschedule. Other fields pass through to the service. */
 export type AppointmentChangeRequest = {
     /** @description The `booking_key` of the availability slot to book. */
-    booking_key?: string;
+    booking_key?: string | undefined;
     /** @description Notes for the phlebotomist (at most 1000 characters). */
-    appointment_notes?: string | null;
+    appointment_notes?: (string | null) | undefined;
 } & {
     [key: string]: unknown;
 };
@@ -2752,14 +2752,14 @@ export type AppointmentBookingResult = {
 /** @description Patient-service-center availability, served from a cache updated every minute. Kept open: the service may add fields. */
 export type PscAvailability = {
     /** @description The slots, earliest first. */
-    slots?: components["schemas"]["AvailabilitySlot"][];
+    slots?: components["schemas"]["AvailabilitySlot"][] | undefined;
 } & {
     [key: string]: unknown;
 };
 /** @description Body of a PSC appointment booking. Other fields pass through to the service. */
 export type PscAppointmentBookRequest = {
     /** @description The `booking_key` of the availability slot to book. */
-    booking_key?: string;
+    booking_key?: string | undefined;
 } & {
     [key: string]: unknown;
 };
@@ -2769,7 +2769,7 @@ export type ParsingJobUploadRequest = {
      * Format: binary
      * @description The lab report file: PDF, JPEG or PNG, at most 10,000,000 bytes (10 MB).
      */
-    file?: Blob;
+    file?: Blob | undefined;
 } & {
     [key: string]: unknown;
 };
@@ -2778,63 +2778,63 @@ export type ParsingJobStatus = "completed" | "failed" | "pending_review" | (stri
 /** @description Data extracted for one biomarker: name, value, unit, reference range, interpretation, matched to a LOINC code. Kept open: the service may add fields. */
 export type ExtractedBiomarker = {
     /** @description Biomarker name. */
-    name?: unknown;
+    name?: unknown | undefined;
     /** @description Measured value. */
-    value?: unknown;
+    value?: unknown | undefined;
     /** @description Unit of the value. */
-    unit?: unknown;
+    unit?: unknown | undefined;
     /** @description Reference range. */
-    reference_range?: unknown;
+    reference_range?: unknown | undefined;
     /** @description Interpretation of the value. */
-    interpretation?: unknown;
+    interpretation?: unknown | undefined;
     /** @description Matched LOINC code. */
-    loinc_code?: unknown;
+    loinc_code?: unknown | undefined;
 } & {
     [key: string]: unknown;
 };
 /** @description Lab report parsing job (beta). A job may be flagged for human review. Kept open: the service may add fields. */
 export type ParsingJob = {
     /** @description Job status. */
-    status?: components["schemas"]["ParsingJobStatus"];
+    status?: components["schemas"]["ParsingJobStatus"] | undefined;
     /** @description Extracted biomarkers. */
-    results?: components["schemas"]["ExtractedBiomarker"][];
+    results?: components["schemas"]["ExtractedBiomarker"][] | undefined;
     /** @description Job id, the `job_id` of `GET /lab_report/v1/parser/job/{job_id}`. */
-    id?: string;
+    id?: string | undefined;
 } & {
     [key: string]: unknown;
 };
 /** @description Source context inside `$.data.source` of data events: provider slug, source type and an optional app id. `name`, `logo` and `slug` are deprecated and will be removed; only the provider slug remains. Kept open: the service may add fields. */
 export type DataEventSource = {
     /** @description Provider slug. */
-    provider?: string;
+    provider?: string | undefined;
     /** @description Source type. The service may send other values. */
-    type?: string;
+    type?: string | undefined;
     /**
      * @deprecated
      * @description Deprecated, will be removed; read provider details from `GET /v2/providers` by `provider`.
      */
-    name?: string;
+    name?: string | undefined;
     /**
      * @deprecated
      * @description Deprecated, will be removed; read provider details from `GET /v2/providers` by `provider`.
      */
-    logo?: string;
+    logo?: string | undefined;
     /**
      * @deprecated
      * @description Deprecated, will be removed; use `provider`.
      */
-    slug?: string;
+    slug?: string | undefined;
 } & {
     [key: string]: unknown;
 };
 /** @description Payload of a data event. Kept open: the service may add fields. */
 export type DataEvent = {
     /** @description Event data; only its `source` is shown. */
-    data?: {
-        source?: components["schemas"]["DataEventSource"];
+    data?: ({
+        source?: components["schemas"]["DataEventSource"] | undefined;
     } & {
         [key: string]: unknown;
-    };
+    }) | undefined;
 } & {
     [key: string]: unknown;
 };
@@ -2845,31 +2845,31 @@ export type EventEnvelope = {
 /** @description Payload of `provider.connection.created`. Kept open: the service may add fields. */
 export type ProviderConnectionEvent = {
     /** @description Event data. */
-    data?: {
+    data?: ({
         /** @description The connected provider; replaces `source`. Kept open: the service may add fields. */
-        provider?: unknown;
+        provider?: unknown | undefined;
         /**
          * @deprecated
          * @description Former field, replaced by `provider`; consumers read `provider`.
          */
-        source?: unknown;
+        source?: unknown | undefined;
     } & {
         [key: string]: unknown;
-    };
+    }) | undefined;
 } & {
     [key: string]: unknown;
 };
 /** @description Payload of a lab report parsing job event. `updated` is sent when the job status changes (completed, failed, pending review; see ParsingJobStatus). Kept open: the service may add fields. */
 export type ParsingJobEvent = {
     /** @description The parsing job. */
-    data?: components["schemas"]["ParsingJob"];
+    data?: components["schemas"]["ParsingJob"] | undefined;
 } & {
     [key: string]: unknown;
 };
 /** @description Payload of an order status change event. Order events in webhook bodies carry the nullable `status_detail`. Kept open: the service may add fields. */
 export type OrderUpdatedEvent = {
     /** @description The order. */
-    data?: components["schemas"]["Order"];
+    data?: components["schemas"]["Order"] | undefined;
 } & {
     [key: string]: unknown;
 };
