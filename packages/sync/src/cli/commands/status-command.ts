@@ -62,6 +62,7 @@ async function statusCommand(values: Values, store: SyncStore): Promise<number> 
     : problems.length > 0
       ? EXIT.checkFailed
       : EXIT.ok;
+  for (const problem of problems) process.stderr.write(`svc-sync: check: ${problem.message}\n`);
   if (values.json) {
     process.stdout.write(
       `${JSON.stringify({ ...fleet, ...(failures ? { failures } : {}), ...(values.check ? { problems } : {}) })}\n`,
@@ -89,7 +90,6 @@ async function statusCommand(values: Values, store: SyncStore): Promise<number> 
         `  ${windowText(window)}: ${window.error}${window.status === null ? '' : ` ${window.status}`}: ${window.message}\n`,
       );
   }
-  for (const problem of problems) process.stderr.write(`svc-sync: check: ${problem.message}\n`);
   return code;
 }
 
