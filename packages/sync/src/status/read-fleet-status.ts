@@ -73,22 +73,23 @@ export interface ResourceFreshness {
   asOf: string | null;
 }
 
-/** What `readFleetStatus` returns: what `svc-sync status --json` prints (without `failures`). */
+/** What `readFleetStatus` returns: what `svc-sync status --json` prints (without `failures` and `problems`). */
 export interface FleetStatus {
-  /** When it was read (ISO), by the clock given. */
-  at: string;
-  /** The instant "complete" is measured to (ISO), and the day asked for (`YYYY-MM-DD`) when one was. */
-  target: string;
-  targetDay: string | null;
   /** Rows stored per resource. */
   rows: Record<string, number>;
   /** Windows pending and failed, and users whose resolution failed for good, in the whole store. */
   pending: number;
   failed: number;
   failedUsers: number;
+  /** Per resource (every resource, in the order of RESOURCES). */
+  resources: Record<string, ResourceFreshness>;
   /** Users over every resource: complete in all of them, or behind in any (by the most it is behind). */
   users: { total: number; complete: number; behind: number; behindBy: BehindBands; worst: BehindUser[] };
-  resources: Record<string, ResourceFreshness>;
+  /** When it was read (ISO), by the clock given. */
+  at: string;
+  /** The instant "complete" is measured to (ISO), and the day asked for (`YYYY-MM-DD`) when one was. */
+  target: string;
+  targetDay: string | null;
 }
 
 /** The instant `completeTo` means, and the day when it names one. */
@@ -259,15 +260,16 @@ export async function readFleetStatus(
     band(users.behindBy, furthest.behindMs);
     keepWorst(users.worst, furthest, size);
   }
+  // The counts first, in the order `svc-sync status --json` has always printed them.
   return {
-    at: now.toISOString(),
-    target,
-    targetDay: day,
     rows: counts.rows,
     pending: counts.pending,
     failed: counts.failed,
     failedUsers: counts.failedUsers,
-    users,
     resources,
+    users,
+    at: now.toISOString(),
+    target,
+    targetDay: day,
   };
 }
