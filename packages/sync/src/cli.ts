@@ -1,4 +1,5 @@
-// svc-sync: backfill, status, webhooks, worker, migrate and export (one file per command under cli/).
+// svc-sync: backfill, status, webhooks, worker, migrate, export, erase, forget, retain and scrub (one
+// file per command under cli/).
 // Expected failures print one line and exit with a documented code (cli/exit-codes.ts); nothing prints
 // the API key or a store password.
 import { AbortError, AuthenticationError, ConnectionError, PermissionDeniedError } from '@svc/client';
@@ -33,6 +34,10 @@ const COMMANDS: Record<
   webhooks: { load: () => import('./cli/commands/webhooks-command.js'), key: true },
   worker: { load: () => import('./cli/commands/worker-command.js'), key: true },
   export: { load: () => import('./cli/commands/export-command.js'), readOnly: true },
+  erase: { load: () => import('./cli/commands/erase-command.js') },
+  forget: { load: () => import('./cli/commands/forget-command.js'), key: true },
+  retain: { load: () => import('./cli/commands/retain-command.js') },
+  scrub: { load: () => import('./cli/commands/scrub-command.js') },
 };
 
 async function main(argv: string[]): Promise<number> {

@@ -1,11 +1,12 @@
 /** Where a run stands. Counters cover this run only. */
 export interface SyncProgress {
   /**
-   * Users resolved so far, failed to resolve for good, and left for the next run after rate limits;
+   * Users resolved so far, failed to resolve for good, left for the next run after rate limits, and
+   * erased (a tombstone: skipped, nothing sent or stored for them);
    * `total`: how many the run has, when that is known (an array, a Set, a file counted first), else
    * undefined (a stream: "n so far").
    */
-  users: { planned: number; failed: number; deferred: number; total: number | undefined };
+  users: { planned: number; failed: number; deferred: number; erased: number; total: number | undefined };
   /**
    * Windows: owed by this run, read and committed, failed for good, left pending after a rate limit,
    * queued (a job added), and already on the queue (a job waiting or held by a live worker: nothing added).
@@ -50,7 +51,7 @@ export class ProgressFeed implements AsyncIterable<SyncProgress> {
   readonly #started = Date.now();
   readonly #byUsers: boolean;
   readonly #state = {
-    users: { planned: 0, failed: 0, deferred: 0, total: undefined as number | undefined },
+    users: { planned: 0, failed: 0, deferred: 0, erased: 0, total: undefined as number | undefined },
     windows: { planned: 0, done: 0, failed: 0, deferred: 0, queued: 0, alreadyQueued: 0 },
     points: 0,
     requests: 0,
@@ -117,7 +118,7 @@ export class ProgressFeed implements AsyncIterable<SyncProgress> {
   #expectedWindows(): number {
     const { users, windows } = this.#state;
     if (!this.#byUsers) return windows.planned;
-    const seen = users.planned + users.failed + users.deferred;
+    const seen = users.planned + users.failed + users.deferred + users.erased;
     if (users.total === undefined || seen === 0) return Number.NaN;
     return windows.planned + (windows.planned / seen) * Math.max(0, users.total - seen);
   }
