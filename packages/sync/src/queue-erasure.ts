@@ -63,7 +63,9 @@ async function erase(
   for (let start = '-'; ; ) {
     const page = await client.xrange(stream, start, '+', 'COUNT', STREAM_PAGE);
     const theirs = page
-      .filter(([, fields]) => fields.some((value) => value.split(/[\s"',:{}[\]]+/).some((word) => isTheirs(word))))
+      .filter(([, fields]) =>
+        fields.some((value) => value.split(/[\s"',:{}[\]]+/).some((word) => isTheirs(word))),
+      )
       .map(([id]) => id);
     if (theirs.length > 0) events += await client.xdel(stream, ...theirs);
     if (page.length < STREAM_PAGE) break;
@@ -71,7 +73,9 @@ async function erase(
   }
   // Whatever else still names them (a log list of a job removed meanwhile), but a held job's own keys.
   let keys = 0;
-  const left = (await keysNaming()).filter((key) => !active.has(key.slice(prefix.length).split(':')[0] as string));
+  const left = (await keysNaming()).filter(
+    (key) => !active.has(key.slice(prefix.length).split(':')[0] as string),
+  );
   if (left.length > 0) keys = await client.del(...left);
   return { jobs, events, keys, leftActive: active.size };
 }

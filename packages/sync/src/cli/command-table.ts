@@ -126,7 +126,8 @@ export const COMMANDS = {
     options: ['store', 'format', 'out', 'resources'],
   },
   erase: {
-    summary: "erases a user: every row in every table, their queued jobs, the deleted bytes; a tombstone keeps them out",
+    summary:
+      'erases a user: every row in every table, their queued jobs, the deleted bytes; a tombstone keeps them out',
     options: ['store', 'user', 'allow', 'redis', 'base-url', 'scrub', 'receipt'],
     helps: {
       redis: "also remove the user's jobs from this BullMQ queue",
@@ -134,17 +135,20 @@ export const COMMANDS = {
     },
   },
   forget: {
-    summary: "forgets a provider of a user: deregistered at the service, then its rows and jobs removed",
+    summary: 'forgets a provider of a user: deregistered at the service, then its rows and jobs removed',
     options: ['store', 'user', 'provider', 'redis', 'base-url', 'scrub', 'receipt'],
     helps: { redis: "also remove the provider's jobs of the user from this BullMQ queue" },
   },
   retain: {
     summary: 'removes rows older than the retention policy, with the same secure deletion as erase',
     options: ['store', 'retain-days', 'scrub', 'receipt'],
-    helps: { 'retain-days': 'days of data kept per resource: steps=30,sleep=365, or N for every resource (required)' },
+    helps: {
+      'retain-days': 'days of data kept per resource: steps=30,sleep=365, or N for every resource (required)',
+    },
   },
   scrub: {
-    summary: 'rewrites the store files so rows deleted by erase/forget/retain --scrub later are gone from them',
+    summary:
+      'rewrites the store files so rows deleted by erase/forget/retain --scrub later are gone from them',
     options: ['store', 'json'],
   },
 } as const satisfies Record<string, CommandSpec>;

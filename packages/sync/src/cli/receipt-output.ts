@@ -28,7 +28,9 @@ export function reportReceipt(values: Values, receipt: ErasureReceipt): number {
   process.stdout.write(`${JSON.stringify(receipt)}\n`);
   if (values.receipt !== undefined) writeReceipt(values.receipt, receipt);
   if (receipt.scrub.method === 'deferred')
-    process.stderr.write('svc-sync: the deleted rows are gone; their bytes leave the files at the next svc-sync scrub\n');
+    process.stderr.write(
+      'svc-sync: the deleted rows are gone; their bytes leave the files at the next svc-sync scrub\n',
+    );
   else if (!receipt.scrub.complete) {
     process.stderr.write(
       'svc-sync: the deleted rows are gone, but another connection kept the WAL from being emptied: run svc-sync scrub once it is idle\n',

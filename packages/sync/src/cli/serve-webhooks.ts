@@ -106,7 +106,13 @@ async function receive(options: WebhookServerOptions, request: IncomingMessage, 
     const { queued, erased } = await options.sync.handleEvent(event);
     if (erased) {
       // Answered (the sender need not retry) and logged by the tombstone's hash, never the erased id.
-      return done(202, { queued: 0 }, 0, `user erased (tombstone ${erased.slice(0, 16)}): nothing stored`, null);
+      return done(
+        202,
+        { queued: 0 },
+        0,
+        `user erased (tombstone ${erased.slice(0, 16)}): nothing stored`,
+        null,
+      );
     }
     done(202, { queued }, queued);
   } catch (error) {

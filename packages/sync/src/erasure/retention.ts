@@ -18,7 +18,9 @@ export function parseRetainDays(text: string): RetentionPolicy {
   const days = (value: string) => {
     const n = Number(value);
     if (!/^\d+$/.test(value.trim()) || n < 1 || n > MAX_DAYS)
-      throw new SyncInputError(`retain days must be a whole number from 1 to ${MAX_DAYS} (got ${JSON.stringify(value)})`);
+      throw new SyncInputError(
+        `retain days must be a whole number from 1 to ${MAX_DAYS} (got ${JSON.stringify(value)})`,
+      );
     return n;
   };
   if (!text.includes('=')) {

@@ -1,7 +1,17 @@
 // Writes a receipt where the partner asked, safely: readable by its owner only (0600), never through a
 // symbolic link, and whole or not at all (a temporary file beside it, synced, then renamed over it).
 import { randomBytes } from 'node:crypto';
-import { closeSync, constants, fchmodSync, fsyncSync, lstatSync, openSync, renameSync, rmSync, writeSync } from 'node:fs';
+import {
+  closeSync,
+  constants,
+  fchmodSync,
+  fsyncSync,
+  lstatSync,
+  openSync,
+  renameSync,
+  rmSync,
+  writeSync,
+} from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { SyncInputError } from '../errors/errors.js';
 import type { ErasureReceipt } from './receipt.js';

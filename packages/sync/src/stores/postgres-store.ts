@@ -158,7 +158,10 @@ export function openPostgresStore(url: string, options: PostgresStoreOptions = {
         const refused = new Map<string, boolean>();
         for (const window of windows) {
           if (!refused.has(window.userId))
-            refused.set(window.userId, (await erasure.refuse(client, { userId: window.userId })) !== undefined);
+            refused.set(
+              window.userId,
+              (await erasure.refuse(client, { userId: window.userId })) !== undefined,
+            );
           if (refused.get(window.userId)) continue;
           const inserted = await client.query(
             `INSERT INTO svc_windows (user_id, resource, provider, start_date, end_date, as_of, status, generation, updated_at)

@@ -5,8 +5,8 @@ import { StoreUnavailableError } from '../errors/errors.js';
 import { configureConnection } from './sqlite/connection-settings.js';
 import { immediate, sqliteDriver } from './sqlite/driver.js';
 import type { SqliteDriverName } from './sqlite/sqlite-database.js';
-import { fileWatch, translateSqlite } from './sqlite/sqlite-errors.js';
 import { sqliteErasure } from './sqlite/sqlite-erasure.js';
+import { fileWatch, translateSqlite } from './sqlite/sqlite-errors.js';
 import { sqliteSchema } from './sqlite/sqlite-schema.js';
 import { prepareStatements, type WindowRow } from './sqlite/sqlite-statements.js';
 import {

@@ -11,7 +11,9 @@ export const newErasureKey = () => randomBytes(32).toString('hex');
 
 /** The keyed hash of one id: which kind of id it is is part of what is hashed. */
 export function tombstoneHash(key: string, kind: 'client' | 'user', id: string): string {
-  return createHmac('sha256', Buffer.from(key, 'hex')).update(`svc-sync tombstone v1\n${kind}\n${id}`).digest('hex');
+  return createHmac('sha256', Buffer.from(key, 'hex'))
+    .update(`svc-sync tombstone v1\n${kind}\n${id}`)
+    .digest('hex');
 }
 
 /** The ids of a user as a tombstone looks them up. */

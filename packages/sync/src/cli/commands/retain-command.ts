@@ -1,6 +1,7 @@
 // svc-sync retain: removes the rows older than the retention policy, securely, and prints the receipt.
-import { SyncInputError } from '../../errors/errors.js';
+
 import { applyRetention, parseRetainDays } from '../../erasure/retention.js';
+import { SyncInputError } from '../../errors/errors.js';
 import type { SyncStore } from '../../stores/store.js';
 import { requireOptions } from '../cli-values.js';
 import type { Command } from '../command.js';

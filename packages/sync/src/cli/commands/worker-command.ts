@@ -52,7 +52,8 @@ async function workerCommand(values: Values, store: SyncStore, signal: AbortSign
     onWindow: (_window, outcome) => {
       if (outcome === 'done') done++;
       // Logged without the window (it names the erased user): its tombstone counts the refusal.
-      if (outcome === 'erased') process.stderr.write(`worker ${process.pid}: a job of an erased user: nothing stored\n`);
+      if (outcome === 'erased')
+        process.stderr.write(`worker ${process.pid}: a job of an erased user: nothing stored\n`);
       if (Date.now() - last > 2_000) {
         last = Date.now();
         process.stderr.write(`worker ${process.pid}: ${done} windows stored\n`);

@@ -27,8 +27,8 @@ const STORE = { kind: 'postgres', schemaVersion: SCHEMA_VERSION } as const;
 export function postgresErasure(query: Query, inTransaction: InTransaction) {
   let key: string | undefined;
   const readKey = async (read: Query) => {
-    key ??= (await read<{ value: string }>('SELECT value FROM svc_meta WHERE key = $1', [ERASURE_KEY])).rows[0]
-      ?.value;
+    key ??= (await read<{ value: string }>('SELECT value FROM svc_meta WHERE key = $1', [ERASURE_KEY]))
+      .rows[0]?.value;
     return key;
   };
   /** Inside a write's transaction: takes the shared lock, and gives the tombstone with the refusal counted. */
@@ -74,10 +74,10 @@ export function postgresErasure(query: Query, inTransaction: InTransaction) {
     refuse,
     async eraseUser(ids: { clientUserId: string; userId?: string | null }): Promise<StoreErasure> {
       return erasing(async (client) => {
-        await client.query(
-          'INSERT INTO svc_meta (key, value) VALUES ($1, $2) ON CONFLICT (key) DO NOTHING',
-          [ERASURE_KEY, newErasureKey()],
-        );
+        await client.query('INSERT INTO svc_meta (key, value) VALUES ($1, $2) ON CONFLICT (key) DO NOTHING', [
+          ERASURE_KEY,
+          newErasureKey(),
+        ]);
         const erasureKey = (await readKey((text, values) => client.query(text, values))) as string;
         const userId =
           ids.userId ??

@@ -117,13 +117,19 @@ export function sqliteErasure(db: SqliteDatabase) {
       });
     },
     retain(resource: ResourceName, cutoff: string): StoreErasure {
-      return erasing(() => ({ removed: run(retentionStatements(resource, cutoff)), tombstone: null, store: STORE }));
+      return erasing(() => ({
+        removed: run(retentionStatements(resource, cutoff)),
+        tombstone: null,
+        store: STORE,
+      }));
     },
     allowUser(clientUserId: string): boolean {
       const k = readKey();
       if (!k) return false;
       return immediate(db, () => {
-        db.prepare('DELETE FROM svc_tombstones WHERE client_hash = ?').run(hashesOf(k, { clientUserId }).client as string);
+        db.prepare('DELETE FROM svc_tombstones WHERE client_hash = ?').run(
+          hashesOf(k, { clientUserId }).client as string,
+        );
         return (db.prepare('SELECT changes() AS n').get<{ n: number }>()?.n ?? 0) > 0;
       });
     },
@@ -135,7 +141,9 @@ export function sqliteErasure(db: SqliteDatabase) {
       const started = performance.now();
       db.exec('PRAGMA wal_checkpoint(TRUNCATE)');
       db.exec('VACUUM');
-      const checkpoint = db.prepare('PRAGMA wal_checkpoint(TRUNCATE)').get<{ busy: number; log: number; checkpointed: number }>();
+      const checkpoint = db
+        .prepare('PRAGMA wal_checkpoint(TRUNCATE)')
+        .get<{ busy: number; log: number; checkpointed: number }>();
       return {
         method: 'sqlite-vacuum',
         complete: checkpoint?.busy === 0 && checkpoint.log === checkpoint.checkpointed,
