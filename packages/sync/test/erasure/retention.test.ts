@@ -1,7 +1,13 @@
 // Issue 45: retention removes exactly the rows older than the policy, per resource, with their bytes;
 // the rest (a newer row, a resource the policy does not name) stays as it was.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { applyRetention, openStore, parseRetainDays, SyncInputError, type SyncWindow } from '../../src/index.js';
+import {
+  applyRetention,
+  openStore,
+  parseRetainDays,
+  SyncInputError,
+  type SyncWindow,
+} from '../../src/index.js';
 import { type RunningPostgres, startPostgres } from '../fixtures/servers.js';
 import { storedRows } from '../fixtures/stored-rows.js';
 import { type Databases, postgresDatabases, sqliteDatabases } from '../stores/databases.js';
@@ -100,8 +106,20 @@ describe.each(Object.keys(databases))('%s: retention', (name) => {
         name === 'SQLite'
           ? sqliteFiles(address.slice('sqlite:'.length))
           : (await pgTableFiles(address)).bytes;
-      expect(found(bytes, ['steps-u-ret-1-2026-01-11-3', 'sleep-u-ret-2-2026-01-15', 'steps-u-ret-2-2026-01-01-15'])).toEqual([]);
-      expect(found(bytes, ['steps-u-ret-1-2026-01-11-15', 'sleep-u-ret-2-2026-01-16', 'activity-u-ret-1-2026-01-01'])).toHaveLength(3);
+      expect(
+        found(bytes, [
+          'steps-u-ret-1-2026-01-11-3',
+          'sleep-u-ret-2-2026-01-15',
+          'steps-u-ret-2-2026-01-01-15',
+        ]),
+      ).toEqual([]);
+      expect(
+        found(bytes, [
+          'steps-u-ret-1-2026-01-11-15',
+          'sleep-u-ret-2-2026-01-16',
+          'activity-u-ret-1-2026-01-01',
+        ]),
+      ).toHaveLength(3);
       // Run again: nothing more is older, nothing is rewritten.
       const again = await applyRetention(store, { steps: 10, sleep: 5 }, { now: NOW });
       expect(again.removed).toEqual({ svc_steps: 0, svc_summaries: 0 });
