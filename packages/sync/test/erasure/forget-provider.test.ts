@@ -26,7 +26,8 @@ describe.each(Object.keys(databases))('%s: forgetting a provider', (name) => {
     try {
       const { sandbox, client } = sandboxClient({ seed: 'sync-forget' });
       const sync = sandboxSync(sandbox, client, store, { resources: ['steps', 'sleep'] });
-      await sync.backfill({ users: ['forget-me', 'forget-other'], from: '2026-01-02', to: '2026-01-04' }).result;
+      await sync.backfill({ users: ['forget-me', 'forget-other'], from: '2026-01-02', to: '2026-01-04' })
+        .result;
       const user = (await store.findUser('forget-me')) as { userId: string; providers: string[] };
       const provider = user.providers[0] as string;
       const before = await storedRows(address);
@@ -41,7 +42,12 @@ describe.each(Object.keys(databases))('%s: forgetting a provider', (name) => {
       const receipt = await forgetProvider(client, store, { clientUserId: 'forget-me', provider });
 
       expect(receiptErrors(receipt)).toEqual([]);
-      expect(receipt).toMatchObject({ kind: 'forget_provider', provider, deregistered: true, tombstone: null });
+      expect(receipt).toMatchObject({
+        kind: 'forget_provider',
+        provider,
+        deregistered: true,
+        tombstone: null,
+      });
       expect(await storedRows(address)).toEqual(kept);
       expect((await store.findUser('forget-me'))?.providers).not.toContain(provider);
       // The service no longer lists it either.
