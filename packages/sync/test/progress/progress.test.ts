@@ -39,7 +39,13 @@ describe('progress', () => {
       yield 'dave';
     })();
     const streamed = await sync.backfill({ users: stream, ...range }).result;
-    expect(streamed.progress.users).toEqual({ planned: 2, failed: 0, deferred: 0, erased: 0, total: undefined });
+    expect(streamed.progress.users).toEqual({
+      planned: 2,
+      failed: 0,
+      deferred: 0,
+      erased: 0,
+      total: undefined,
+    });
     const told = await sync.backfill({ users: stream, userCount: 7, ...range }).result;
     expect(told.progress.users.total).toBe(7);
   });
