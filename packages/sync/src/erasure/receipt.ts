@@ -46,15 +46,20 @@ export interface ErasureReceipt {
   scrub: ScrubResult | SkippedScrub;
 }
 
-/** Rewrites the tables a run deleted rows from, now or later (none: nothing to rewrite). */
+/**
+ * Rewrites the tables a run deleted rows from, now or later (none: nothing to rewrite). `otherwise`: the
+ * tables to rewrite when no row was deleted (an erasure run again after a failure must still leave no bytes).
+ */
 export async function scrubAfter(
   store: SyncStore,
   removed: Record<string, number>,
   when: 'now' | 'later' | undefined,
+  otherwise: string[] = [],
 ): Promise<ScrubResult | SkippedScrub> {
-  const tables = Object.entries(removed)
+  const touched = Object.entries(removed)
     .filter(([, n]) => n > 0)
     .map(([table]) => table);
+  const tables = touched.length > 0 ? touched : otherwise;
   if (tables.length === 0) return { method: 'none', complete: true, tables, ms: 0 };
   if (when === 'later') return { method: 'deferred', complete: false, tables, ms: 0 };
   return store.scrub(tables);

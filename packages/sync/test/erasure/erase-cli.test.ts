@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { generateWebhookSecret, signWebhook } from '@svc/events';
 import { afterAll, describe, expect, it } from 'vitest';
-import { openStore } from '../../src/index.js';
+import { eraseUser, openStore } from '../../src/index.js';
 import { webhooksArgs } from '../fixtures/cli-args.js';
 import { runCli, startCli, stop, waitForLine } from '../fixtures/processes.js';
 import { API_KEY, sandboxClient, sandboxSync } from '../fixtures/sandbox.js';
@@ -102,6 +102,22 @@ describe('svc-sync erase', () => {
     expect(run.code).toBe(2);
     expect(run.stderr).toMatch(/^svc-sync: the store has no service user id for this user: set SVC_API_KEY/);
     expect(run.stderr).not.toContain('never-synced');
+  });
+
+  it('issue 45: an erasure run again (after a failure) finds no row and still rewrites the files', async () => {
+    const { address } = await filledStore('again');
+    const store = await openStore(address);
+    try {
+      const first = await eraseUser(store, { clientUserId: 'cli-erased-x9', scrub: 'later' });
+      expect(first.scrub).toMatchObject({ method: 'deferred', complete: false });
+      const again = await eraseUser(store, { clientUserId: 'cli-erased-x9' });
+      expect(Object.values(again.removed)).toEqual([0, 0, 0, 0]);
+      expect(again.tombstone).toBe(first.tombstone);
+      expect(again.scrub).toMatchObject({ method: 'sqlite-vacuum', complete: true });
+      expect(again.scrub.tables.sort()).toEqual(['svc_steps', 'svc_summaries', 'svc_users', 'svc_windows']);
+    } finally {
+      await store.close();
+    }
   });
 
   it('issue 45: retain and scrub run as commands, with the same receipt', async () => {

@@ -80,8 +80,8 @@ export function sqliteErasure(db: SqliteDatabase) {
 
   return {
     refuse,
-    /** Whether a write of these ids is refused: `refuse` in its own transaction. */
-    refuseNow: (ids: ErasedIds) => (readKey() ? immediate(db, () => refuse(ids)) : undefined),
+    /** Whether a write of these ids is refused: read first, the write lock taken only for a tombstone. */
+    refuseNow: (ids: ErasedIds) => (tombstoneOf(ids) ? immediate(db, () => refuse(ids)) : undefined),
     eraseUser(ids: { clientUserId: string; userId?: string | null }): StoreErasure {
       return erasing(() => {
         const erasureKey = ensureKey();
