@@ -1,6 +1,7 @@
 // @svc/sync/bullmq: the same unit of work (one user, resource, provider and range) as BullMQ jobs on
 // Redis, read by worker processes; checkpoints and data in a shared store (PostgreSQL).
 import { Queue, type RedisOptions, UnrecoverableError, Worker } from 'bullmq';
+import { eraseQueuedUser } from './erasure/erase-queued-user.js';
 import type { QueueEraser } from './erasure/erase-user.js';
 import { classifyError, describeFailure, reasonOf, retryAfterOf } from './errors/classify-error.js';
 import { QueueUnavailableError } from './errors/errors.js';
@@ -9,7 +10,6 @@ import { backoffMs, onceAttempt } from './internal/pace/attempts.js';
 import { runWindow } from './internal/run/run-window.js';
 import type { WindowOutcome } from './internal/run/window-runner.js';
 import { teamBinder } from './internal/settings.js';
-import { eraseQueuedUser } from './queue-erasure.js';
 import { redisOptions } from './redis-options.js';
 import type { SyncStore, SyncWindow } from './stores/store.js';
 import type { SyncClient } from './sync-client.js';

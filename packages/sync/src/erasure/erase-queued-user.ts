@@ -3,8 +3,8 @@
 // (RDB, AOF) are Redis's to rewrite (BGREWRITEAOF, a new snapshot): the README says so.
 import type { Queue, RedisOptions } from 'bullmq';
 import { Redis } from 'ioredis';
-import type { QueueErasure } from './erasure/receipt.js';
-import type { SyncWindow } from './stores/store.js';
+import type { SyncWindow } from '../stores/store.js';
+import type { QueueErasure } from './receipt.js';
 
 const SCAN_COUNT = 1_000;
 const STREAM_PAGE = 1_000;
