@@ -1,6 +1,8 @@
 // @svc/sync/bullmq: the same unit of work (one user, resource, provider and range) as BullMQ jobs on
 // Redis, read by worker processes; checkpoints and data in a shared store (PostgreSQL).
 import { Queue, type RedisOptions, UnrecoverableError, Worker } from 'bullmq';
+import { eraseQueuedUser } from './erasure/erase-queued-user.js';
+import type { QueueEraser } from './erasure/erase-user.js';
 import { classifyError, describeFailure, reasonOf, retryAfterOf } from './errors/classify-error.js';
 import { QueueUnavailableError } from './errors/errors.js';
 import { DEFAULT_LIMITS, type Limits } from './internal/pace/aimd.js';
@@ -40,8 +42,12 @@ export interface SyncQueueOptions {
   attempts?: number;
 }
 
-/** Windows become jobs: pass `dispatch` to `createSync`, and backfills and events enqueue instead of reading. */
-export interface SyncQueue {
+/**
+ * Windows become jobs: pass `dispatch` to `createSync`, and backfills and events enqueue instead of reading.
+ * As a `QueueEraser` (`eraseUser(store, { queue })`), it removes an erased user's jobs and the keys and
+ * event-stream entries naming them.
+ */
+export interface SyncQueue extends QueueEraser {
   /**
    * Adds the window's job: `'queued'`; or finds it waiting, delayed or held by a live worker and adds
    * nothing: `'already_queued'`. A failed or completed job, or one left active by a dead worker, is
@@ -117,6 +123,13 @@ export function createSyncQueue(options: SyncQueueOptions): SyncQueue {
         throw unavailable(error);
       }
     },
+    async eraseUser(userId, provider) {
+      try {
+        return await within(QUEUE_CALL_MS * 6, () => eraseQueuedUser(queue, connection, userId, provider));
+      } catch (error) {
+        throw unavailable(error);
+      }
+    },
     // Bounded like a dispatch: a Redis that stops answering (frozen) keeps the socket open and never fails.
     counts: () =>
       within(QUEUE_CALL_MS, () =>
@@ -152,8 +165,11 @@ export interface SyncWorkerOptions {
    * worker takes it over (default 30 000 ms).
    */
   lockDurationMs?: number;
-  /** Called after each window: `done`, `failed` (recorded in the store) or `rate_limited` (requeued). */
-  onWindow?: (window: SyncWindow, outcome: 'done' | 'failed' | 'rate_limited') => void;
+  /**
+   * Called after each window: `done`, `failed` (recorded in the store), `rate_limited` (requeued) or
+   * `erased` (a job of an erased user: nothing read or stored, the refusal counted on its tombstone).
+   */
+  onWindow?: (window: SyncWindow, outcome: 'done' | 'failed' | 'rate_limited' | 'erased') => void;
   /**
    * Called once when Redis, the store or the service goes out of reach (`problem` says which), and once
    * with `undefined` when work goes through again. The worker keeps retrying meanwhile.
@@ -207,6 +223,8 @@ export function createSyncWorker(options: SyncWorkerOptions): SyncWorker {
       const window = job.data;
       let ran: WindowOutcome;
       try {
+        if (await options.store.refuseErased({ userId: window.userId }))
+          return options.onWindow?.(window, 'erased');
         // The same window runner as an in-process sync, one attempt at a time: the queue retries.
         ran = await runWindow(
           {

@@ -1,4 +1,5 @@
-// svc-sync: backfill, status, webhooks, worker, migrate and export (one file per command under cli/).
+// svc-sync: backfill, status, webhooks, worker, migrate, export, erase, forget, retain and scrub (one
+// file per command under cli/).
 // Expected failures print one line and exit with a documented code (cli/exit-codes.ts); nothing prints
 // the API key or a store password.
 import { AbortError, AuthenticationError, ConnectionError, PermissionDeniedError } from '@svc/client';
@@ -36,6 +37,10 @@ const COMMANDS: Record<
   export: { load: () => import('./cli/commands/export-command.js'), readOnly: true },
   retry: { load: () => import('./cli/commands/retry-command.js'), key: true },
   clear: { load: () => import('./cli/commands/clear-command.js') },
+  erase: { load: () => import('./cli/commands/erase-command.js') },
+  forget: { load: () => import('./cli/commands/forget-command.js'), key: true },
+  retain: { load: () => import('./cli/commands/retain-command.js') },
+  scrub: { load: () => import('./cli/commands/scrub-command.js') },
 };
 
 async function main(argv: string[]): Promise<number> {

@@ -80,6 +80,12 @@ export function createSync(options: SyncOptions): Sync {
       await settings.bindTeam();
       const announced = await eventWindows(settings, event);
       if (!announced) return { queued: 0 };
+      // An erased user's delivery stores nothing: answered, the refusal counted on the tombstone.
+      const tombstone = await settings.store.refuseErased({
+        userId: announced.userId,
+        clientUserId: announced.clientUserId,
+      });
+      if (tombstone) return { queued: 0, erased: tombstone };
       // New data is announced: re-read even windows already stored.
       const owed = await settings.store.planWindows(announced.windows, { force: true });
       // A user first seen through an event naming its client user id is resolved too, and gets its user

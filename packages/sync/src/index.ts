@@ -1,6 +1,18 @@
 // The public entry: one export statement per module, types marked inline.
 
 export { createSync } from './create-sync.js';
+export {
+  allowUser,
+  type EraseUserOptions,
+  eraseUser,
+  type QueueEraser,
+  type ScrubWhen,
+} from './erasure/erase-user.js';
+export { type ForgetProviderOptions, forgetProvider } from './erasure/forget-provider.js';
+export type { ErasureReceipt, QueueErasure, SkippedScrub } from './erasure/receipt.js';
+export { applyRetention, parseRetainDays, type RetentionPolicy } from './erasure/retention.js';
+export { scrubStore } from './erasure/scrub-store.js';
+export { writeReceipt } from './erasure/write-receipt.js';
 export { classifyError, type ErrorClass } from './errors/classify-error.js';
 export {
   ServiceClockError,
@@ -36,9 +48,11 @@ export { createSqliteStore, type SqliteStoreOptions } from './stores/sqlite-stor
 export {
   type FailedWindow,
   type ResourceStatus,
+  type ScrubResult,
   type StepKey,
   type StepRow,
   type StoredUser,
+  type StoreErasure,
   type SummaryKey,
   type SummaryRow,
   type SyncStatus,

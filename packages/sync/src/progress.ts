@@ -1,7 +1,8 @@
 /** Where a run stands. Counters cover this run only. */
 export interface SyncProgress {
   /**
-   * Users resolved so far, failed to resolve for good, and left for the next run after rate limits;
+   * Users resolved so far, failed to resolve for good, left for the next run after rate limits, and
+   * erased (a tombstone: skipped, nothing sent or stored for them);
    * `total`: how many the run has, when that is known (an array, a Set, a file counted first), else
    * undefined (a stream: "n so far"); `failedIds`: the client user ids of the first users that failed
    * (at most FAILED_IDS_SHOWN; `failed` counts them all).
@@ -10,6 +11,7 @@ export interface SyncProgress {
     planned: number;
     failed: number;
     deferred: number;
+    erased: number;
     total: number | undefined;
     failedIds: string[];
   };
@@ -64,6 +66,7 @@ export class ProgressFeed implements AsyncIterable<SyncProgress> {
       planned: 0,
       failed: 0,
       deferred: 0,
+      erased: 0,
       total: undefined as number | undefined,
       failedIds: [] as string[],
     },
@@ -133,7 +136,7 @@ export class ProgressFeed implements AsyncIterable<SyncProgress> {
   #expectedWindows(): number {
     const { users, windows } = this.#state;
     if (!this.#byUsers) return windows.planned;
-    const seen = users.planned + users.failed + users.deferred;
+    const seen = users.planned + users.failed + users.deferred + users.erased;
     if (users.total === undefined || seen === 0) return Number.NaN;
     return windows.planned + (windows.planned / seen) * Math.max(0, users.total - seen);
   }

@@ -127,9 +127,10 @@ export interface Sync {
   /**
    * Applies a verified webhook event: `daily.data.<resource>.*` re-reads that day, `historical.data.<resource>.*`
    * re-reads the resource's history. The work is recorded in the store before this resolves (answer the
-   * webhook then), and runs in the background; `idle()` waits for it. Other events are ignored.
+   * webhook then), and runs in the background; `idle()` waits for it. Other events are ignored. An
+   * event of an erased user stores nothing: `erased` is its tombstone (a keyed hash, never the id).
    */
-  handleEvent(event: WebhookEvent): Promise<{ queued: number }>;
+  handleEvent(event: WebhookEvent): Promise<{ queued: number; erased?: string }>;
   /** Resolves when every event's work has run; rejects with the first fatal error of that work. */
   idle(): Promise<void>;
 }

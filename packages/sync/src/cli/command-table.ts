@@ -65,6 +65,20 @@ export const OPTIONS = {
     help: 'with --check: exit 9 when a user is behind the day by more than this',
   },
   all: { type: 'boolean', help: 'every failure (without --users or --resources)' },
+  user: { type: 'string', value: '<client_user_id>', help: 'the client user id (required)' },
+  allow: { type: 'boolean', help: 'store an erased user again (removes the tombstone; erases nothing)' },
+  provider: { type: 'string', value: '<slug>', help: 'the provider to forget, e.g. oura (required)' },
+  'retain-days': {
+    type: 'string',
+    value: '<steps=30,sleep=365|N>',
+    help: 'days of data kept per resource (N: every resource); older rows are removed',
+  },
+  scrub: {
+    type: 'string',
+    value: '<now|later>',
+    help: 'now: rewrite the store files so deleted bytes are gone (default); later: leave it to svc-sync scrub',
+  },
+  receipt: { type: 'string', value: '<FILE>', help: 'also write the JSON receipt to FILE (mode 0600)' },
   help: { type: 'boolean', short: 'h', help: 'this help' },
 } as const satisfies Record<string, OptionSpec>;
 
@@ -110,11 +124,12 @@ export const COMMANDS = {
   },
   worker: {
     summary: 'reads the windows a backfill --redis queued (PostgreSQL store)',
-    options: ['store', 'redis', 'base-url', 'concurrency', 'lock-ms', 'max-backoff-ms'],
+    options: ['store', 'redis', 'base-url', 'concurrency', 'lock-ms', 'max-backoff-ms', 'retain-days'],
     helps: {
       store: 'the PostgreSQL store the backfill planned into (required)',
       redis: 'the Redis whose BullMQ queue the worker reads jobs from (required)',
       concurrency: 'jobs this worker reads at once (8)',
+      'retain-days': 'also remove older rows at start and every 24 h (steps=30,sleep=365 or N)',
     },
   },
   migrate: {
@@ -155,6 +170,32 @@ export const COMMANDS = {
       users: 'only the failures of these client user ids',
       resources: 'only failed windows of these resources',
     },
+  },
+  erase: {
+    summary:
+      'erases a user: every row in every table, their queued jobs, the deleted bytes; a tombstone keeps them out',
+    options: ['store', 'user', 'allow', 'redis', 'base-url', 'scrub', 'receipt'],
+    helps: {
+      redis: "also remove the user's jobs from this BullMQ queue",
+      'base-url': 'where to resolve a user the store has no service id for (SVC_API_KEY needed then)',
+    },
+  },
+  forget: {
+    summary: 'forgets a provider of a user: deregistered at the service, then its rows and jobs removed',
+    options: ['store', 'user', 'provider', 'redis', 'base-url', 'scrub', 'receipt'],
+    helps: { redis: "also remove the provider's jobs of the user from this BullMQ queue" },
+  },
+  retain: {
+    summary: 'removes rows older than the retention policy, with the same secure deletion as erase',
+    options: ['store', 'retain-days', 'scrub', 'receipt'],
+    helps: {
+      'retain-days': 'days of data kept per resource: steps=30,sleep=365, or N for every resource (required)',
+    },
+  },
+  scrub: {
+    summary:
+      'rewrites the store files so rows deleted by erase/forget/retain --scrub later are gone from them',
+    options: ['store', 'json'],
   },
 } as const satisfies Record<string, CommandSpec>;
 

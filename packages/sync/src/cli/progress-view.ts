@@ -4,7 +4,7 @@ const seconds = (ms: number | undefined) => (ms === undefined ? '?' : `${Math.ro
 
 /** Users seen so far, and of how many: "12 of 1000", or "12 so far" for a stream. */
 const usersText = (p: SyncProgress) => {
-  const seen = p.users.planned + p.users.failed + p.users.deferred;
+  const seen = p.users.planned + p.users.failed + p.users.deferred + p.users.erased;
   return p.users.total === undefined ? `${seen} so far` : `${seen} of ${p.users.total}`;
 };
 
@@ -18,7 +18,7 @@ export const progressLine = (p: SyncProgress) =>
 export const progressJson = (p: SyncProgress) =>
   JSON.stringify({
     time: new Date().toISOString(),
-    users: { ...p.users, seen: p.users.planned + p.users.failed + p.users.deferred },
+    users: { ...p.users, seen: p.users.planned + p.users.failed + p.users.deferred + p.users.erased },
     windows: p.windows,
     rows: p.points,
     requests: p.requests,

@@ -106,12 +106,18 @@ async function receive(options: WebhookServerOptions, request: IncomingMessage, 
   const header = request.headers['webhook-id'];
   let event: WebhookEvent | undefined;
   const next = bodyChunks(request);
-  const done = (status: number, body: object | undefined, windows = 0, reason?: string) => {
+  const done = (
+    status: number,
+    body: object | undefined,
+    windows = 0,
+    reason?: string,
+    user: string | null = userOf(event),
+  ) => {
     answer(request, response, next, status, body);
     logDelivery(options.log, {
       event_type: event?.name ?? null,
       webhook_id: typeof header === 'string' ? header.slice(0, 200) : null,
-      user_id: userOf(event),
+      user_id: user,
       windows,
       status,
       ms: Math.round((performance.now() - started) * 10) / 10,
@@ -129,7 +135,17 @@ async function receive(options: WebhookServerOptions, request: IncomingMessage, 
       if (typeof value === 'string') headers[name] = value;
     event = await unwrap(bytes, headers, { secret: options.secret });
     // Answered once the work is recorded in the store; it is read in the background.
-    const { queued } = await options.sync.handleEvent(event);
+    const { queued, erased } = await options.sync.handleEvent(event);
+    if (erased) {
+      // Answered (the sender need not retry) and logged by the tombstone's hash, never the erased id.
+      return done(
+        202,
+        { queued: 0 },
+        0,
+        `user erased (tombstone ${erased.slice(0, 16)}): nothing stored`,
+        null,
+      );
+    }
     done(202, { queued }, queued);
   } catch (error) {
     if (error instanceof WebhookError) return done(400, { error: error.message }, 0, error.message);

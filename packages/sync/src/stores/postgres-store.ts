@@ -5,6 +5,7 @@ import { createRequire } from 'node:module';
 import { Socket } from 'node:net';
 import type pg from 'pg';
 import { isConnectionFailure, redactUrl, translatePg } from './postgres/pg-errors.js';
+import { postgresErasure } from './postgres/postgres-erasure.js';
 import { postgresSchema } from './postgres/postgres-schema.js';
 import { upsertRows } from './postgres/upsert-rows.js';
 import { CLIENT_ID, OLDEST_PENDING, userCoverageQuery } from './shared-queries.js';
@@ -162,6 +163,7 @@ export function openPostgresStore(url: string, options: PostgresStoreOptions = {
       map,
     );
   const schema = postgresSchema(query, inTransaction, redactUrl(url));
+  const erasure = postgresErasure(query, inTransaction);
   let closed = false;
 
   return {
@@ -176,12 +178,15 @@ export function openPostgresStore(url: string, options: PostgresStoreOptions = {
       return schema.rebindTeam(fingerprint);
     },
     async saveUser(user) {
-      await query(
-        `INSERT INTO svc_users (client_user_id, user_id, providers, error, updated_at) VALUES ($1, $2, $3, $4, now())
-         ON CONFLICT (client_user_id) DO UPDATE SET user_id = excluded.user_id, providers = excluded.providers,
-         error = excluded.error, updated_at = excluded.updated_at`,
-        [user.clientUserId, user.userId, JSON.stringify(user.providers), user.error],
-      );
+      await inTransaction(async (client) => {
+        if (await erasure.refuse(client, user)) return;
+        await client.query(
+          `INSERT INTO svc_users (client_user_id, user_id, providers, error, updated_at) VALUES ($1, $2, $3, $4, now())
+           ON CONFLICT (client_user_id) DO UPDATE SET user_id = excluded.user_id, providers = excluded.providers,
+           error = excluded.error, updated_at = excluded.updated_at`,
+          [user.clientUserId, user.userId, JSON.stringify(user.providers), user.error],
+        );
+      });
     },
     async findUser(clientUserId) {
       const [user] = await rowsOf(
@@ -195,7 +200,15 @@ export function openPostgresStore(url: string, options: PostgresStoreOptions = {
       const force = planOptions?.force ?? false;
       return inTransaction(async (client) => {
         const owed: SyncWindow[] = [];
+        // An erased user's windows are not planned (each user's refusal counted once per call).
+        const refused = new Map<string, boolean>();
         for (const window of windows) {
+          if (!refused.has(window.userId))
+            refused.set(
+              window.userId,
+              (await erasure.refuse(client, { userId: window.userId })) !== undefined,
+            );
+          if (refused.get(window.userId)) continue;
           const inserted = await client.query(
             `INSERT INTO svc_windows (user_id, resource, provider, start_date, end_date, as_of, status, generation, updated_at)
              VALUES ($1, $2, $3, $4, $5, $6, 'pending', 1, now()) ON CONFLICT DO NOTHING RETURNING generation`,
@@ -307,6 +320,7 @@ export function openPostgresStore(url: string, options: PostgresStoreOptions = {
     },
     async commitWindow(window, rows, fetchedAt) {
       await inTransaction(async (client) => {
+        if (await erasure.refuse(client, { userId: window.userId })) return;
         await upsertRows(client, rows, fetchedAt);
         await client.query(
           `UPDATE svc_windows SET status = 'done', covered_until = $6, updated_at = now() WHERE ${KEY} AND generation = $7`,
@@ -315,12 +329,21 @@ export function openPostgresStore(url: string, options: PostgresStoreOptions = {
       });
     },
     async failWindow(window, failure) {
-      await query(
-        `UPDATE svc_windows SET status = 'failed', error = $6, error_status = $7, error_message = $8, updated_at = now()
-         WHERE ${KEY}`,
-        [...keyValues(window), failure.error, failure.status, failure.message],
-      );
+      await inTransaction(async (client) => {
+        if (await erasure.refuse(client, { userId: window.userId })) return;
+        await client.query(
+          `UPDATE svc_windows SET status = 'failed', error = $6, error_status = $7, error_message = $8, updated_at = now()
+           WHERE ${KEY}`,
+          [...keyValues(window), failure.error, failure.status, failure.message],
+        );
+      });
     },
+    eraseUser: (ids) => erasure.eraseUser(ids),
+    forgetProvider: (userId, provider) => erasure.forgetProvider(userId, provider),
+    retain: (resource, cutoff) => erasure.retain(resource, cutoff),
+    allowUser: (clientUserId) => erasure.allowUser(clientUserId),
+    refuseErased: (ids) => inTransaction((client) => erasure.refuse(client, ids)),
+    scrub: (tables) => erasure.scrub(tables),
     async status() {
       const count = async (sql: string) => (await query<{ n: string }>(sql)).rows[0]?.n;
       return syncStatusOf({

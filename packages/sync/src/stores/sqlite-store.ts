@@ -5,6 +5,7 @@ import { StoreUnavailableError } from '../errors/errors.js';
 import { configureConnection } from './sqlite/connection-settings.js';
 import { immediate, sqliteDriver } from './sqlite/driver.js';
 import type { SqliteDriverName } from './sqlite/sqlite-database.js';
+import { sqliteErasure } from './sqlite/sqlite-erasure.js';
 import { fileWatch, translateSqlite } from './sqlite/sqlite-errors.js';
 import { sqliteSchema } from './sqlite/sqlite-schema.js';
 import { prepareStatements, type WindowRow } from './sqlite/sqlite-statements.js';
@@ -101,11 +102,19 @@ export function openSqliteStore(
     return statements;
   };
 
+  const erasure = sqliteErasure(db);
   const plan = (windows: readonly SyncWindow[], force: boolean) => {
     const s = ready();
     const owed: SyncWindow[] = [];
     const now = new Date().toISOString();
+    // An erased user's windows are not planned (each user's refusal counted once per call).
+    const refused = new Map<string, boolean>();
+    const erased = (userId: string) => {
+      if (!refused.has(userId)) refused.set(userId, erasure.refuse({ userId }) !== undefined);
+      return refused.get(userId) as boolean;
+    };
     for (const window of windows) {
+      if (erased(window.userId)) continue;
       const row = s.findWindow.get<WindowRow>(...keyValues(window));
       const existing = row && { status: row.status, asOf: row.as_of, coveredUntil: row.covered_until };
       const decision = planDecision(existing, window, force);
@@ -127,6 +136,7 @@ export function openSqliteStore(
 
   const commit = (window: SyncWindow, rows: WindowRows, fetchedAt: string) => {
     const s = ready();
+    if (erasure.refuse({ userId: window.userId })) return;
     for (const r of rows.steps)
       s.upsertStep.run(r.userId, r.provider, r.start, r.end, r.unit, r.value, recordText(r.data), fetchedAt);
     for (const r of rows.summaries)
@@ -151,13 +161,16 @@ export function openSqliteStore(
       return schema.rebindTeam(fingerprint);
     }),
     saveUser: guard((user) => {
-      ready().saveUser.run(
-        user.clientUserId,
-        user.userId,
-        JSON.stringify(user.providers),
-        user.error,
-        new Date().toISOString(),
-      );
+      immediate(db, () => {
+        if (erasure.refuse(user)) return;
+        ready().saveUser.run(
+          user.clientUserId,
+          user.userId,
+          JSON.stringify(user.providers),
+          user.error,
+          new Date().toISOString(),
+        );
+      });
     }),
     findUser: guard((clientUserId) => {
       const row = ready().findUser.get<UserRow>(clientUserId);
@@ -173,13 +186,16 @@ export function openSqliteStore(
       immediate(db, () => commit(window, rows, fetchedAt));
     }),
     failWindow: guard((window, failure) => {
-      ready().markFailed.run(
-        failure.error,
-        failure.status,
-        failure.message,
-        new Date().toISOString(),
-        ...keyValues(window),
-      );
+      immediate(db, () => {
+        if (erasure.refuse({ userId: window.userId })) return;
+        ready().markFailed.run(
+          failure.error,
+          failure.status,
+          failure.message,
+          new Date().toISOString(),
+          ...keyValues(window),
+        );
+      });
     }),
     status: guard(() => {
       const s = ready();
@@ -252,6 +268,12 @@ export function openSqliteStore(
         )
         .map(summaryOf),
     ),
+    eraseUser: guard((ids) => erasure.eraseUser(ids)),
+    forgetProvider: guard((userId, provider) => erasure.forgetProvider(userId, provider)),
+    retain: guard((resource, cutoff) => erasure.retain(resource, cutoff)),
+    allowUser: guard((clientUserId) => erasure.allowUser(clientUserId)),
+    refuseErased: guard((ids) => erasure.refuseNow(ids)),
+    scrub: guard((tables) => erasure.scrub(tables)),
     async close() {
       if (closed) return;
       closed = true;

@@ -1,5 +1,6 @@
 import type { SummaryRow as HealthSummaryRow, TimeseriesRow } from '@svc/health';
 import type { ResourceName, SummaryResource } from '../resources.js';
+import type { ErasedIds } from './tombstone-hash.js';
 
 /** One unit of work: a user's resource from one provider over whole UTC days `start`..`end` (inclusive). */
 export interface WindowKey {
@@ -141,6 +142,25 @@ export interface SyncStatus {
   failedUsers: number;
 }
 
+/** What an erasure, a provider's forgetting or a retention run did to a store: counts, never an id or a value. */
+export interface StoreErasure {
+  /** Rows deleted, per table. */
+  removed: Record<string, number>;
+  /** The erased user's tombstone: a keyed hash of its client user id (null for other runs). */
+  tombstone: string | null;
+  store: { kind: 'sqlite' | 'postgres'; schemaVersion: number };
+}
+
+/** How the bytes of deleted rows left the store's files. */
+export interface ScrubResult {
+  /** `sqlite-vacuum`: WAL checkpoint, VACUUM, checkpoint(TRUNCATE); `postgres-vacuum-full`: VACUUM (FULL, ANALYZE) of the tables. */
+  method: 'sqlite-vacuum' | 'postgres-vacuum-full';
+  /** False when another connection kept the WAL from being emptied: run `svc-sync scrub` again once it is idle. */
+  complete: boolean;
+  tables: string[];
+  ms: number;
+}
+
 /**
  * Where checkpoints and data live: one interface, an implementation per database (SQLite, PostgreSQL).
  * Every write of a window's data and its checkpoint happens in one transaction.
@@ -202,6 +222,22 @@ export interface SyncStore {
   readSteps(limit: number, after?: StepKey): Promise<StepRow[]>;
   /** Stored summary rows in key order (resource, user, provider, calendar date) after `after`, at most `limit`. */
   readSummaries(limit: number, after?: SummaryKey): Promise<SummaryRow[]>;
+  /**
+   * In one transaction: deletes every row naming the user (by client user id, and by service user id,
+   * the user row's when not given) in every table of erasure-plan.ts, and records its tombstone. Writes
+   * of a tombstoned user then store nothing (they are counted on the tombstone) until `allowUser`.
+   */
+  eraseUser(ids: { clientUserId: string; userId?: string | null }): Promise<StoreErasure>;
+  /** In one transaction: deletes the rows of one provider of a user and drops it from the user's providers. */
+  forgetProvider(userId: string, provider: string): Promise<StoreErasure>;
+  /** In one transaction: deletes the rows of `resource` older than `cutoff` (ISO; see erasure-plan.ts). */
+  retain(resource: ResourceName, cutoff: string): Promise<StoreErasure>;
+  /** Removes a user's tombstone (by client user id): whether there was one. */
+  allowUser(clientUserId: string): Promise<boolean>;
+  /** The tombstone of a user if erased, counting the refusal on it; undefined otherwise. */
+  refuseErased(ids: ErasedIds): Promise<string | undefined>;
+  /** Rewrites the store's files so deleted rows' bytes are gone (slow on a large store: see the README). */
+  scrub(tables: readonly string[]): Promise<ScrubResult>;
   close(): Promise<void>;
 }
 

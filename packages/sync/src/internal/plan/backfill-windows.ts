@@ -32,9 +32,20 @@ export async function* backfillWindows(
   const { store, resources } = settings;
   const batch: string[] = [];
   async function* planBatch(): AsyncGenerator<SyncWindow> {
-    const resolved = await Promise.all(batch.splice(0).map((id) => resolveUser(settings, context, id)));
+    const resolved = await Promise.all(
+      batch.splice(0).map(async (id) =>
+        // An erased user is skipped: not resolved, nothing planned (the refusal is counted on its tombstone).
+        (await retryCall(context, () => store.refuseErased({ clientUserId: id })))
+          ? undefined
+          : resolveUser(settings, context, id),
+      ),
+    );
     const perUser: SyncWindow[][] = [];
     for (const user of resolved) {
+      if (!user) {
+        feed.update((s) => s.users.erased++);
+        continue;
+      }
       if (!user.userId) {
         feed.update((s) => {
           if (!user.error) s.users.deferred++;

@@ -3,6 +3,7 @@
 import { StoreVersionError } from '../../errors/errors.js';
 import { V1_TABLES } from './v1-tables.js';
 import { V2_AS_SENT } from './v2-as-sent.js';
+import { V3_TOMBSTONES } from './v3-tombstones.js';
 
 /** One step of the schema: the SQL that takes a store from the version before to `version`. */
 export interface Migration {
@@ -16,7 +17,7 @@ export interface Migration {
   adds: Readonly<Record<string, readonly string[]>>;
 }
 
-export const MIGRATIONS: readonly Migration[] = [V1_TABLES, V2_AS_SENT];
+export const MIGRATIONS: readonly Migration[] = [V1_TABLES, V2_AS_SENT, V3_TOMBSTONES];
 
 /** The schema version this @svc/sync writes. */
 export const SCHEMA_VERSION = (MIGRATIONS.at(-1) as Migration).version;
