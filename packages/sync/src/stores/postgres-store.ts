@@ -39,6 +39,8 @@ export interface PostgresStoreOptions {
   maxConnections?: number;
   /** How long getting a connection may take before the call fails with StoreUnavailableError (default 10 000 ms). */
   connectTimeoutMs?: number;
+  /** Every transaction read-only (the server refuses any write): for readers such as `openStoreReadOnly`. */
+  readOnly?: boolean;
 }
 
 const KEY = 'user_id = $1 AND resource = $2 AND provider = $3 AND start_date = $4 AND end_date = $5';
@@ -59,6 +61,7 @@ export function openPostgresStore(url: string, options: PostgresStoreOptions = {
     connectionTimeoutMillis: options.connectTimeoutMs ?? 10_000,
     // A server that vanished without closing the socket is noticed instead of waited on for hours.
     keepAlive: true,
+    ...(options.readOnly ? { options: '-c default_transaction_read_only=on' } : {}),
   });
   // An idle connection's error (the server went away) is pg-pool's to discard; the next call reconnects.
   pool.on('error', () => {});
