@@ -4,6 +4,7 @@
 // one line; a failure to start exits 1 with one line.
 import { serveStdio } from '@modelcontextprotocol/server/stdio';
 import { createClient, type Logger, type SvcClient } from '@svc/client';
+import { openStoreReadOnly, StoreUrlError, type SyncStore } from '@svc/sync';
 import type { AuditEntry } from './audit-entry.js';
 import { fileAudit, stderrAudit } from './internal/audit-sink.js';
 import { messageBytesLimit } from './internal/catalogue.js';
@@ -86,6 +87,16 @@ if (flags.auditFile !== undefined) {
   }
 }
 
+let store: SyncStore | undefined;
+if (flags.store !== undefined) {
+  try {
+    store = await openStoreReadOnly(flags.store);
+  } catch (error) {
+    // The store's errors name the problem and never the password of a PostgreSQL address.
+    fail(`--store: ${(error as Error).message}`, error instanceof StoreUrlError ? 2 : 1);
+  }
+}
+
 let factory: ReturnType<typeof svcMcpServerFactory>;
 try {
   factory = svcMcpServerFactory({
@@ -95,6 +106,7 @@ try {
     maxResultBytes: flags.maxResultBytes,
     audit,
     secrets: [process.env.SVC_API_KEY ?? ''],
+    ...(store ? { store } : {}),
   });
 } catch (error) {
   // An --allow-write naming no write is the operator's to fix: a usage error.
@@ -111,7 +123,7 @@ const writes =
     : flags.allowWrites === false
       ? 'reads only'
       : `reads and ${flags.allowWrites.join(', ')}`;
-const what = `${flags.tools === 'discover' ? '3 discover tools' : 'one tool per operation'} (${writes})`;
+const what = `${flags.tools === 'discover' ? '3 discover tools' : 'one tool per operation'} (${writes})${store ? ', and 3 tools reading the store' : ''}`;
 const maxBodyBytes = messageBytesLimit(tools);
 
 if (flags.httpPort !== undefined) {

@@ -1,5 +1,6 @@
 import { fromJsonSchema, McpServer } from '@modelcontextprotocol/server';
 import type { SvcClient } from '@svc/client';
+import type { SyncStore } from '@svc/sync';
 import type { AuditEntry } from './audit-entry.js';
 import { stderrAudit } from './internal/audit-sink.js';
 import { answerToolCalls, MAX_ARGUMENT_ELEMENTS, type Refusal } from './internal/call/answer-tool-calls.js';
@@ -11,6 +12,7 @@ import { instructionsFor } from './internal/instructions.js';
 import { maskWith } from './internal/mask.js';
 import { registerOperationTools } from './internal/register-operation-tools.js';
 import { shippedCatalogue } from './internal/shipped-catalogue.js';
+import { registerStoreTools, STORE_TOOL_NAMES } from './internal/store/store-tools.js';
 import { DEFAULT_MAX_RESULT_BYTES, MAX_MAX_RESULT_BYTES, MIN_MAX_RESULT_BYTES } from './result-limits.js';
 import { VERSION } from './version.js';
 
@@ -27,6 +29,12 @@ export interface SvcMcpServerOptions {
   audit?: (entry: AuditEntry) => void;
   /** Texts masked as `[redacted]` in every result and audit line (the CLI passes the API key). */
   secrets?: readonly string[];
+  /**
+   * Your synced `@svc/sync` store, opened with `openStoreReadOnly` (`--store`): adds read-only tools for
+   * fleet questions (per-user aggregates, one user's timeline, freshness and failures). The server
+   * never closes it.
+   */
+  store?: SyncStore;
 }
 
 /**
@@ -63,6 +71,7 @@ export function svcMcpServerFactory(options: SvcMcpServerOptions): () => McpServ
   if (mode !== 'all' && mode !== 'discover')
     throw new TypeError(`tools must be 'all' or 'discover' (got ${String(mode)})`);
   const instructions = instructionsFor(mode, all, allowed, maxResultBytes);
+  const store = options.store;
   return () => {
     const server = new McpServer(
       { name: 'svc-mcp', title: 'Svc health-data and lab-testing API', version: VERSION },
@@ -72,6 +81,8 @@ export function svcMcpServerFactory(options: SvcMcpServerOptions): () => McpServ
       mode === 'discover'
         ? registerDiscoverTools(server, all, settings)
         : registerOperationTools(server, all, settings);
+    if (store)
+      for (const [name, tool] of registerStoreTools(server, store, settings)) registered.set(name, tool);
     answerToolCalls(server, registered, settings, (name) => refusalOf(name, mode, all, allowed));
     return server;
   };
@@ -84,6 +95,11 @@ function refusalOf(
   all: readonly CatalogueTool[],
   allowed: ReadonlySet<string>,
 ): Refusal {
+  if ((STORE_TOOL_NAMES as readonly string[]).includes(name))
+    return {
+      reason: 'store-not-configured',
+      text: `${name} reads your synced store, and this server was started without one: the operator can restart it with --store <address> (sqlite:./svc.db or postgres://…).`,
+    };
   const operation = all.find((tool) => tool.name === name);
   if (operation?.write && !allowed.has(name) && mode === 'all')
     return {
