@@ -70,8 +70,8 @@ export function svcMcpServerFactory(options: SvcMcpServerOptions): () => McpServ
   const mode = options.tools ?? 'all';
   if (mode !== 'all' && mode !== 'discover')
     throw new TypeError(`tools must be 'all' or 'discover' (got ${String(mode)})`);
-  const instructions = instructionsFor(mode, all, allowed, maxResultBytes);
   const store = options.store;
+  const instructions = instructionsFor(mode, all, allowed, maxResultBytes, store !== undefined);
   return () => {
     const server = new McpServer(
       { name: 'svc-mcp', title: 'Svc health-data and lab-testing API', version: VERSION },

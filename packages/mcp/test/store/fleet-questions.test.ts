@@ -149,6 +149,7 @@ describe('svc-mcp --store answers fleet questions', () => {
   });
 
   it('takes typed parameters only: no tool has a free-text parameter, and SQL in a field is refused', async () => {
+    expect(connected.mcp.getInstructions()).toMatch(/use the store_ tools/);
     const { tools } = await connected.mcp.listTools();
     const storeTools = tools.filter((tool) => tool.name.startsWith('store_'));
     expect(storeTools.map((tool) => tool.name)).toEqual([
