@@ -43,17 +43,17 @@ describe('svc-mcp under a host that reads stderr late', () => {
         if (result.isError !== true) answered++;
       }
     };
+    let lines: string[] = [];
     try {
       await Promise.all(Array.from({ length: CONCURRENCY }, worker));
-      expect(answered).toBe(CALLS);
     } finally {
       const read = text(stderr);
       stderr.resume();
       await mcp.close();
-      const lines = (await read).split('\n');
-      const audited = lines.filter((line) => line.startsWith('{"time"'));
-      expect(audited).toHaveLength(CALLS);
-      expect(lines.filter((line) => line.includes('dropped'))).toEqual([]);
+      lines = (await read).split('\n');
     }
+    expect(answered).toBe(CALLS);
+    expect(lines.filter((line) => line.startsWith('{"time"'))).toHaveLength(CALLS);
+    expect(lines.filter((line) => line.includes('dropped'))).toEqual([]);
   }, 240_000);
 });
