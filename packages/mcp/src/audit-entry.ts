@@ -3,6 +3,17 @@
  * and how to find it at the service (request id), never what was asked or answered: no arguments, no
  * health values, no key.
  */
+/**
+ * Why a call was refused: a write the operator did not allow; a tool this server does not serve (not
+ * enabled, or no such tool); a store tool on a server started without `--store`; arguments that fail the
+ * tool's schema (or the client's checks), so nothing was sent.
+ */
+export type RefusalReason =
+  | 'write-not-allowed'
+  | 'tool-not-enabled'
+  | 'store-not-configured'
+  | 'invalid-arguments';
+
 export interface AuditEntry {
   /** When the call ended (ISO 8601). */
   time: string;
@@ -11,10 +22,12 @@ export interface AuditEntry {
   /** The operation called, when there was one. */
   operation?: string;
   /**
-   * `ok`; `refused` (a write this server does not allow); `invalid` (refused before sending: bad
-   * arguments); `error` (the service answered with an error, or did not answer).
+   * `ok`; `refused` (nothing was run or sent: `reason` says why); `error` (the service answered with an
+   * error, or did not answer; or the store could not be read).
    */
-  outcome: 'ok' | 'refused' | 'invalid' | 'error';
+  outcome: 'ok' | 'refused' | 'error';
+  /** Why a call was refused; only on `refused`. */
+  reason?: RefusalReason;
   /** The HTTP status of the service's answer (the last one, for a call that reads several times). */
   status?: number;
   /** The service's request id of that answer. */

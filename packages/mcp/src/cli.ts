@@ -2,9 +2,9 @@
 // svc-mcp: the Svc API as an MCP server on the partner's machine, over stdio (default) or loopback HTTP.
 // stdout belongs to the protocol in stdio mode: everything else goes to stderr. A bad flag exits 2 with
 // one line; a failure to start exits 1 with one line.
-import { writeSync } from 'node:fs';
-import { StdioServerTransport, serveStdio } from '@modelcontextprotocol/server/stdio';
+import { serveStdio } from '@modelcontextprotocol/server/stdio';
 import { createClient, type Logger, type SvcClient } from '@svc/client';
+import { openStoreReadOnly, StoreUrlError, type SyncStore } from '@svc/sync';
 import type { AuditEntry } from './audit-entry.js';
 import { fileAudit, stderrAudit } from './internal/audit-sink.js';
 import { messageBytesLimit } from './internal/catalogue.js';
@@ -12,19 +12,28 @@ import { type Flags, parseFlags, USAGE, UsageError } from './internal/cli/flags.
 import { serveHttp } from './internal/http/serve-http.js';
 import { maskWith } from './internal/mask.js';
 import { shippedCatalogue } from './internal/shipped-catalogue.js';
+import { processStderr } from './internal/stderr-lines.js';
+import { StdioTransport } from './internal/stdio/stdio-transport.js';
 import { svcMcpServerFactory } from './svc-mcp-server.js';
 import { VERSION } from './version.js';
 
 const mask = maskWith([process.env.SVC_API_KEY ?? '']);
-const say = (line: string) => writeSync(2, mask(`svc-mcp: ${line}\n`));
+// Every stderr line (notices, log lines, audit lines) goes through one ordered, bounded, non-blocking queue.
+const stderr = processStderr();
+const say = (line: string) => stderr.write(mask(`svc-mcp: ${line}\n`));
+/** Before serving, stderr is empty: the line is written at once, and the process can end. */
 function fail(message: string, code = 1): never {
   say(message);
   process.exit(code);
 }
-process.on('uncaughtException', (error) => fail(`crashed: ${error.stack ?? error.message}`));
-process.on('unhandledRejection', (error) =>
-  fail(`crashed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`),
-);
+/** Ends the process once what is queued for stderr is out (a host may read it late), within a bound. */
+const exitWhenFlushed = (code: number) => void stderr.flushed().then(() => process.exit(code));
+const crash = (error: unknown) => {
+  say(`crashed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+  exitWhenFlushed(1);
+};
+process.on('uncaughtException', crash);
+process.on('unhandledRejection', crash);
 
 let flags: Flags;
 try {
@@ -78,6 +87,16 @@ if (flags.auditFile !== undefined) {
   }
 }
 
+let store: SyncStore | undefined;
+if (flags.store !== undefined) {
+  try {
+    store = await openStoreReadOnly(flags.store);
+  } catch (error) {
+    // The store's errors name the problem and never the password of a PostgreSQL address.
+    fail(`--store: ${(error as Error).message}`, error instanceof StoreUrlError ? 2 : 1);
+  }
+}
+
 let factory: ReturnType<typeof svcMcpServerFactory>;
 try {
   factory = svcMcpServerFactory({
@@ -87,6 +106,7 @@ try {
     maxResultBytes: flags.maxResultBytes,
     audit,
     secrets: [process.env.SVC_API_KEY ?? ''],
+    ...(store ? { store } : {}),
   });
 } catch (error) {
   // An --allow-write naming no write is the operator's to fix: a usage error.
@@ -103,7 +123,7 @@ const writes =
     : flags.allowWrites === false
       ? 'reads only'
       : `reads and ${flags.allowWrites.join(', ')}`;
-const what = `${flags.tools === 'discover' ? '3 discover tools' : 'one tool per operation'} (${writes})`;
+const what = `${flags.tools === 'discover' ? '3 discover tools' : 'one tool per operation'} (${writes})${store ? ', and 3 tools reading the store' : ''}`;
 const maxBodyBytes = messageBytesLimit(tools);
 
 if (flags.httpPort !== undefined) {
@@ -115,7 +135,7 @@ if (flags.httpPort !== undefined) {
       onError: (error) => say(`error: ${error.message}`),
     });
     say(`listening on ${http.url}, ${what}`);
-    const stop = () => void http.close().then(() => process.exit(0));
+    const stop = () => void http.close().then(() => exitWhenFlushed(0));
     process.on('SIGINT', stop);
     process.on('SIGTERM', stop);
   } catch (error) {
@@ -130,11 +150,11 @@ if (flags.httpPort !== undefined) {
   }
 } else {
   const handle = serveStdio(factory, {
-    transport: new StdioServerTransport(process.stdin, process.stdout, { maxBufferSize: maxBodyBytes }),
+    transport: new StdioTransport(process.stdin, process.stdout, maxBodyBytes),
     onerror: (error) => say(`error: ${error.message}`),
   });
   say(`serving over stdio, ${what}`);
-  const stop = () => void handle.close().then(() => process.exit(0));
+  const stop = () => void handle.close().then(() => exitWhenFlushed(0));
   process.stdin.once('end', stop);
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);

@@ -1,19 +1,20 @@
 import { fromJsonSchema, McpServer } from '@modelcontextprotocol/server';
 import type { SvcClient } from '@svc/client';
+import type { SyncStore } from '@svc/sync';
 import type { AuditEntry } from './audit-entry.js';
 import { stderrAudit } from './internal/audit-sink.js';
+import { answerToolCalls, MAX_ARGUMENT_ELEMENTS, type Refusal } from './internal/call/answer-tool-calls.js';
 import type { CallSettings } from './internal/call/call-settings.js';
+import { writeNotAllowed } from './internal/call/call-tool.js';
 import type { CatalogueTool } from './internal/catalogue.js';
 import { registerDiscoverTools } from './internal/discover/discover-tools.js';
 import { instructionsFor } from './internal/instructions.js';
 import { maskWith } from './internal/mask.js';
 import { registerOperationTools } from './internal/register-operation-tools.js';
 import { shippedCatalogue } from './internal/shipped-catalogue.js';
+import { registerStoreTools, STORE_TOOL_NAMES } from './internal/store/store-tools.js';
 import { DEFAULT_MAX_RESULT_BYTES, MAX_MAX_RESULT_BYTES, MIN_MAX_RESULT_BYTES } from './result-limits.js';
 import { VERSION } from './version.js';
-
-/** Most array items and object members one call's arguments may hold (the SDK refuses more). */
-const MAX_ARGUMENT_ELEMENTS = 100_000;
 
 export interface SvcMcpServerOptions {
   /** The client every call goes through (`createClient()` reads `SVC_API_KEY` and `SVC_BASE_URL`). */
@@ -28,6 +29,12 @@ export interface SvcMcpServerOptions {
   audit?: (entry: AuditEntry) => void;
   /** Texts masked as `[redacted]` in every result and audit line (the CLI passes the API key). */
   secrets?: readonly string[];
+  /**
+   * Your synced `@svc/sync` store, opened with `openStoreReadOnly` (`--store`): adds read-only tools for
+   * fleet questions (per-user aggregates, one user's timeline, freshness and failures). The server
+   * never closes it.
+   */
+  store?: SyncStore;
 }
 
 /**
@@ -63,15 +70,50 @@ export function svcMcpServerFactory(options: SvcMcpServerOptions): () => McpServ
   const mode = options.tools ?? 'all';
   if (mode !== 'all' && mode !== 'discover')
     throw new TypeError(`tools must be 'all' or 'discover' (got ${String(mode)})`);
-  const instructions = instructionsFor(mode, all, allowed, maxResultBytes);
+  const store = options.store;
+  const instructions = instructionsFor(mode, all, allowed, maxResultBytes, store !== undefined);
   return () => {
     const server = new McpServer(
       { name: 'svc-mcp', title: 'Svc health-data and lab-testing API', version: VERSION },
       { instructions, maxToolInputElements: MAX_ARGUMENT_ELEMENTS },
     );
-    if (mode === 'discover') registerDiscoverTools(server, all, settings);
-    else registerOperationTools(server, all, settings);
+    const registered =
+      mode === 'discover'
+        ? registerDiscoverTools(server, all, settings)
+        : registerOperationTools(server, all, settings);
+    if (store)
+      for (const [name, tool] of registerStoreTools(server, store, settings)) registered.set(name, tool);
+    answerToolCalls(server, registered, settings, (name) => refusalOf(name, mode, all, allowed));
     return server;
+  };
+}
+
+/** Why a tool this server does not serve (or did not enable) is refused, in words a model can act on. */
+function refusalOf(
+  name: string,
+  mode: 'all' | 'discover',
+  all: readonly CatalogueTool[],
+  allowed: ReadonlySet<string>,
+): Refusal {
+  if ((STORE_TOOL_NAMES as readonly string[]).includes(name))
+    return {
+      reason: 'store-not-configured',
+      text: `${name} reads your synced store, and this server was started without one: the operator can restart it with --store <address> (sqlite:./svc.db or postgres://…).`,
+    };
+  const operation = all.find((tool) => tool.name === name);
+  if (operation?.write && !allowed.has(name) && mode === 'all')
+    return {
+      reason: 'write-not-allowed',
+      text: writeNotAllowed(name),
+    };
+  if (operation && mode === 'discover')
+    return {
+      reason: 'tool-not-enabled',
+      text: `This server serves the operations through search_operations, describe_operation and call_operation: call ${name} with call_operation.`,
+    };
+  return {
+    reason: 'tool-not-enabled',
+    text: `This server has no tool ${JSON.stringify(name.slice(0, 128))}: tools/list names the tools it serves.`,
   };
 }
 

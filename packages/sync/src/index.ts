@@ -28,6 +28,14 @@ export {
 } from './errors/errors.js';
 export type { Limits } from './internal/pace/aimd.js';
 export type { SyncProgress } from './progress.js';
+export { openStoreReadOnly } from './reads/open-store-read-only.js';
+export {
+  SUMMARY_RESOURCES,
+  type SummaryAggregateQuery,
+  summaryAggregates,
+  type UserAggregate,
+} from './reads/summary-aggregates.js';
+export { type UserTimeline, userTimeline } from './reads/user-timeline.js';
 export { RESOURCES, type ResourceName, WINDOW_DAYS } from './resources.js';
 export { checkFleet, type FleetLimits, type FleetProblem } from './status/check-fleet.js';
 export { clearFailures } from './status/clear-failures.js';

@@ -1,4 +1,4 @@
-import type { McpServer, StandardSchemaWithJSON } from '@modelcontextprotocol/server';
+import type { McpServer, RegisteredTool, StandardSchemaWithJSON } from '@modelcontextprotocol/server';
 import type { CallSettings } from './call/call-settings.js';
 import { callTool } from './call/call-tool.js';
 import type { CatalogueTool } from './catalogue.js';
@@ -20,14 +20,15 @@ const advertised = (inputSchema: JsonSchema): StandardSchemaWithJSON<Record<stri
 
 /**
  * One tool per operation (`--tools all`): its name, the spec's words, its arguments, its hints. A write
- * the operator did not allow is registered disabled: it is not listed, and a call to it is answered
- * "Tool <name> disabled" by the SDK before anything runs.
+ * the operator did not allow is registered disabled: it is not listed, and a call to it is refused, as a
+ * tool error with its audit line (`answer-tool-calls.ts`). Returns the registered tools by name.
  */
 export function registerOperationTools(
   server: McpServer,
   tools: readonly CatalogueTool[],
   settings: CallSettings,
-): void {
+): Map<string, RegisteredTool> {
+  const registeredTools = new Map<string, RegisteredTool>();
   for (const tool of tools) {
     const registered = server.registerTool(
       tool.name,
@@ -46,5 +47,7 @@ export function registerOperationTools(
         ),
     );
     if (tool.write && !settings.allowsWrite(tool.name)) registered.disable();
+    registeredTools.set(tool.name, registered);
   }
+  return registeredTools;
 }

@@ -79,7 +79,10 @@ describe('a failed call', () => {
     });
     expect(texts(unknown)[0]).toMatch(/Invalid arguments for resolveUser/);
     expect(requests.length).toBe(before);
-    expect(audit.map((entry) => entry.outcome)).toEqual(['invalid', 'invalid']);
+    expect(audit.map(({ outcome, reason }) => [outcome, reason])).toEqual([
+      ['refused', 'invalid-arguments'],
+      ['refused', 'invalid-arguments'],
+    ]);
   });
 
   it('refuses a path value the client refuses (it would change the path), with the client’s words', async () => {

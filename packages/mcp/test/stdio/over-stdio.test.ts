@@ -53,9 +53,8 @@ describe('svc-mcp over stdio', () => {
         await mcp.callTool({ name: 'listMarkers', arguments: { size: 0 } }),
       ])
         outputs.push(JSON.stringify(result));
-      await expect(mcp.callTool({ name: 'createOrder', arguments: {} })).rejects.toThrow(
-        /createOrder disabled/,
-      );
+      const refused = await mcp.callTool({ name: 'createOrder', arguments: {} });
+      expect(refused.isError).toBe(true);
     } finally {
       await mcp.close();
     }
@@ -63,11 +62,12 @@ describe('svc-mcp over stdio', () => {
       .trim()
       .split('\n')
       .map((line) => JSON.parse(line));
-    expect(lines.map((line) => [line.tool, line.outcome, line.status])).toEqual([
+    expect(lines.map((line) => [line.tool, line.outcome, line.status ?? line.reason])).toEqual([
       ['resolveUser', 'ok', 200],
       ['listProviders', 'ok', 200],
       ['resolveUser', 'error', 404],
-      ['listMarkers', 'invalid', undefined],
+      ['listMarkers', 'refused', 'invalid-arguments'],
+      ['createOrder', 'refused', 'write-not-allowed'],
     ]);
     expect(statSync(audit).mode & 0o777).toBe(0o600);
     expect(stderr()).toContain('svc-mcp: serving over stdio, one tool per operation (reads only)');

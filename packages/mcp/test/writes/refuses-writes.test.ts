@@ -15,21 +15,29 @@ const order = (userId: string) => ({
 });
 
 describe('a write', () => {
-  it('is refused without --allow-writes, and nothing reaches the service', async () => {
+  it('is refused without --allow-writes as a tool error with a refused audit line (issue 47), and nothing reaches the service', async () => {
     connected = await connect();
-    const { mcp, requests, client } = connected;
+    const { mcp, requests, client, audit } = connected;
     const user = await client.resolveUser({ client_user_id: 'alice' });
     const before = requests.length;
-    await expect(
-      mcp.callTool({
-        name: 'createOrder',
-        arguments: { 'Idempotency-Key': 'order-1', ...order(user.user_id) },
-      }),
-    ).rejects.toThrow(/createOrder disabled/);
-    await expect(
-      mcp.callTool({ name: 'deregisterProvider', arguments: { user_id: user.user_id, provider: 'oura' } }),
-    ).rejects.toThrow(/disabled/);
+    const created = await mcp.callTool({
+      name: 'createOrder',
+      arguments: { 'Idempotency-Key': 'order-1', ...order(user.user_id) },
+    });
+    expect(created.isError).toBe(true);
+    expect(texts(created)[0]).toMatch(/createOrder changes data .* --allow-write createOrder/);
+    const deregistered = await mcp.callTool({
+      name: 'deregisterProvider',
+      arguments: { user_id: user.user_id, provider: 'oura' },
+    });
+    expect(deregistered.isError).toBe(true);
     expect(requests.length).toBe(before);
+    expect(audit.map(({ tool, outcome, reason }) => ({ tool, outcome, reason }))).toEqual([
+      { tool: 'createOrder', outcome: 'refused', reason: 'write-not-allowed' },
+      { tool: 'deregisterProvider', outcome: 'refused', reason: 'write-not-allowed' },
+    ]);
+    const { tools } = await mcp.listTools();
+    expect(tools.map((tool) => tool.name)).not.toContain('createOrder');
   });
 
   it('is refused through call_operation too, with how to allow it, and audited as refused', async () => {
@@ -44,7 +52,9 @@ describe('a write', () => {
       /createOrder changes data .* --allow-writes \(or --allow-write createOrder\)/,
     );
     expect(requests).toEqual([]);
-    expect(audit).toMatchObject([{ tool: 'call_operation', operation: 'createOrder', outcome: 'refused' }]);
+    expect(audit).toMatchObject([
+      { tool: 'call_operation', operation: 'createOrder', outcome: 'refused', reason: 'write-not-allowed' },
+    ]);
   });
 
   it('allowed, carries its idempotency key: the same call repeated creates one order', async () => {

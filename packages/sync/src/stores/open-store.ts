@@ -7,9 +7,9 @@ import { openSqliteStore } from './sqlite-store.js';
 import type { SyncStore } from './store.js';
 import type { MaintainedStore } from './store-maintenance.js';
 
-type Address = { kind: 'sqlite'; path: string } | { kind: 'postgres'; url: string };
+export type Address = { kind: 'sqlite'; path: string } | { kind: 'postgres'; url: string };
 
-function parseAddress(address: string): Address {
+export function parseAddress(address: string): Address {
   if (address.startsWith('sqlite:')) {
     const path = address.slice('sqlite:'.length).replace(/^\/\/(?=\/)/, '');
     if (!path) throw new StoreUrlError('sqlite: needs a file, e.g. sqlite:./svc.db');

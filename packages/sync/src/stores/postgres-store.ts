@@ -52,6 +52,8 @@ export interface PostgresStoreOptions {
    * StoreUnavailableError (default 5 000 ms, as long as a SQLite store waits; `lock_timeout`).
    */
   lockTimeoutMs?: number;
+  /** Every transaction read-only (the server refuses any write): for readers such as `openStoreReadOnly`. */
+  readOnly?: boolean;
 }
 
 /** The deadlines a PostgreSQL store works under (README, "PostgreSQL going away"). */
@@ -104,6 +106,7 @@ export function openPostgresStore(url: string, options: PostgresStoreOptions = {
     query_timeout: statementTimeoutMs + POSTGRES_DEADLINES.queryGraceMs,
     keepAlive: true,
     keepAliveInitialDelayMillis: POSTGRES_DEADLINES.keepAliveInitialDelayMs,
+    ...(options.readOnly ? { options: '-c default_transaction_read_only=on' } : {}),
   });
   // An idle connection's error (the server went away) is pg-pool's to discard; the next call reconnects.
   pool.on('error', () => {});

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { openStore, type SyncStore, type SyncWindow } from '../../src/index.js';
 import { storedRows } from '../fixtures/stored-rows.js';
 import { asSentCases } from './cases/as-sent.js';
+import { fleetReadCases } from './cases/fleet-reads.js';
 import { fleetCases, freshnessCases } from './cases/freshness.js';
 import { readCases } from './cases/reads.js';
 import { schemaCases } from './cases/schema.js';
@@ -168,6 +169,7 @@ export function storeConformance(db: Databases, from?: string) {
     readCases(withStore);
     freshnessCases(withStore);
     fleetCases(withStore);
+    fleetReadCases(withStore);
     teamCases(withStore);
     schemaCases(withStore);
   });

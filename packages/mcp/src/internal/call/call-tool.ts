@@ -1,7 +1,8 @@
-import type { CallToolResult, StandardSchemaV1 } from '@modelcontextprotocol/server';
+import type { CallToolResult } from '@modelcontextprotocol/server';
 import { type APIPromise, type OperationId, type SvcClient, ValidationError } from '@svc/client';
 import type { AuditEntry } from '../../audit-entry.js';
 import { type CatalogueTool, WAIT_ARGUMENT } from '../catalogue.js';
+import { issueText } from './answer-tool-calls.js';
 import type { CallSettings, ToolRequest } from './call-settings.js';
 import { decodeFiles } from './decode-files.js';
 import { errorName, errorText } from './error-text.js';
@@ -40,13 +41,15 @@ export async function callTool(
     }
   };
   if (tool.write && !settings.allowsWrite(tool.name)) {
-    const refused = `${tool.name} changes data at the service, and this server was started without allowing it: the operator can restart it with --allow-writes (or --allow-write ${tool.name}).`;
-    return failure(audit({ outcome: 'refused' }) ?? refused, settings);
+    return failure(
+      audit({ outcome: 'refused', reason: 'write-not-allowed' }) ?? writeNotAllowed(tool.name),
+      settings,
+    );
   }
   const checked = await settings.validators.get(tool.name)?.['~standard'].validate(args);
   if (checked?.issues) {
     const invalid = `Invalid arguments for ${tool.name}: ${checked.issues.map(issueText).join('; ')}. Nothing was sent to the service.`;
-    return failure(audit({ outcome: 'invalid' }) ?? invalid, settings);
+    return failure(audit({ outcome: 'refused', reason: 'invalid-arguments' }) ?? invalid, settings);
   }
   try {
     const outcome = await run(tool, checked?.value ?? args, request, settings.client);
@@ -61,7 +64,9 @@ export async function callTool(
   } catch (error) {
     const { status, requestId } = error as { status?: unknown; requestId?: unknown };
     const failed = audit({
-      outcome: error instanceof ValidationError ? 'invalid' : 'error',
+      ...(error instanceof ValidationError
+        ? { outcome: 'refused', reason: 'invalid-arguments' }
+        : { outcome: 'error' }),
       ...(typeof status === 'number' ? { status } : {}),
       ...(typeof requestId === 'string' ? { request_id: requestId } : {}),
       error: errorName(error),
@@ -69,6 +74,10 @@ export async function callTool(
     return failure(failed ?? errorText(error), settings);
   }
 }
+
+/** What a model is told when it calls a write the operator did not allow. */
+export const writeNotAllowed = (name: string) =>
+  `${name} changes data at the service, and this server was started without allowing it: the operator can restart it with --allow-writes (or --allow-write ${name}).`;
 
 async function run(
   tool: CatalogueTool,
@@ -95,11 +104,6 @@ async function run(
   const { data, response, requestId } = await method.call(client, params, options).withResponse();
   return { data, status: response.status, requestId };
 }
-
-const issueText = ({ message, path }: StandardSchemaV1.Issue) =>
-  path && path.length > 0
-    ? `${path.map((part) => String(typeof part === 'object' ? part.key : part)).join('.')}: ${message}`
-    : message;
 
 const failure = (text: string, settings: CallSettings): CallToolResult => ({
   content: [{ type: 'text', text: settings.redact(text) }],

@@ -6,6 +6,7 @@ export const DEFAULT_HTTP_PORT = 4012;
 
 export const USAGE = `Usage: svc-mcp [--tools all|discover] [--allow-writes | --allow-write OPERATION ...]
                [--http [--port ${DEFAULT_HTTP_PORT}]] [--max-result-bytes N] [--audit-file FILE]
+               [--store sqlite:./svc.db | --store postgres://…]
                [--base-url URL | --environment production|sandbox --region eu|us]
 The API key is read from SVC_API_KEY, the base URL from SVC_BASE_URL when no flag gives one.
 Serves over stdio unless --http is given (then on 127.0.0.1 only). See the README of @svc/mcp.`;
@@ -22,6 +23,8 @@ export interface Flags {
   httpPort: number | undefined;
   maxResultBytes: number | undefined;
   auditFile: string | undefined;
+  /** The address of the partner's synced store, read only. */
+  store: string | undefined;
   baseUrl: string | undefined;
   environment: string | undefined;
   region: string | undefined;
@@ -37,6 +40,7 @@ const OPTIONS = {
   port: { type: 'string' },
   'max-result-bytes': { type: 'string' },
   'audit-file': { type: 'string' },
+  store: { type: 'string' },
   'base-url': { type: 'string' },
   environment: { type: 'string' },
   region: { type: 'string' },
@@ -98,6 +102,7 @@ export function parseFlags(argv: readonly string[]): Flags {
             MAX_MAX_RESULT_BYTES,
           ),
     auditFile: values['audit-file'],
+    store: values.store,
     baseUrl: values['base-url'],
     environment: values.environment,
     region: values.region,

@@ -1,4 +1,9 @@
-import { type CallToolResult, fromJsonSchema, type McpServer } from '@modelcontextprotocol/server';
+import {
+  type CallToolResult,
+  fromJsonSchema,
+  type McpServer,
+  type RegisteredTool,
+} from '@modelcontextprotocol/server';
 import type { CallSettings } from '../call/call-settings.js';
 import { callTool } from '../call/call-tool.js';
 import { errorText } from '../call/error-text.js';
@@ -18,7 +23,7 @@ export function registerDiscoverTools(
   server: McpServer,
   tools: readonly CatalogueTool[],
   settings: CallSettings,
-): void {
+): Map<string, RegisteredTool> {
   const byName = new Map(tools.map((tool) => [tool.name, tool]));
   const names = tools.map((tool) => tool.name);
   const search = operationSearch(tools);
@@ -48,7 +53,7 @@ export function registerDiscoverTools(
     return { content: [{ type: 'text', text: settings.redact(JSON.stringify(value)) }] };
   };
 
-  server.registerTool(
+  const searchTool = server.registerTool(
     'search_operations',
     {
       title: 'Search the API operations',
@@ -82,7 +87,7 @@ export function registerDiscoverTools(
     },
   );
 
-  server.registerTool(
+  const describeTool = server.registerTool(
     'describe_operation',
     {
       title: 'Describe an API operation',
@@ -113,7 +118,7 @@ export function registerDiscoverTools(
     },
   );
 
-  server.registerTool(
+  const callOperationTool = server.registerTool(
     'call_operation',
     {
       title: 'Call an API operation',
@@ -139,4 +144,9 @@ export function registerDiscoverTools(
       return callTool(tool, args, request, settings);
     },
   );
+  return new Map([
+    ['search_operations', searchTool],
+    ['describe_operation', describeTool],
+    ['call_operation', callOperationTool],
+  ]);
 }

@@ -1,0 +1,151 @@
+import {
+  type CallToolResult,
+  fromJsonSchema,
+  type McpServer,
+  type RegisteredTool,
+} from '@modelcontextprotocol/server';
+import { SyncInputError, type SyncStore } from '@svc/sync';
+import type { CallSettings } from '../call/call-settings.js';
+import { errorName, errorText } from '../call/error-text.js';
+import type { JsonSchema } from '../spec/json-schema.js';
+import { aggregatesAnswer } from './aggregates-answer.js';
+import { fitPage } from './fit-page.js';
+import { freshnessAnswer } from './freshness-answer.js';
+import type { Answer } from './store-answer.js';
+import {
+  AGGREGATES_INPUT,
+  AGGREGATES_OUTPUT,
+  FRESHNESS_INPUT,
+  FRESHNESS_OUTPUT,
+  TIMELINE_INPUT,
+  TIMELINE_OUTPUT,
+} from './store-schemas.js';
+import { timelineAnswer } from './timeline-answer.js';
+
+/** The tools `--store` adds: named here so a call to one without a store is refused as such. */
+export const STORE_TOOL_NAMES = ['store_user_aggregates', 'store_user_timeline', 'store_freshness'] as const;
+
+const READ_ONLY = { readOnlyHint: true, idempotentHint: true, openWorldHint: false } as const;
+
+type Args = Record<string, unknown>;
+
+/**
+ * The read-only tools over the partner's synced store (`--store`): per-user aggregates of a summary over
+ * calendar days, one user's timeline, and the fleet's freshness and failures as `svc-sync status` reads
+ * them. Every parameter is typed (no query text reaches the store), the store is opened read-only, and
+ * every answer is ranked, bounded by the result budget, and continued by a cursor instead of cut.
+ */
+export function registerStoreTools(
+  server: McpServer,
+  store: SyncStore,
+  settings: CallSettings,
+): Map<string, RegisteredTool> {
+  /** Runs a tool: its audit line, its answer fitted to the budget, a bad argument refused, a store failure an error. */
+  const run =
+    (name: string, answer: (args: Args) => Promise<Answer>) =>
+    async (args: Args): Promise<CallToolResult> => {
+      const started = performance.now();
+      const audit = (
+        entry:
+          | { outcome: 'ok' }
+          | { outcome: 'error'; error: string }
+          | { outcome: 'refused'; reason: 'invalid-arguments' },
+      ) =>
+        settings.audit({
+          time: new Date().toISOString(),
+          tool: name,
+          ...entry,
+          ms: Math.round(performance.now() - started),
+        });
+      try {
+        const { total, items, offset, page } = await answer(args);
+        const build = (shown: readonly unknown[]): CallToolResult => {
+          const more = offset + shown.length < total;
+          const { structured, text } = page(shown.length, more);
+          const next = more
+            ? { tool: name, arguments: { ...args, cursor: String(offset + shown.length) } }
+            : null;
+          return {
+            content: [{ type: 'text', text: settings.redact(text) }],
+            structuredContent: { ...structured, next },
+          };
+        };
+        const remaining = Array.from({ length: items });
+        const fitted = fitPage(remaining, build, settings.maxResultBytes);
+        if (!fitted) {
+          audit({ outcome: 'error', error: 'ResultBudgetError' });
+          return failure(
+            `Not even one item of ${name} fits the result budget of ${settings.maxResultBytes} bytes: the operator can raise --max-result-bytes.`,
+            settings,
+          );
+        }
+        audit({ outcome: 'ok' });
+        return fitted.result;
+      } catch (error) {
+        if (error instanceof SyncInputError) {
+          audit({ outcome: 'refused', reason: 'invalid-arguments' });
+          return failure(`Invalid arguments for ${name}: ${error.message}. Nothing was read.`, settings);
+        }
+        audit({ outcome: 'error', error: errorName(error) });
+        return failure(`The store could not be read: ${errorText(error)}`, settings);
+      }
+    };
+
+  const register = (
+    name: string,
+    title: string,
+    description: string,
+    input: JsonSchema,
+    output: JsonSchema,
+    handler: (args: Args) => Promise<CallToolResult>,
+  ) =>
+    server.registerTool(
+      name,
+      {
+        title,
+        description,
+        inputSchema: fromJsonSchema<Args>(input),
+        outputSchema: fromJsonSchema<Args>(output),
+        annotations: { title, ...READ_ONLY },
+      },
+      (args) => handler(args),
+    );
+
+  const aggregates = register(
+    'store_user_aggregates',
+    'Per-user aggregates from the synced store',
+    'Across every user in your synced store: the average, least, most, sum and count of one number of a daily summary over a range of calendar days, per user, filtered (e.g. stat avg below 21600 for "average sleep under 6 h") and ranked, with the total number of users that match. One call answers a fleet question; users are named by your client user id.',
+    AGGREGATES_INPUT,
+    AGGREGATES_OUTPUT,
+    run('store_user_aggregates', (args) => aggregatesAnswer(store, args)),
+  );
+
+  const timeline = register(
+    'store_user_timeline',
+    'One user’s data from the synced store',
+    'What your synced store holds of one user (by your client user id) over a range of days (at most 31): each daily summary record as the service sent it, and steps totalled per provider and day.',
+    TIMELINE_INPUT,
+    TIMELINE_OUTPUT,
+    run('store_user_timeline', (args) => timelineAnswer(store, args)),
+  );
+
+  const freshness = register(
+    'store_freshness',
+    'Freshness and failures of the synced store',
+    'How complete your synced store is, as `svc-sync status` reads it: per resource and over all users, how many are complete to the target day and how far the others are behind (naming the furthest behind by client user id); windows pending and failed; and the failures (users that could not be resolved, windows that failed for good) with their errors.',
+    FRESHNESS_INPUT,
+    FRESHNESS_OUTPUT,
+    run('store_freshness', (args) => freshnessAnswer(store, args)),
+  );
+
+  return new Map([
+    ['store_user_aggregates', aggregates],
+    ['store_user_timeline', timeline],
+    ['store_freshness', freshness],
+  ]);
+}
+
+const failure = (text: string, settings: CallSettings): CallToolResult => ({
+  content: [{ type: 'text', text: settings.redact(text) }],
+  isError: true,
+});
