@@ -17,4 +17,5 @@ export const V3_TOMBSTONES = {
   version: 3,
   sqlite: tombstones('TEXT'),
   postgres: tombstones('TIMESTAMPTZ'),
+  adds: { svc_tombstones: ['client_hash', 'user_hash', 'erased_at', 'refused', 'last_refused_at'] },
 };
