@@ -23,10 +23,16 @@ export {
   type Lifecycle,
   type LifecycleState,
   lifecycleStates,
-  lifecyclesMarkdown,
   type Transition,
   transitionsOf,
 } from './machines/lifecycles.js';
+export {
+  type GraphState,
+  type LifecycleGraph,
+  lifecycleGraph,
+  lifecycleMermaid,
+  lifecyclesMarkdown,
+} from './machines/lifecycle-graph.js';
 export type { Sandbox, SandboxOptions } from './sandbox-types.js';
 export {
   type RequestLogEntry,
