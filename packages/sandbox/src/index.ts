@@ -19,6 +19,13 @@ export {
 export { CLOCK_HEADER, REQUEST_ID_HEADER } from './http/handle-request.js';
 export type { RateLimit } from './http/rate-limit.js';
 export {
+  type GraphState,
+  type LifecycleGraph,
+  lifecycleGraph,
+  lifecycleMermaid,
+  lifecyclesMarkdown,
+} from './machines/lifecycle-graph.js';
+export {
   LIFECYCLES,
   type Lifecycle,
   type LifecycleState,
@@ -26,13 +33,6 @@ export {
   type Transition,
   transitionsOf,
 } from './machines/lifecycles.js';
-export {
-  type GraphState,
-  type LifecycleGraph,
-  lifecycleGraph,
-  lifecycleMermaid,
-  lifecyclesMarkdown,
-} from './machines/lifecycle-graph.js';
 export type { Sandbox, SandboxOptions } from './sandbox-types.js';
 export {
   type RequestLogEntry,
