@@ -80,16 +80,16 @@ export function userDays(entry: WorldEntry, userId: string, days: number) {
   const dates = Array.from({ length: days + 1 }, (_, i) =>
     new Date(range.first + i * DAY_MS).toISOString().slice(0, 10),
   );
-  const series = (kind: 'activity' | 'sleep', field: string, scale: number) =>
-    sources.sources.map(({ provider }) => {
+  const series = (kind: 'activity' | 'sleep', field: string, scale: number) => {
+    const records = summariesOfDays(world, kind, sources, range) as Array<Record<string, unknown>>;
+    return sources.sources.map(({ provider }) => {
       const byDate = new Map<string, number>();
-      for (const record of summariesOfDays(world, kind, sources, range) as Array<Record<string, unknown>>) {
-        const source = record.source as { provider: string };
-        if (source.provider === provider)
+      for (const record of records)
+        if ((record.source as { provider: string }).provider === provider)
           byDate.set(String(record.calendar_date), Number(record[field]) / scale);
-      }
       return { provider, values: dates.map((date) => byDate.get(date) ?? null) };
     });
+  };
   return {
     user_id: userId,
     client_user_id: sources.user.client_user_id,

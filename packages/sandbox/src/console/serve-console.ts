@@ -7,6 +7,8 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { LIFECYCLE_DIAGRAMS } from '../generated/lifecycle-diagrams.js';
 import type { WorldControl } from '../http/handle-request.js';
+import { readBytes } from '../http/read-request.js';
+import { HttpError } from '../internal/http-error.js';
 import { inTurn, type WorldEntry } from '../world/state/runtime.js';
 import type { WorldRegistry } from '../world/world-registry.js';
 import { CONSOLE_PREFIX } from './console-prefix.js';
@@ -34,10 +36,12 @@ const answer = (status: number, body: BodyInit | null, type: string) =>
 const json = (status: number, body: unknown) => answer(status, JSON.stringify(body), 'application/json');
 const refuse = (status: number, code: string, message: string) => json(status, { error: { code, message } });
 
-/** Reads a JSON object body of at most 64 KiB, or undefined. */
+/** Largest body a console request may send (a key, or a clock advance), in bytes. */
+const MAX_BODY_BYTES = 65_536;
+
+/** Reads a JSON object body of at most MAX_BODY_BYTES (a larger one is a 413), or undefined. */
 async function objectBody(request: Request): Promise<Record<string, unknown> | undefined> {
-  const text = await request.text();
-  if (text.length > 65_536) return undefined;
+  const text = new TextDecoder().decode(await readBytes(request, MAX_BODY_BYTES));
   try {
     const value: unknown = JSON.parse(text);
     return value !== null && typeof value === 'object' && !Array.isArray(value)
@@ -142,6 +146,7 @@ export function createConsole({ registry, control }: ConsoleParts, guard: PageGu
     try {
       return await route(request, url.pathname.slice(CONSOLE_PREFIX.length), url.searchParams);
     } catch (error) {
+      if (error instanceof HttpError) return json(error.status, error.toBody());
       return refuse(500, 'sandbox_error', error instanceof Error ? error.message : String(error));
     }
   };
