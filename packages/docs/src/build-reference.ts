@@ -6,6 +6,7 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ENVIRONMENTS } from '@svc/client';
+import { LIFECYCLE_DIAGRAMS } from '@svc/sandbox/lifecycle-diagrams';
 import { computeSamples, GENERATED_HEADER, readBundledSpec, samplesDir } from './reference-inputs.js';
 import { referenceSpec } from './reference-spec.js';
 
@@ -26,6 +27,13 @@ const reference = referenceSpec(spec, {
   samples,
   webhookSample,
   operations: computed.map(({ operation }) => operation),
+  // The order, appointment and parsing-job lifecycles (link MFA is a step of linking, not a lab resource).
+  lifecycles: {
+    order: LIFECYCLE_DIAGRAMS.order,
+    'phlebotomy appointment': LIFECYCLE_DIAGRAMS.phlebotomyAppointment,
+    'service center appointment': LIFECYCLE_DIAGRAMS.pscAppointment,
+    'lab report parsing job': LIFECYCLE_DIAGRAMS.parsingJob,
+  },
 });
 
 mkdirSync(dist, { recursive: true });

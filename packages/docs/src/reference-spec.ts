@@ -21,7 +21,22 @@ export interface ReferenceInputs {
   /** Source of the webhook verification sample. */
   webhookSample: string;
   operations: ResolvedOperation[];
+  /** The lab lifecycles drawn from the sandbox's machines (`@svc/sandbox/lifecycle-diagrams`), SVG by lifecycle. */
+  lifecycles: Record<string, { svg: string }>;
 }
+
+/** The trait tag that shows the lab lifecycles. */
+export const LIFECYCLES_TAG = 'Lab lifecycles';
+
+/** The lifecycles a partner's order, appointment and lab report go through, as the sandbox runs them. */
+const LIFECYCLES_SECTION = (lifecycles: ReferenceInputs['lifecycles']) =>
+  [
+    'How an order, an appointment and a lab report parsing job move from state to state, drawn from the',
+    'state machines the local sandbox (`svc-sandbox`) runs them with. An arrow is an event: an API call, or',
+    'time passing (the service works on its own clock). Hover a state or an arrow for its wire values and',
+    'what makes it happen. The service may send statuses not shown here: handle an unknown one by a default path.',
+    ...Object.entries(lifecycles).flatMap(([name, { svg }]) => ['', `### ${name}`, '', svg]),
+  ].join('\n');
 
 const isHeader = (spec: OpenApiDocument, parameter: Referable<ParameterObject>, name: string): boolean => {
   const object = followRef(spec, parameter);
@@ -121,6 +136,7 @@ export function referenceSpec(bundled: OpenApiDocument, inputs: ReferenceInputs)
   const tags = Array.isArray(spec.tags) ? spec.tags : [];
   const events = tags.find((tag) => tag.name === 'Events');
   if (events) events.description = `${events.description ?? ''}${WEBHOOKS_SECTION(inputs.webhookSample)}`;
+  tags.push({ name: LIFECYCLES_TAG, description: LIFECYCLES_SECTION(inputs.lifecycles), 'x-traitTag': true });
   tags.push({ name: APPENDIX_TAG, description: appendix, 'x-traitTag': true });
   spec.tags = tags;
   return spec;

@@ -3,6 +3,7 @@
 // serving; a crash exits non-zero with its cause.
 import { parseArgs } from 'node:util';
 import { CLI_OPTIONS } from './cli-options.js';
+import { isLoopback } from './console/page-guard.js';
 import { createSandbox, DEFAULT_API_KEY, DEFAULT_START_TIME } from './create-sandbox.js';
 import { type RequestLogEntry, serveSandbox } from './serve-sandbox.js';
 import { StateFile, StateFileInUseError } from './state-file.js';
@@ -166,5 +167,8 @@ const clockLine =
     : `Clock: frozen (a new world starts at ${args['start-time'] ?? DEFAULT_START_TIME}); POST /_sandbox/clock/advance moves it`;
 process.stdout.write(
   `svc-sandbox listening on ${server.url}${args.strict ? ' (strict)' : ''}\n${clockLine}\n` +
-    `Try: curl -s -H '${sandbox.apiKeyHeader}: ${DEFAULT_API_KEY}' ${server.url}/v2/user/resolve/alice\n`,
+    `Try: curl -s -H '${sandbox.apiKeyHeader}: ${DEFAULT_API_KEY}' ${server.url}/v2/user/resolve/alice\n` +
+    (isLoopback(args.host)
+      ? `Console: ${server.url}/_sandbox/console/ (this machine only)\n`
+      : 'Console: off (served on a loopback --host only)\n'),
 );

@@ -27,6 +27,7 @@ export const CONTROL_ROUTES = {
   restoreSnapshot: ['PUT', '/_sandbox/snapshot'],
   configureWebhooks: ['PUT', '/_sandbox/webhooks'],
   listWebhookDeliveries: ['GET', '/_sandbox/webhooks/deliveries'],
+  resendWebhook: ['POST', '/_sandbox/webhooks/deliveries/{event_id}/resend'],
   triggerWebhook: ['POST', '/_sandbox/webhooks/trigger'],
   listOrders: ['GET', '/_sandbox/orders'],
   getOrder: ['GET', '/_sandbox/orders/{order_id}'],
@@ -57,6 +58,8 @@ export interface SandboxControls {
     configure(config: Body<'configureWebhooks'>): Promise<Ok<'configureWebhooks'>>;
     /** Every delivery attempt, oldest first. */
     deliveries(): Promise<Ok<'listWebhookDeliveries'>['deliveries']>;
+    /** Queues one more delivery of an event the world emitted, with the same `webhook-id`. */
+    resend(eventId: string): Promise<Ok<'resendWebhook'>>;
   };
   /**
    * Emits one event of any webhook the API documents (`daily.data.steps.created`, `labtest.order.updated`,
@@ -171,6 +174,7 @@ export function sandboxControls(options: SandboxControlsOptions): SandboxControl
     webhooks: {
       configure: (config) => call('configureWebhooks', {}, config),
       deliveries: async () => (await call('listWebhookDeliveries')).deliveries,
+      resend: (eventId) => call('resendWebhook', { event_id: eventId }),
     },
     trigger: async (eventType, triggerOptions = {}) =>
       (await call('triggerWebhook', {}, { ...triggerOptions, event_type: eventType })).event,

@@ -2,10 +2,11 @@ import { readFileSync } from 'node:fs';
 import type { OpenApiDocument } from '@svc/spec';
 import { shippedSpecPath } from '@svc/spec/shipped-spec-path';
 import { sandboxControls } from './control-client.js';
-import { createRequestHandler } from './http/handle-request.js';
+import { createRequestHandler, createWorldControl, type PipelineParts } from './http/handle-request.js';
 import { checkRateLimit, RateLimiter } from './http/rate-limit.js';
 import { SpecIndex } from './openapi/spec-index.js';
 import { SpecValidator } from './openapi/validator.js';
+import { keepInternals } from './sandbox-internals.js';
 import type { Sandbox, SandboxOptions } from './sandbox-types.js';
 import { DEFAULT_RETRY_DELAYS_MS } from './webhooks/webhook-dispatcher.js';
 import { sandboxWorld } from './world/sandbox-world.js';
@@ -76,7 +77,7 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
         }
       : undefined,
   });
-  const handle = createRequestHandler({
+  const parts: PipelineParts = {
     document,
     index,
     validator,
@@ -84,12 +85,13 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
     strict: options.strict === true,
     rateLimiter: options.rateLimit ? new RateLimiter(checkRateLimit(options.rateLimit)) : undefined,
     onCommit: options.onCommit,
-  });
+  };
+  const handle = createRequestHandler(parts);
 
   const apiKey = options.apiKey ?? DEFAULT_API_KEY;
   const main = sandboxWorld(registry, registry.nameOf(apiKey));
   const url = (options.url ?? 'https://sandbox.svc.invalid').replace(/\/$/, '');
-  return {
+  const sandbox: Sandbox = {
     url,
     controls: sandboxControls({ baseUrl: url, apiKey, fetch: handle, apiKeyHeader: index.apiKeyHeader }),
     apiKeyHeader: index.apiKeyHeader,
@@ -108,4 +110,6 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
     exportState: () => registry.exportState(),
     importState: (state) => registry.importState(state),
   };
+  keepInternals(sandbox, { registry, control: createWorldControl(parts) });
+  return sandbox;
 }

@@ -19,11 +19,17 @@ export {
 export { CLOCK_HEADER, REQUEST_ID_HEADER } from './http/handle-request.js';
 export type { RateLimit } from './http/rate-limit.js';
 export {
+  type GraphState,
+  type LifecycleGraph,
+  lifecycleGraph,
+  lifecycleMermaid,
+  lifecyclesMarkdown,
+} from './machines/lifecycle-graph.js';
+export {
   LIFECYCLES,
   type Lifecycle,
   type LifecycleState,
   lifecycleStates,
-  lifecyclesMarkdown,
   type Transition,
   transitionsOf,
 } from './machines/lifecycles.js';

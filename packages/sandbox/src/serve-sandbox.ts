@@ -1,13 +1,21 @@
+import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { CONSOLE_PREFIX } from './console/console-prefix.js';
 import type { Sandbox } from './create-sandbox.js';
 import { CLOCK_HEADER, REQUEST_ID_HEADER } from './http/handle-request.js';
+import { internalsOf } from './sandbox-internals.js';
 
 export interface ServeOptions {
   /** Default 4011; 0 picks a free port. */
   port?: number;
   /** Default 127.0.0.1. */
   host?: string;
+  /**
+   * Serve the sandbox's console at `/_sandbox/console/` (default true). It is served only when the
+   * server listens on a loopback address; elsewhere its routes answer 404.
+   */
+  console?: boolean;
   /** Called once per answered request, after the answer is sent: one line of the request log. */
   onRequest?: (entry: RequestLogEntry) => void;
 }
@@ -102,10 +110,41 @@ function toRequest(req: IncomingMessage, origin: string, body: ReadableStream<Ui
   });
 }
 
-/** Serves a sandbox over node:http: the fetch handler behind a socket, nothing more. */
+/** The console's handler (its code and files load on its first request, so the API never pays for them) for a server listening on `host`:`port`, made on first use; undefined when it is off. */
+function consoleOf(sandbox: Sandbox, options: ServeOptions, host: string) {
+  const internals = internalsOf(sandbox);
+  if (options.console === false || internals === undefined) return undefined;
+  let handler: Promise<(request: Request) => Promise<Response>> | undefined;
+  return (request: Request, port: number) => {
+    handler ??= Promise.all([import('./console/serve-console.js'), import('./console/page-guard.js')]).then(
+      ([{ createConsole }, { isLoopback, loopbackHosts }]) => {
+        // Off the loopback interface the page would be open to the network: not served there.
+        if (!isLoopback(host))
+          return async () =>
+            new Response(
+              JSON.stringify({
+                error: {
+                  code: 'unknown_route',
+                  message: 'The console is served on a loopback address only.',
+                },
+              }),
+              { status: 404, headers: { 'content-type': 'application/json' } },
+            );
+        return createConsole(internals, {
+          hosts: loopbackHosts(host, port),
+          token: randomBytes(32).toString('base64url'),
+        });
+      },
+    );
+    return handler.then((handle) => handle(request));
+  };
+}
+
+/** Serves a sandbox over node:http: the fetch handler behind a socket (and the console beside it). */
 export function serveSandbox(sandbox: Sandbox, options: ServeOptions = {}): Promise<SandboxServer> {
   const host = options.host ?? '127.0.0.1';
   let origin = '';
+  const sandboxConsole = consoleOf(sandbox, options, host);
   const server = createServer((req, res) => {
     const started = performance.now();
     // Read from the sandbox's answer: headers given to writeHead are not readable back with getHeader.
@@ -142,8 +181,10 @@ export function serveSandbox(sandbox: Sandbox, options: ServeOptions = {}): Prom
         `The request could not be read: ${(error as Error).message}`,
       );
     }
-    sandbox
-      .fetch(request)
+    const path = new URL(request.url).pathname;
+    const inConsole =
+      sandboxConsole !== undefined && (path.startsWith(CONSOLE_PREFIX) || `${path}/` === CONSOLE_PREFIX);
+    (inConsole ? sandboxConsole(request, (server.address() as AddressInfo).port) : sandbox.fetch(request))
       .then(async (response) => {
         requestId = response.headers.get(REQUEST_ID_HEADER);
         const payload = Buffer.from(await response.arrayBuffer());

@@ -1,9 +1,11 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { ENVIRONMENTS } from '@svc/client';
+import { LIFECYCLE_DIAGRAMS } from '@svc/sandbox/lifecycle-diagrams';
 import { eachOperation, type OpenApiDocument } from '@svc/spec';
 import { describe, expect, it } from 'vitest';
 import { APPENDIX_TAG, collectExtensions } from '../../src/appendix.js';
 import { computeSamples, readBundledSpec, samplesDir } from '../../src/reference-inputs.js';
+import { LIFECYCLES_TAG } from '../../src/reference-spec.js';
 
 const bundled = readBundledSpec();
 const reference = JSON.parse(
@@ -84,5 +86,14 @@ describe("the docs build's copy of the spec", () => {
       '/tags',
     );
     expect(found).toEqual([]);
+  });
+});
+
+describe('issue 48: the lab lifecycles in the reference', () => {
+  it('draws the order, appointment and parsing-job lifecycles from the sandbox machines, as generated', () => {
+    const tag = (reference.tags ?? []).find((t) => t.name === LIFECYCLES_TAG);
+    expect(tag?.['x-traitTag']).toBe(true);
+    for (const lifecycle of ['order', 'phlebotomyAppointment', 'pscAppointment', 'parsingJob'] as const)
+      expect(tag?.description).toContain(LIFECYCLE_DIAGRAMS[lifecycle].svg);
   });
 });

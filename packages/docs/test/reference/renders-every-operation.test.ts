@@ -1,3 +1,4 @@
+import { lifecycleGraph } from '@svc/sandbox';
 import { artifactPath } from '@svc/tools/chromium';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -13,6 +14,9 @@ const tags = [...new Set(entries.map((entry) => entry.tag))];
 let browser: Browser;
 let page: Page;
 let blocked: ReferencePage['blocked'];
+
+const stateNamesOf = (lifecycle: string) =>
+  lifecycleGraph(lifecycle as Parameters<typeof lifecycleGraph>[0]).states.map((state) => state.name);
 
 const collapse = (text: string) => text.replace(/\s+/g, ' ').trim();
 
@@ -84,3 +88,24 @@ async function expectOpens(entry: SpecEntry): Promise<void> {
     .poll(mainText, { message: `${entry.kind} ${entry.method} ${entry.name} rendered`, timeout: 10_000 })
     .toContain(`${entry.method} ${entry.name}`);
 }
+
+describe('issue 48: the lab lifecycles in the rendered reference', () => {
+  it.each([
+    ['order', 'order'],
+    ['phlebotomy appointment', 'phlebotomyAppointment'],
+    ['service center appointment', 'pscAppointment'],
+    ['lab report parsing job', 'parsingJob'],
+  ])('draws the %s lifecycle as an SVG with every state of its machine', async (section, lifecycle) => {
+    await page.getByRole('link', { name: 'Lab lifecycles', exact: true }).first().click();
+    await page.getByRole('link', { name: section, exact: true }).first().click();
+    const drawing = page.locator(`svg[data-lifecycle="${lifecycle}"]`);
+    await drawing.waitFor({ state: 'visible', timeout: 10_000 });
+    expect((await drawing.boundingBox())?.height).toBeGreaterThan(150);
+    const states = (await drawing
+      .locator('g[data-state]')
+      .evaluateAll((nodes) => nodes.map((node) => node.getAttribute('data-state')))) as string[];
+    expect(states.sort()).toEqual(stateNamesOf(lifecycle).sort());
+    if (lifecycle === 'order')
+      await drawing.screenshot({ path: artifactPath(packageRoot, 'order-lifecycle.png') });
+  });
+});

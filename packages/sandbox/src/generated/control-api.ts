@@ -113,6 +113,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/_sandbox/webhooks/deliveries/{event_id}/resend": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send an event of your world to its receiver again
+         * @description Queues one more delivery of an event the world emitted (one of its newest 1,000), to the receiver configured now, signed anew with the same `webhook-id`: a receiver that keeps the ids it has handled sees a repeat, as it would from a retry.
+         */
+        post: operations["resendWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/_sandbox/webhooks/trigger": {
         parameters: {
             query?: never;
@@ -598,6 +618,33 @@ export interface operations {
                 };
             };
             401: components["responses"]["Error"];
+        };
+    };
+    resendWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                event_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The event is queued for delivery; its attempts appear in the delivery log. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        event_id: string;
+                    };
+                };
+            };
+            401: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            422: components["responses"]["Error"];
         };
     };
     triggerWebhook: {

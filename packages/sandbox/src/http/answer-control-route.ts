@@ -45,6 +45,8 @@ export async function answerControlRoute(
     }[kind];
     return { status: 200, body: one(decodeURIComponent(id)) };
   }
+  const resend = /^POST webhooks\/deliveries\/([^/]+)\/resend$/.exec(key);
+  if (resend) return { status: 200, body: controls.resend(decodeURIComponent(resend[1] as string)) };
   const cancel = /^POST orders\/([^/]+)\/(appointment\/)?cancel$/.exec(key);
   if (cancel) {
     const orderId = decodeURIComponent(cancel[1] as string);

@@ -202,52 +202,85 @@ export function createRequestHandler(parts: PipelineParts): (request: Request) =
 
 async function answer(parts: PipelineParts, request: Request): Promise<Response> {
   const { index, registry } = parts;
-  {
-    const head = request.method === 'HEAD';
-    try {
-      const url = new URL(request.url);
-      const { pathname } = url;
-      const segments = pathSegments(pathname);
-      const apiKey = request.headers.get(index.apiKeyHeader)?.trim();
-      if (!apiKey)
-        throw new HttpError(
-          401,
-          'missing_api_key',
-          `Send your API key in the ${index.apiKeyHeader} header (any non-empty value works in the sandbox).`,
-        );
-      const name = registry.nameOf(apiKey);
+  const head = request.method === 'HEAD';
+  try {
+    const url = new URL(request.url);
+    const { pathname } = url;
+    const segments = pathSegments(pathname);
+    const apiKey = request.headers.get(index.apiKeyHeader)?.trim();
+    if (!apiKey)
+      throw new HttpError(
+        401,
+        'missing_api_key',
+        `Send your API key in the ${index.apiKeyHeader} header (any non-empty value works in the sandbox).`,
+      );
+    const name = registry.nameOf(apiKey);
+    // Bodies are read before the world's turn: a slow client never holds up its world.
+    let work: () => Promise<{ status: number; body: unknown }>;
+    if (pathname.startsWith(CONTROL_PREFIX)) {
+      const bytes =
+        request.method === 'GET' || head ? new Uint8Array() : await readBytes(request, MAX_CONTROL_BYTES);
+      work = controlWork(parts, name, request.method, pathname.slice(CONTROL_PREFIX.length), bytes);
+    } else {
+      // The API's operations count against the rate limit; the sandbox's own control routes never do.
+      parts.rateLimiter?.take(name);
+      const prepared = await prepareOperation(parts, request, url, segments, head);
       const entry = registry.entry(name);
-      // Bodies are read before the world's turn: a slow client never holds up its world.
-      let work: () => Promise<{ status: number; body: unknown }>;
-      if (pathname.startsWith(CONTROL_PREFIX)) {
-        const route = pathname.slice(CONTROL_PREFIX.length);
-        const bytes =
-          request.method === 'GET' || head ? new Uint8Array() : await readBytes(request, MAX_CONTROL_BYTES);
-        const controls = sandboxWorld(registry, name, { inRequest: true });
-        const isDocumentedEvent = (eventName: string) =>
-          !eventName.includes('<') && webhookEntryOf(parts.document, eventName) !== undefined;
-        work = () => answerControlRoute(request.method, route, bytes, controls, isDocumentedEvent);
-      } else {
-        // The API's operations count against the rate limit; the sandbox's own control routes never do.
-        parts.rateLimiter?.take(name);
-        const prepared = await prepareOperation(parts, request, url, segments, head);
-        work = () => answerOperation(parts, request, entry, prepared);
-      }
-      return await inTurn(entry, async () => {
-        await registry.sync(entry);
-        // The answer is serialised inside the change: nothing that can throw runs once it is kept.
-        return commit(parts, entry, request.method, async () => {
-          const { status, body } = await work();
-          const response = json(status, body, head);
-          // The world's clock is the service's clock: a caller that reads `Date` learns the sandbox's time.
-          response.headers.set('date', new Date(entry.state.now).toUTCString());
-          return response;
-        });
-      });
-    } catch (error) {
-      return errorResponse(error, head);
+      work = () => answerOperation(parts, request, entry, prepared);
     }
+    return await inWorld(parts, name, request.method, head, work);
+  } catch (error) {
+    return errorResponse(error, head);
   }
+}
+
+/** A control route's work in the world named `name`, to run in its turn. */
+function controlWork(parts: PipelineParts, name: string, method: string, route: string, bytes: Uint8Array) {
+  const controls = sandboxWorld(parts.registry, name, { inRequest: true });
+  const isDocumentedEvent = (eventName: string) =>
+    !eventName.includes('<') && webhookEntryOf(parts.document, eventName) !== undefined;
+  return () => answerControlRoute(method, route, bytes, controls, isDocumentedEvent);
+}
+
+/** Runs `work` in the world's turn, brought up to its clock, as one change kept whole or undone. */
+function inWorld(
+  parts: PipelineParts,
+  name: string,
+  method: string,
+  head: boolean,
+  work: () => Promise<{ status: number; body: unknown }>,
+): Promise<Response> {
+  const { registry } = parts;
+  const entry = registry.entry(name);
+  return inTurn(entry, async () => {
+    await registry.sync(entry);
+    // The answer is serialised inside the change: nothing that can throw runs once it is kept.
+    return commit(parts, entry, method, async () => {
+      const { status, body } = await work();
+      const response = json(status, body, head);
+      // The world's clock is the service's clock: a caller that reads `Date` learns the sandbox's time.
+      response.headers.set('date', new Date(entry.state.now).toUTCString());
+      return response;
+    });
+  });
+}
+
+/** Answers a control route (`clock/advance`, …) in the world named `name`, as if its key had sent it. */
+export type WorldControl = (name: string, method: string, route: string, body?: unknown) => Promise<Response>;
+
+/**
+ * The control routes by world name rather than key, for the console (which never holds a key): the
+ * same route answers, turn and commit (saved before it answers) as a request over HTTP.
+ */
+export function createWorldControl(parts: PipelineParts): WorldControl {
+  return async (name, method, route, body) => {
+    try {
+      const bytes = new TextEncoder().encode(body === undefined ? '' : JSON.stringify(body));
+      return await inWorld(parts, name, method, false, controlWork(parts, name, method, route, bytes));
+    } catch (error) {
+      return errorResponse(error, false);
+    }
+  };
 }
 
 /** Every refusal as the one error body, `{ error: { code, message, violations? } }`. */

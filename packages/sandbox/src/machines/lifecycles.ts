@@ -39,6 +39,9 @@ type StateConfig = {
 const statesOf = (lifecycle: Lifecycle) =>
   lifecycles[lifecycle].config.states as unknown as Record<string, StateConfig>;
 
+/** The state a lifecycle starts in. */
+export const initialStateOf = (lifecycle: Lifecycle): string => String(lifecycles[lifecycle].config.initial);
+
 /** The names of every state of a lifecycle, as its machine defines them. */
 export const stateNamesOf = (lifecycle: Lifecycle): string[] => Object.keys(statesOf(lifecycle));
 
@@ -115,24 +118,4 @@ export function next(lifecycle: Lifecycle, state: string, event: string): string
   if (!snapshot.can({ type: event })) throw new TransitionRefusedError(lifecycle, state, event);
   const [nextSnapshot] = transition(machine, snapshot, { type: event });
   return String(nextSnapshot.value);
-}
-
-/** Lists every lifecycle's transitions as Markdown, the way the README shows them. */
-export function lifecyclesMarkdown(): string {
-  return LIFECYCLES.map((lifecycle) => {
-    const wire = (state: string) =>
-      Object.values(metaOf(lifecycle, state))
-        .map((value) => `\`${value}\``)
-        .join(', ');
-    const rows = transitionsOf(lifecycle).map(
-      (t) => `| \`${t.from}\` (${wire(t.from)}) | ${t.trigger} | \`${t.to}\` (${wire(t.to)}) |`,
-    );
-    return [
-      `#### ${lifecycle}`,
-      '',
-      '| from (wire values) | when | to (wire values) |',
-      '| --- | --- | --- |',
-      ...rows,
-    ].join('\n');
-  }).join('\n\n');
 }

@@ -1,5 +1,5 @@
 // The pieces every lifecycle machine is written with. `when` becomes the transition's description,
-// the "when" column of the README's tables (lifecyclesMarkdown in lifecycles.ts).
+// the "when" column of the README's tables (lifecyclesMarkdown in lifecycle-graph.ts).
 
 /** A transition to `target`, and what makes it happen: an API call, or the clock. */
 export const to = <T extends string>(target: T, when: string) => ({ target, description: when });

@@ -47,6 +47,12 @@ export async function checkWebhookConfig(config: WebhookConfig): Promise<void> {
   await signWebhook('', { secret: config.secret, id: 'msg_check', timestamp: 0 });
 }
 
+/** The bytes and headers one delivery attempt sent, for the console's signature check. */
+export interface SentDelivery {
+  body: string;
+  headers: Record<string, string>;
+}
+
 /** Deliveries of one world under way at once; the rest wait their turn in order. */
 export const MAX_CONCURRENT_DELIVERIES = 8;
 
@@ -59,6 +65,8 @@ export const MAX_CONCURRENT_DELIVERIES = 8;
 export class WebhookDispatcher {
   config: WebhookConfig | undefined;
   readonly deliveries: WebhookDelivery[] = [];
+  /** What each logged attempt sent: its body and signature headers (kept as long as the attempt is logged). */
+  private readonly sentBy = new WeakMap<WebhookDelivery, SentDelivery>();
   /** Attempts dropped from `deliveries`, and events dropped unsent from a full queue (oldest first). */
   droppedDeliveries = 0;
   private readonly pending = new Set<Promise<void>>();
@@ -104,6 +112,11 @@ export class WebhookDispatcher {
     }
   }
 
+  /** What a logged attempt sent, while it is in the log. */
+  sent(record: WebhookDelivery): SentDelivery | undefined {
+    return this.sentBy.get(record);
+  }
+
   /** Resolves when every delivery under way or waiting has succeeded or used up its attempts. */
   async flush(): Promise<void> {
     while (this.pending.size > 0) await Promise.all([...this.pending]);
@@ -125,6 +138,7 @@ export class WebhookDispatcher {
       };
       try {
         const headers = await signWebhook(body, { secret: config.secret, id: event.id });
+        this.sentBy.set(record, { body, headers: { ...headers } });
         const response = await this.fetch(
           new Request(config.url, {
             method: 'POST',

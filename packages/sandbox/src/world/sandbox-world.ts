@@ -1,3 +1,4 @@
+import { HttpError } from '../internal/http-error.js';
 import type { WebhookConfig, WebhookDelivery } from '../webhooks/webhook-delivery.js';
 import { checkWebhookConfig } from '../webhooks/webhook-dispatcher.js';
 import { advanceClock, type ClockAdvance } from './clock/advance.js';
@@ -62,6 +63,8 @@ export interface ControlActions {
   appointment(appointmentId: string): unknown;
   parsingJobs(): unknown[];
   parsingJob(jobId: string): unknown;
+  /** Queues one more delivery of an event the world emitted; sent once the request's change is kept. */
+  resend(eventId: string): { event_id: string };
   /** Emits one event of a documented type now (the caller checks it is documented). */
   trigger(eventType: string, options: TriggerOptions): SandboxEvent;
 }
@@ -130,6 +133,21 @@ export function sandboxWorld(
     parsingJobs: () => listParsingJobs(runtime()),
     parsingJob: (jobId) => getParsingJob(runtime(), jobId),
     trigger: (eventType, options) => triggerEvent(runtime(), eventType, options),
+    resend(eventId) {
+      const found = entry();
+      const event = found.state.events.find((e) => e.id === eventId);
+      if (!event)
+        throw new HttpError(404, 'not_found', `No event ${eventId} among the world's newest events.`);
+      if (!found.dispatcher.config)
+        throw new HttpError(
+          422,
+          'invalid_request',
+          'The world has no webhook receiver: configure one (PUT /_sandbox/webhooks) first.',
+        );
+      // Through the outbox: delivered once the request's change is kept, like an event just emitted.
+      found.outbox.push(event);
+      return { event_id: event.id };
+    },
   };
   return controls;
 }

@@ -98,6 +98,16 @@ export class WorldRegistry {
     this.ticker.unref?.();
   }
 
+  /** The names of the worlds made so far, oldest first. */
+  worldNames(): string[] {
+    return [...this.worlds.keys()];
+  }
+
+  /** Whether a world of that name was made (by a request with its key, or a restored state). */
+  hasWorld(name: string): boolean {
+    return this.worlds.has(name);
+  }
+
   entry(name: string): WorldEntry {
     let entry = this.worlds.get(name);
     if (!entry) {

@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 const SRC = fileURLToPath(new URL('../../src/', import.meta.url));
 const WORLD_ROOMS = ['world/data', 'world/state', 'world/users', 'world/lab', 'world/clock'] as const;
 const ROOMS = [
+  'console',
   'handlers',
   'http',
   'internal',
@@ -72,6 +73,8 @@ const MAY_IMPORT: Record<Room, readonly string[]> = {
   openapi: ['internal'],
   handlers: ['internal', 'machines', 'openapi', ...WORLD],
   http: ['handlers', 'internal', 'machines', 'openapi', 'webhooks', ...WORLD],
+  // The console reads worlds and acts through the pipeline's control routes (http/), never the reverse.
+  console: ['generated', 'http', 'internal', 'machines', 'webhooks', ...WORLD],
 };
 
 /** Each circle of imports among the modules, as the path around it. */

@@ -65,6 +65,28 @@ describe('the svc-sandbox bin', () => {
     expect(response.status).toBe(200);
   });
 
+  it('serves its console from the built package, named in the banner, with its files and uPlot', async () => {
+    const { url, stdout } = await startBin([]);
+    expect(stdout()).toContain(`Console: ${url}/_sandbox/console/ (this machine only)`);
+    const page = await fetch(`${url}/_sandbox/console/`);
+    expect(page.status).toBe(200);
+    const html = await page.text();
+    expect(html).toMatch(/<meta name="svc-console-token" content="[\w-]{43}"/);
+    for (const [file, type] of [
+      ['console.js', 'text/javascript'],
+      ['console.css', 'text/css'],
+      ['uPlot.js', 'text/javascript'],
+      ['uPlot.css', 'text/css'],
+    ]) {
+      const asset = await fetch(`${url}/_sandbox/console/${file}`);
+      expect(asset.status, file).toBe(200);
+      expect(asset.headers.get('content-type'), file).toContain(type);
+      expect((await asset.text()).length, file).toBeGreaterThan(1_000);
+    }
+    const diagrams = await (await fetch(`${url}/_sandbox/console/api/lifecycles`)).json();
+    expect(Object.keys(diagrams)).toContain('order');
+  });
+
   it('answers a thousand bad requests with 4xx and then serves a good one', async () => {
     const { url, child } = await startBin(['--strict']);
     const bad: Array<() => Promise<Response>> = [

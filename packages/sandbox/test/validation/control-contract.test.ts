@@ -60,6 +60,16 @@ describe('the control routes follow control-openapi.yaml', () => {
     await sandbox.world('sk_test_fixture').webhooks.flush();
     const deliveries = await check('GET', '/_sandbox/webhooks/deliveries');
     expect(deliveries.body.deliveries).toHaveLength(1);
+    const sentId = deliveries.body.deliveries[0].event_id;
+    const resent = await call(sandbox, 'POST', `/_sandbox/webhooks/deliveries/${sentId}/resend`);
+    expectDocumented('POST', '/_sandbox/webhooks/deliveries/{event_id}/resend', resent.status, resent.body);
+    expect(resent.body).toEqual({ event_id: sentId });
+    await sandbox.world('sk_test_fixture').webhooks.flush();
+    const after = (await call(sandbox, 'GET', '/_sandbox/webhooks/deliveries')).body.deliveries;
+    expect(after.map((d: { event_id: string }) => d.event_id)).toEqual([sentId, sentId]);
+    const unknown = await call(sandbox, 'POST', '/_sandbox/webhooks/deliveries/msg_nope/resend');
+    expectDocumented('POST', '/_sandbox/webhooks/deliveries/{event_id}/resend', unknown.status, unknown.body);
+    expect(unknown.status).toBe(404);
     const snapshot = await check('GET', '/_sandbox/snapshot');
     await check('PUT', '/_sandbox/snapshot', snapshot.body);
     await check('PUT', '/_sandbox/snapshot', { version: 1 });
