@@ -39,9 +39,9 @@ try {
   const expected = { total: USERS, behind: Math.ceil(USERS / 7) };
   if (status.users.total !== expected.total || status.users.behind !== expected.behind)
     throw new Error(`read ${JSON.stringify(status.users)}, expected ${JSON.stringify(expected)}`);
-  console.log(
+  process.stdout.write(
     `readFleetStatus: ${USERS} users × ${RESOURCES.length * WEEKS.length} windows in ${ms} ms; ` +
-      `RSS ${Math.round(process.memoryUsage().rss / 1e6)} MB; load ${os.loadavg()[0]?.toFixed(1)}`,
+      `RSS ${Math.round(process.memoryUsage().rss / 1e6)} MB; load ${os.loadavg()[0]?.toFixed(1)}\n`,
   );
 } finally {
   await store.close();
