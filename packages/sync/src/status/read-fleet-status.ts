@@ -224,7 +224,7 @@ export async function readFleetStatus(
     ]),
   );
   const users = { total: 0, complete: 0, behind: 0, behindBy: noBands(), worst: [] as BehindUser[] };
-  for await (const user of usersOf(store, 1_000)) {
+  for await (const user of usersOf(store, 5_000)) {
     let furthest: BehindUser | undefined;
     for (const [resource, rows] of user.resources) {
       resources[resource] ??= emptyResource(
