@@ -4,6 +4,7 @@ import { redactSecrets } from '../../errors/redact-secrets.js';
 import {
   lagMs,
   type ResourceStatus,
+  type SyncStatus,
   type SyncStore,
   userFailureOf,
   type WindowKey,
@@ -39,6 +40,26 @@ function resourceLine(status: ResourceStatus, rows: number): string {
   return `${status.resource}: ${rows} rows; ${fresh}; ${owed}${oldest}`;
 }
 
+/** What `status --json` prints of a store (its failures aside): the figures the receiver's and the worker's /metrics publish too. */
+export interface StatusReport extends SyncStatus {
+  resources: Record<string, Omit<ResourceStatus, 'resource'> & { rows: number; lagMs: number | null }>;
+}
+
+function statusReport(counts: SyncStatus, resources: readonly ResourceStatus[]): StatusReport {
+  const byResource = Object.fromEntries(
+    resources.map(({ resource, ...status }) => [
+      resource,
+      { rows: counts.rows[resource] ?? 0, ...status, lagMs: lagMs(status) },
+    ]),
+  );
+  return { ...counts, resources: byResource };
+}
+
+/** Reads the store's status as `status --json` prints it (one read of its counts, one of its resources). */
+export async function readStatusReport(store: SyncStore): Promise<StatusReport> {
+  return statusReport(await store.status(), await store.resourceStatus());
+}
+
 async function statusCommand(values: Values, store: SyncStore): Promise<number> {
   const counts = await store.status();
   const resources = await store.resourceStatus();
@@ -58,14 +79,8 @@ async function statusCommand(values: Values, store: SyncStore): Promise<number> 
       }
     : undefined;
   if (values.json) {
-    const byResource = Object.fromEntries(
-      resources.map(({ resource, ...status }) => [
-        resource,
-        { rows: counts.rows[resource] ?? 0, ...status, lagMs: lagMs(status) },
-      ]),
-    );
     process.stdout.write(
-      `${JSON.stringify({ ...counts, resources: byResource, ...(failures ? { failures } : {}) })}\n`,
+      `${JSON.stringify({ ...statusReport(counts, resources), ...(failures ? { failures } : {}) })}\n`,
     );
     return EXIT.ok;
   }
