@@ -26,6 +26,7 @@ import { ATTEMPT_CHANNEL, type AttemptMessage } from '@svc/client';
 import { asyncEndSubscribers } from './async-end-subscribers.js';
 import { errorName } from './error-name.js';
 import type { SpanParents } from './parent-context.js';
+import type { Guard } from './subscriber-guard.js';
 
 /** The service's request id of the answer (no semantic convention names one). */
 export const ATTR_SVC_REQUEST_ID = 'svc.request.id';
@@ -66,6 +67,7 @@ function errorType(message: AttemptMessage): string | undefined {
 export function subscribeClientAttempts(
   instruments: () => ClientInstruments,
   parents: SpanParents,
+  guard: Guard,
 ): () => void {
   const channel = tracingChannel<unknown, AttemptMessage>(ATTEMPT_CHANNEL);
   const open = new WeakMap<AttemptMessage, AttemptEntry>();
@@ -110,7 +112,8 @@ export function subscribeClientAttempts(
     span.end();
     instruments().duration.record((performance.now() - started) / 1000, attributes);
   };
-  const subscribers = asyncEndSubscribers(open, close, start);
+  const nothing = () => {};
+  const subscribers = asyncEndSubscribers(open, guard(close, nothing), guard(start, nothing));
   channel.subscribe(subscribers);
   return () => channel.unsubscribe(subscribers);
 }

@@ -14,6 +14,7 @@ import { METRIC_HTTP_CLIENT_REQUEST_DURATION } from '@opentelemetry/semantic-con
 import { version } from '../package.json';
 import { type ClientInstruments, subscribeClientAttempts } from './client-attempts.js';
 import { spanParents } from './parent-context.js';
+import { subscriberGuard } from './subscriber-guard.js';
 import { type SyncInstruments, subscribeSync } from './sync-windows.js';
 
 /** The instrumentation's name: its tracer's and meter's (the scope of every span and metric). */
@@ -58,8 +59,10 @@ export class SvcInstrumentation {
   enable(): void {
     if (this.#unsubscribe) return;
     const parents = spanParents();
-    const client = subscribeClientAttempts(() => this.#client, parents);
-    const sync = subscribeSync(() => this.#sync, parents);
+    // One guard for both: a broken processor is reported once, whichever channel met it first.
+    const guard = subscriberGuard();
+    const client = subscribeClientAttempts(() => this.#client, parents, guard);
+    const sync = subscribeSync(() => this.#sync, parents, guard);
     this.#unsubscribe = () => {
       client();
       sync();

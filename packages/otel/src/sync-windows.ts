@@ -24,6 +24,7 @@ import type {
 import { asyncEndSubscribers } from './async-end-subscribers.js';
 import { errorName } from './error-name.js';
 import type { SpanParents } from './parent-context.js';
+import type { Guard } from './subscriber-guard.js';
 
 // The sync's channel names, typed by @svc/sync's own constants (a renamed one fails to compile here);
 // importing the sync itself would load it, and its drivers, for partners who trace only the client.
@@ -47,7 +48,11 @@ export interface SyncInstruments {
 }
 
 /** Subscribes to the sync's windows and lag; returns the unsubscribe. */
-export function subscribeSync(instruments: () => SyncInstruments, parents: SpanParents): () => void {
+export function subscribeSync(
+  instruments: () => SyncInstruments,
+  parents: SpanParents,
+  guard: Guard,
+): () => void {
   const windows = tracingChannel<Context, WindowMessage>(WINDOW_CHANNEL);
   const open = new WeakMap<WindowMessage, { span: Span; started: number }>();
   // The span starts with the window, and the window's work runs in its context (our own store: a
@@ -94,14 +99,19 @@ export function subscribeSync(instruments: () => SyncInstruments, parents: SpanP
     rateLimited.add(message.rateLimited, by);
     retries.add(message.retries, by);
   };
-  const subscribers = asyncEndSubscribers(open, close);
-  windows.start.bindStore(parents.own, startWindow);
+  const nothing = () => {};
+  const subscribers = asyncEndSubscribers(open, guard(close, nothing));
+  // A window whose span could not start runs in the context it was in, untraced.
+  windows.start.bindStore(
+    parents.own,
+    guard(startWindow, () => parents.parent()),
+  );
   windows.subscribe(subscribers);
   const lag = channel(LAG_CHANNEL);
-  const onLag = (message: unknown) => {
+  const onLag = guard((message: unknown) => {
     const { resource, lagMs } = message as LagMessage;
     if (lagMs !== null) instruments().lag.record(lagMs / 1000, { [ATTR_SYNC_RESOURCE]: resource });
-  };
+  }, nothing);
   lag.subscribe(onLag);
   return () => {
     windows.unsubscribe(subscribers);
