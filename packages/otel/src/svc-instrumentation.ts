@@ -16,6 +16,7 @@ import { type ClientInstruments, subscribeClientAttempts } from './client-attemp
 import { spanParents } from './parent-context.js';
 import { subscriberGuard } from './subscriber-guard.js';
 import { type SyncInstruments, subscribeSync } from './sync-windows.js';
+import { windowAttempts } from './window-attempts.js';
 
 /** The instrumentation's name: its tracer's and meter's (the scope of every span and metric). */
 export const INSTRUMENTATION_NAME = '@svc/otel';
@@ -61,8 +62,9 @@ export class SvcInstrumentation {
     const parents = spanParents();
     // One guard for both: a broken processor is reported once, whichever channel met it first.
     const guard = subscriberGuard();
-    const client = subscribeClientAttempts(() => this.#client, parents, guard);
-    const sync = subscribeSync(() => this.#sync, parents, guard);
+    const attempts = windowAttempts();
+    const client = subscribeClientAttempts(() => this.#client, parents, guard, attempts);
+    const sync = subscribeSync(() => this.#sync, parents, guard, attempts);
     this.#unsubscribe = () => {
       client();
       sync();

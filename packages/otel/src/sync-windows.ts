@@ -25,6 +25,7 @@ import { asyncEndSubscribers } from './async-end-subscribers.js';
 import { errorName } from './error-name.js';
 import type { SpanParents } from './parent-context.js';
 import type { Guard } from './subscriber-guard.js';
+import type { WindowAttempts } from './window-attempts.js';
 
 // The sync's channel names, typed by @svc/sync's own constants (a renamed one fails to compile here);
 // importing the sync itself would load it, and its drivers, for partners who trace only the client.
@@ -52,6 +53,7 @@ export function subscribeSync(
   instruments: () => SyncInstruments,
   parents: SpanParents,
   guard: Guard,
+  attempts: WindowAttempts,
 ): () => void {
   const windows = tracingChannel<Context, WindowMessage>(WINDOW_CHANNEL);
   const open = new WeakMap<WindowMessage, { span: Span; started: number }>();
@@ -73,6 +75,7 @@ export function subscribeSync(
       parent,
     );
     open.set(message, { span, started: performance.now() });
+    attempts.open(span);
     return trace.setSpan(parent, span);
   };
   const close = (message: WindowMessage, { span, started }: { span: Span; started: number }) => {
@@ -87,8 +90,11 @@ export function subscribeSync(
       'svc.sync.retries': message.retries,
     });
     if (errorType) span.setAttribute(ATTR_ERROR_TYPE, errorType);
-    if (outcome !== 'done')
-      span.setStatus({ code: SpanStatusCode.ERROR, ...(errorType ? { message: errorType } : {}) });
+    // Failed for good, or the run stopped on it: an error. Deferred (rate limited, left for the next
+    // run) is handled: it keeps its error.type, and the run's next pass reads it.
+    const failed = outcome === 'failed' || outcome === 'error';
+    if (failed) span.setStatus({ code: SpanStatusCode.ERROR, ...(errorType ? { message: errorType } : {}) });
+    attempts.close(span, failed);
     span.end();
     const by: Attributes = { [ATTR_SYNC_RESOURCE]: message.resource };
     const { windows: count, rows, requests, rateLimited, retries, duration } = instruments();

@@ -16,6 +16,14 @@ export interface TracedAttempt {
 export interface AttemptTracer {
   /** Whether anyone subscribes: when not, the attempt runs as it would without a tracer. */
   listened(): boolean;
-  /** Runs one attempt, published on the attempt channel; `secrets` redact an error before it is published. */
-  trace<R extends Reply>(run: () => Promise<R>, attempt: TracedAttempt, secrets: Secrets): Promise<R>;
+  /**
+   * Runs one attempt, published on the attempt channel; `secrets` redact an error before it is published;
+   * `retried` says, before the attempt's end is published, whether the client will send the call again.
+   */
+  trace<R extends Reply>(
+    run: () => Promise<R>,
+    attempt: TracedAttempt,
+    secrets: Secrets,
+    retried: (outcome: { reply: R } | { error: unknown }) => boolean,
+  ): Promise<R>;
 }
