@@ -59,6 +59,17 @@ export const OPTIONS = {
   'rebind-team': { type: 'boolean', help: 'bind the store to the key in SVC_API_KEY (after a rotation)' },
   format: { type: 'string', value: '<fhir-ndjson>', help: 'the export format (required)' },
   out: { type: 'string', value: '<DIR>', help: 'the directory to write to (required)' },
+  'max-pending-age': {
+    type: 'string',
+    value: '<30m|6h|2d>',
+    help: 'with --check: exit 9 when pending work was planned longer ago than this',
+  },
+  'max-behind': {
+    type: 'string',
+    value: '<30m|6h|2d>',
+    help: 'with --check: exit 9 when a user is behind the day by more than this',
+  },
+  all: { type: 'boolean', help: 'every failure (without --users or --resources)' },
   help: { type: 'boolean', short: 'h', help: 'this help' },
 } as const satisfies Record<string, OptionSpec>;
 
@@ -90,8 +101,12 @@ export const COMMANDS = {
     ],
   },
   status: {
-    summary: 'what the store holds, what is owed and what failed; the lag of each resource',
-    options: ['store', 'json', 'failed', 'limit'],
+    summary: 'how complete every user is up to a day, what is owed and what failed',
+    options: ['store', 'to', 'json', 'failed', 'limit', 'check', 'max-pending-age', 'max-behind'],
+    helps: {
+      to: 'complete means every day through this one stored (default: yesterday, UTC)',
+      check: 'exit 5 when anything failed, 9 when work waits or users lag past the limits below',
+    },
   },
   webhooks: {
     summary: 'receives webhook deliveries and keeps the store current; GET /healthz, /readyz, /metrics',
@@ -127,6 +142,37 @@ export const COMMANDS = {
     summary: 'writes the store as FHIR Bulk Data NDJSON, one file per resource type',
     options: ['store', 'format', 'out', 'resources'],
   },
+  retry: {
+    summary:
+      'reads failed windows again, and failed users over --from..--to (a user who succeeds is no longer failed)',
+    options: [
+      'store',
+      'users',
+      'resources',
+      'from',
+      'to',
+      'base-url',
+      'concurrency',
+      'redis',
+      'progress',
+      ...RETRIES,
+    ],
+    helps: {
+      users: 'only the failures of these client user ids (default: every failure)',
+      resources: 'only failed windows of these resources (default: all)',
+      from: 'first day to read for failed users (with --to; without both, users are not retried)',
+      to: 'last day to read for failed users, inclusive',
+    },
+  },
+  clear: {
+    summary:
+      'takes failures you have dealt with off the list, printing each (a cleared window counts as stored)',
+    options: ['store', 'users', 'resources', 'all', 'json'],
+    helps: {
+      users: 'only the failures of these client user ids',
+      resources: 'only failed windows of these resources',
+    },
+  },
 } as const satisfies Record<string, CommandSpec>;
 
 export type CommandName = keyof typeof COMMANDS;
@@ -161,5 +207,6 @@ SVC_WEBHOOK_SECRET.
 Exit codes: 0 done, 1 error, 2 bad arguments or missing key, 3 store or Redis locked or unreachable,
 4 incomplete (rate limited: run again to resume), 5 done with failures, 6 key refused,
 7 the service could not be reached (run again to resume), 8 the store does not match (another team's
-key, a newer schema; migrate --check: a migration is due), 130 interrupted.`;
+key, a newer schema; migrate --check: a migration is due), 9 status --check: work waits or users lag
+past the limits, 130 interrupted.`;
 }

@@ -14,7 +14,19 @@ const env = { SVC_API_KEY: KEY, SVC_WEBHOOK_SECRET: generateWebhookSecret() };
 
 interface StatusJson {
   failedUsers: number;
-  resources: Record<string, { rows: number; pending: number; failed: number; lagMs: number | null }>;
+  resources: Record<
+    string,
+    {
+      rows: number;
+      pending: number;
+      failed: number;
+      users: number;
+      complete: number;
+      behind: number;
+      lagMs: number | null;
+      holes: { pendingDays: number; failedDays: number };
+    }
+  >;
 }
 
 const readyOf = async (url: string) => {
@@ -87,11 +99,22 @@ describe('svc-sync webhooks: health, readiness and metrics', () => {
       expect(metrics.value('svc_sync_stored_rows', { resource })).toBe(figures.rows);
       expect(metrics.value('svc_sync_pending_windows', { resource })).toBe(figures.pending);
       expect(metrics.value('svc_sync_failed_windows', { resource })).toBe(figures.failed);
+      expect(metrics.value('svc_sync_users', { resource })).toBe(figures.users);
+      expect(metrics.value('svc_sync_users_complete', { resource })).toBe(figures.complete);
+      expect(metrics.value('svc_sync_users_behind', { resource })).toBe(figures.behind);
+      expect(metrics.value('svc_sync_owed_days', { resource, state: 'pending' })).toBe(
+        figures.holes.pendingDays,
+      );
+      expect(metrics.value('svc_sync_owed_days', { resource, state: 'failed' })).toBe(
+        figures.holes.failedDays,
+      );
       // A resource with nothing to compare has no lag sample, as status --json says null.
       expect(metrics.value('svc_sync_lag_seconds', { resource })).toBe(
         figures.lagMs === null ? undefined : figures.lagMs / 1000,
       );
     }
+    // The sandbox's days are long past on this machine's clock: the user stored is behind, by the worst lag.
+    expect(metrics.value('svc_sync_users_behind', { resource: 'sleep' })).toBe(1);
     expect(metrics.value('svc_sync_lag_seconds', { resource: 'sleep' })).toBeGreaterThan(0);
     expect(metrics.type('svc_sync_windows_total')).toBe('counter');
     expect(metrics.type('svc_sync_lag_seconds')).toBe('gauge');

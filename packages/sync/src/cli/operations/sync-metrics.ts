@@ -1,13 +1,13 @@
 // The Prometheus figures of a long-running command (`webhooks`, `worker`): what this process ran, counted
 // from the sync's window channel (the one @svc/otel reads), and what the store holds, read at each scrape
-// through the function `status --json` prints, so the two cannot disagree. Labelled by resource, outcome
-// or queue state, never by user.
+// by readFleetStatus, the function `status --json` prints, so the two cannot disagree. Labelled by
+// resource, outcome, state or queue state, never by user.
 import { tracingChannel } from 'node:diagnostics_channel';
 import { Counter, collectDefaultMetrics, Gauge, Registry } from 'prom-client';
 import { within } from '../../internal/within.js';
+import { type FleetStatus, readFleetStatus } from '../../status/read-fleet-status.js';
 import type { SyncStore } from '../../stores/store.js';
 import { WINDOW_CHANNEL, type WindowMessage } from '../../sync-channels.js';
-import { readStatusReport, type StatusReport } from '../commands/status-command.js';
 
 /** How long a scrape waits for the store or the queue before it answers with what it has. */
 const SCRAPE_READ_MS = 5_000;
@@ -50,9 +50,25 @@ export function createSyncMetrics(options: SyncMetricsOptions): SyncMetrics {
   const pending = gauge('svc_sync_pending_windows', 'Windows planned and not yet done.', ['resource']);
   const failed = gauge('svc_sync_failed_windows', 'Windows that failed for good.', ['resource']);
   const failedUsers = gauge('svc_sync_failed_users', 'Users whose resolution failed for good.');
+  const users = gauge('svc_sync_users', 'Users with any window of the resource.', ['resource']);
+  const complete = gauge(
+    'svc_sync_users_complete',
+    'Of them, stored without a gap up to the start of today.',
+    ['resource'],
+  );
+  const behind = gauge('svc_sync_users_behind', 'Of them, not complete (status: behind).', ['resource']);
   const lag = gauge(
     'svc_sync_lag_seconds',
-    "How far the resource's newest stored data is behind its latest run's end time (as svc-sync status says).",
+    'How far the user furthest behind is behind the start of today (status: lagMs); 0 when every user is complete.',
+    ['resource'],
+  );
+  const owedDays = gauge('svc_sync_owed_days', 'Days owed: of pending windows, of failed windows.', [
+    'resource',
+    'state',
+  ]);
+  const pendingAge = gauge(
+    'svc_sync_pending_age_seconds',
+    'How long the longest-owed pending window has waited.',
     ['resource'],
   );
   const queue = options.queueCounts
@@ -77,24 +93,45 @@ export function createSyncMetrics(options: SyncMetricsOptions): SyncMetrics {
   };
   channel.subscribe(subscribers);
 
-  /** The store's figures, from the report `status --json` prints; figures of a failed read are dropped, not left stale. */
-  const showStatus = (report: StatusReport | undefined) => {
-    for (const figure of [storedRows, pending, failed, failedUsers, lag]) figure.reset();
-    storeUp.set(report ? 1 : 0);
-    if (!report) return;
-    failedUsers.set(report.failedUsers);
-    for (const [resource, status] of Object.entries(report.resources)) {
-      storedRows.set({ resource }, status.rows);
-      pending.set({ resource }, status.pending);
-      failed.set({ resource }, status.failed);
-      if (status.lagMs !== null) lag.set({ resource }, status.lagMs / 1000);
+  /** The store's figures, from what `status --json` prints; those of a failed read are dropped, not left stale. */
+  const storeFigures = [
+    storedRows,
+    pending,
+    failed,
+    failedUsers,
+    users,
+    complete,
+    behind,
+    lag,
+    owedDays,
+    pendingAge,
+  ];
+  const showStatus = (fleet: FleetStatus | undefined) => {
+    for (const figure of storeFigures) figure.reset();
+    storeUp.set(fleet ? 1 : 0);
+    if (!fleet) return;
+    failedUsers.set(fleet.failedUsers);
+    for (const [resource, status] of Object.entries(fleet.resources)) {
+      const by = { resource };
+      storedRows.set(by, status.rows);
+      pending.set(by, status.pending);
+      failed.set(by, status.failed);
+      users.set(by, status.users);
+      complete.set(by, status.complete);
+      behind.set(by, status.behind);
+      owedDays.set({ resource, state: 'pending' }, status.holes.pendingDays);
+      owedDays.set({ resource, state: 'failed' }, status.holes.failedDays);
+      if (status.lagMs !== null) lag.set(by, status.lagMs / 1000);
+      if (status.pendingAgeMs !== null) pendingAge.set(by, status.pendingAgeMs / 1000);
     }
   };
 
   return {
     async scrape() {
       const [report, counts] = await Promise.all([
-        within(SCRAPE_READ_MS, () => readStatusReport(options.store)).catch(() => undefined),
+        within(SCRAPE_READ_MS, () => readFleetStatus(options.store, { now: new Date() })).catch(
+          () => undefined,
+        ),
         options.queueCounts
           ? within(SCRAPE_READ_MS, options.queueCounts).catch(() => undefined)
           : Promise.resolve(undefined),
