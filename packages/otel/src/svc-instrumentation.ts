@@ -125,7 +125,11 @@ export class SvcInstrumentation {
       }),
       lag: meter.createGauge('svc.sync.lag', {
         unit: 's',
-        description: "How far a resource's newest stored data is behind its latest run's end time.",
+        description: "How far the user furthest behind is behind the start of the service's today.",
+      }),
+      usersBehind: meter.createGauge('svc.sync.users_behind', {
+        unit: '{user}',
+        description: 'Users with windows of the resource not stored without a gap up to the start of today.',
       }),
     };
   }

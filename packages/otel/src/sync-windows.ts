@@ -46,6 +46,7 @@ export interface SyncInstruments {
   retries: Counter;
   duration: Histogram;
   lag: Gauge;
+  usersBehind: Gauge;
 }
 
 /** Subscribes to the sync's windows and lag; returns the unsubscribe. */
@@ -115,8 +116,12 @@ export function subscribeSync(
   windows.subscribe(subscribers);
   const lag = channel(LAG_CHANNEL);
   const onLag = guard((message: unknown) => {
-    const { resource, lagMs } = message as LagMessage;
-    if (lagMs !== null) instruments().lag.record(lagMs / 1000, { [ATTR_SYNC_RESOURCE]: resource });
+    const { resource, lagMs, usersBehind } = message as LagMessage;
+    const by = { [ATTR_SYNC_RESOURCE]: resource };
+    // A resource no user has windows of has no figure (as status --json says null).
+    if (lagMs === null) return;
+    instruments().lag.record(lagMs / 1000, by);
+    instruments().usersBehind.record(usersBehind, by);
   }, nothing);
   lag.subscribe(onLag);
   return () => {

@@ -133,6 +133,10 @@ describe('sync spans and metrics', () => {
     const lag = byResource(points, 'svc.sync.lag');
     expect(Object.keys(lag).sort()).toEqual(['sleep', 'steps']);
     expect(Number(lag.steps)).toBeGreaterThanOrEqual(0);
+    // Issue 44: users behind, per resource, as readFleetStatus counts them (never a user in a label).
+    const behind = byResource(points, 'svc.sync.users_behind');
+    expect(Object.keys(behind).sort()).toEqual(['sleep', 'steps']);
+    for (const users of Object.values(behind)) expect([0, 1, 2]).toContain(users);
     const seen = `${shown(telemetry.spans())} ${JSON.stringify(points)}`;
     for (const secret of [...ids, ...USERS, API_KEY]) expect(seen).not.toContain(secret);
   });
