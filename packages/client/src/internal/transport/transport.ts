@@ -132,24 +132,13 @@ export function createTransport(config: TransportConfig): Transport {
         const started = debug ? Date.now() : 0;
         let reply: R;
         // The wait before the next attempt (undefined: none), decided once: by the tracer before it
-        // publishes the attempt's end (a retried attempt is not a failed call), else below.
-        let decided: { delay: number | undefined } | undefined;
-        const decide = (outcome: { reply: R } | { error: unknown }) => {
-          decided ??= {
-            delay:
-              'reply' in outcome
-                ? waitAfterAnswer(outcome.reply, retry, maxRetries, anyFailure, random)
-                : waitAfterFailure(
-                    outcome.error,
-                    isFinal(outcome.error),
-                    retry,
-                    maxRetries,
-                    anyFailure,
-                    random,
-                  ),
-          };
-          return decided.delay;
-        };
+        // publishes the attempt's end (a retried attempt is not a failed call), else below. A decision
+        // of no retry draws no jitter, so making it again is the same decision.
+        let delay: number | undefined;
+        const decide = (reply?: R, error?: unknown) =>
+          (delay ??= reply
+            ? waitAfterAnswer(reply, retry, maxRetries, anyFailure, random)
+            : waitAfterFailure(error, isFinal(error), retry, maxRetries, anyFailure, random));
         try {
           // Published for tracing only while someone listens (Node's build; see trace/).
           reply = await (TRACED && attemptTracer?.listened()
@@ -157,12 +146,12 @@ export function createTransport(config: TransportConfig): Transport {
                 () => attempt(signal, timeoutMs, what, maxBytes),
                 { method, url, what: call?.what, resendCount: retry },
                 secrets,
-                (outcome) => decide(outcome) !== undefined,
+                decide,
               )
             : attempt(signal, timeoutMs, what, maxBytes));
         } catch (error) {
           const final = isFinal(error);
-          const delay = decide({ error });
+          decide(undefined, error);
           if (logger && (debug || delay !== undefined || retry > 0))
             logAttempt(logger, secrets, method, url, retry, started, {
               error: String(error),
@@ -173,7 +162,7 @@ export function createTransport(config: TransportConfig): Transport {
           await sleep(delay, signal);
           continue;
         }
-        const delay = decide({ reply });
+        decide(reply);
         if (logger && (debug || delay !== undefined || retry > 0))
           logAttempt(logger, secrets, method, url, retry, started, {
             status: reply.status,

@@ -18,12 +18,13 @@ export interface AttemptTracer {
   listened(): boolean;
   /**
    * Runs one attempt, published on the attempt channel; `secrets` redact an error before it is published;
-   * `retried` says, before the attempt's end is published, whether the client will send the call again.
+   * `decide` gives, before the attempt's end is published, the wait before the client sends the call
+   * again (undefined: it will not).
    */
   trace<R extends Reply>(
     run: () => Promise<R>,
     attempt: TracedAttempt,
     secrets: Secrets,
-    retried: (outcome: { reply: R } | { error: unknown }) => boolean,
+    decide: (reply?: R, error?: unknown) => number | undefined,
   ): Promise<R>;
 }

@@ -59,7 +59,7 @@ export const attemptTracer: AttemptTracer | undefined = {
     run: () => Promise<R>,
     attempt: TracedAttempt,
     secrets: Secrets,
-    retried: (outcome: { reply: R } | { error: unknown }) => boolean,
+    decide: (reply?: R, error?: unknown) => number | undefined,
   ): Promise<R> {
     const context = message(attempt);
     let reply: R | undefined;
@@ -68,12 +68,12 @@ export const attemptTracer: AttemptTracer | undefined = {
       try {
         reply = await run();
       } catch (failure) {
-        context.retried = retried({ error: failure });
+        context.retried = decide(undefined, failure) !== undefined;
         throw withSecrets(failure, secrets);
       }
       context.status = reply.status;
       context.requestId = requestIdOf(reply.headers);
-      context.retried = retried({ reply });
+      context.retried = decide(reply) !== undefined;
     }, context);
     return reply as R;
   },
