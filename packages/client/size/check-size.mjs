@@ -58,8 +58,10 @@ const BUDGET = 16 * 1024;
  * Raised to the browsers' plus 3 kB for issue 34: Node's build publishes each attempt on a
  * diagnostics_channel TracingChannel for tracing (src/internal/transport/trace/, `#attempt-tracer`):
  * +501 B, 19,416 B; the browser build drops the branch whole (16,335 B).
+ * Raised by 64 B for issue 44: each traced attempt says, before its end is published, whether the client
+ * sends the call again (`retried`), so a handled 429 is no ERROR span: 19,459 B (the browsers' 16,346 B).
  */
-const NODE_BUDGET = BUDGET + 3 * 1024;
+const NODE_BUDGET = BUDGET + 3 * 1024 + 64;
 
 async function measure(entry, platform) {
   const result = await build({

@@ -39,6 +39,11 @@ export interface AttemptMessage {
   /** The service's request id of that answer, when it sent one. */
   requestId?: string;
   /**
+   * Set before `asyncEnd`: true when the client sends the call again after this attempt (its error answer
+   * or failure was handled by a retry), false when this attempt ends the call.
+   */
+  retried?: boolean;
+  /**
    * Set by the channel when the attempt failed without an answer (timeout, connection, abort, an answer
    * over `maxResponseBytes`): the `SvcError`, its secrets already redacted.
    */

@@ -7,14 +7,14 @@ import {
   MeterProvider,
   PeriodicExportingMetricReader,
 } from '@opentelemetry/sdk-metrics';
-import { BasicTracerProvider, ConsoleSpanExporter, SimpleSpanProcessor } from '@opentelemetry/sdk-trace-base';
+import { ConsoleSpanExporter, SimpleSpanProcessor, TracerProvider } from '@opentelemetry/sdk-trace';
 import { SvcInstrumentation } from '@svc/otel';
 
 /** Starts printing the Svc SDK's spans and metrics; the function it returns stops and prints the rest. */
 export function startConsoleTelemetry(): () => Promise<void> {
   context.setGlobalContextManager(new AsyncLocalStorageContextManager().enable());
-  const tracerProvider = new BasicTracerProvider({
-    spanProcessors: [new SimpleSpanProcessor(new ConsoleSpanExporter())],
+  const tracerProvider = new TracerProvider({
+    spanProcessors: [new SimpleSpanProcessor({ exporter: new ConsoleSpanExporter() })],
   });
   const meterProvider = new MeterProvider({
     readers: [new PeriodicExportingMetricReader({ exporter: new ConsoleMetricExporter() })],

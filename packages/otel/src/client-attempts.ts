@@ -10,6 +10,7 @@ import {
   SpanKind,
   SpanStatusCode,
   type Tracer,
+  trace,
 } from '@opentelemetry/api';
 import {
   ATTR_ERROR_TYPE,
@@ -26,6 +27,8 @@ import { ATTEMPT_CHANNEL, type AttemptMessage } from '@svc/client';
 import { asyncEndSubscribers } from './async-end-subscribers.js';
 import { errorName } from './error-name.js';
 import type { SpanParents } from './parent-context.js';
+import type { Guard } from './subscriber-guard.js';
+import type { WindowAttempts } from './window-attempts.js';
 
 /** The service's request id of the answer (no semantic convention names one). */
 export const ATTR_SVC_REQUEST_ID = 'svc.request.id';
@@ -54,6 +57,8 @@ interface AttemptEntry {
   span: Span;
   started: number;
   attributes: Attributes;
+  /** The sync window's span it runs under, if any. */
+  window: Span | undefined;
 }
 
 /** `error.type` of an attempt: the status of an error answer, else the class of the error it failed with. */
@@ -66,6 +71,8 @@ function errorType(message: AttemptMessage): string | undefined {
 export function subscribeClientAttempts(
   instruments: () => ClientInstruments,
   parents: SpanParents,
+  guard: Guard,
+  windows: WindowAttempts,
 ): () => void {
   const channel = tracingChannel<unknown, AttemptMessage>(ATTEMPT_CHANNEL);
   const open = new WeakMap<AttemptMessage, AttemptEntry>();
@@ -89,9 +96,15 @@ export function subscribeClientAttempts(
       { kind: SpanKind.CLIENT, attributes: spanAttributes },
       parents.parent(),
     );
-    open.set(message, { span, started: performance.now(), attributes });
+    const own = parents.own.getStore();
+    open.set(message, {
+      span,
+      started: performance.now(),
+      attributes,
+      window: own ? trace.getSpan(own) : undefined,
+    });
   };
-  const close = (message: AttemptMessage, { span, started, attributes }: AttemptEntry) => {
+  const close = (message: AttemptMessage, { span, started, attributes, window }: AttemptEntry) => {
     const type = errorType(message);
     if (message.status !== undefined) {
       attributes[ATTR_HTTP_RESPONSE_STATUS_CODE] = message.status;
@@ -102,15 +115,19 @@ export function subscribeClientAttempts(
       span.setAttribute(ATTR_ERROR_TYPE, type);
     }
     if (message.requestId !== undefined) span.setAttribute(ATTR_SVC_REQUEST_ID, message.requestId);
-    if (type !== undefined)
-      span.setStatus({
-        code: SpanStatusCode.ERROR,
-        ...(message.status === undefined ? { message: type } : {}),
-      });
-    span.end();
     instruments().duration.record((performance.now() - started) / 1000, attributes);
+    // A retried attempt keeps its error.type, and is no failure: the call goes on. One that ends its
+    // call inside a sync window waits for the window, which may read again; any other is an ERROR.
+    if (type === undefined || message.retried) return span.end();
+    if (windows.hold(window, span, type, performance.timeOrigin + performance.now())) return;
+    span.setStatus({
+      code: SpanStatusCode.ERROR,
+      ...(message.status === undefined ? { message: type } : {}),
+    });
+    span.end();
   };
-  const subscribers = asyncEndSubscribers(open, close, start);
+  const nothing = () => {};
+  const subscribers = asyncEndSubscribers(open, guard(close, nothing), guard(start, nothing));
   channel.subscribe(subscribers);
   return () => channel.unsubscribe(subscribers);
 }

@@ -14,7 +14,9 @@ import { METRIC_HTTP_CLIENT_REQUEST_DURATION } from '@opentelemetry/semantic-con
 import { version } from '../package.json';
 import { type ClientInstruments, subscribeClientAttempts } from './client-attempts.js';
 import { spanParents } from './parent-context.js';
+import { subscriberGuard } from './subscriber-guard.js';
 import { type SyncInstruments, subscribeSync } from './sync-windows.js';
+import { windowAttempts } from './window-attempts.js';
 
 /** The instrumentation's name: its tracer's and meter's (the scope of every span and metric). */
 export const INSTRUMENTATION_NAME = '@svc/otel';
@@ -58,8 +60,11 @@ export class SvcInstrumentation {
   enable(): void {
     if (this.#unsubscribe) return;
     const parents = spanParents();
-    const client = subscribeClientAttempts(() => this.#client, parents);
-    const sync = subscribeSync(() => this.#sync, parents);
+    // One guard for both: a broken processor is reported once, whichever channel met it first.
+    const guard = subscriberGuard();
+    const attempts = windowAttempts();
+    const client = subscribeClientAttempts(() => this.#client, parents, guard, attempts);
+    const sync = subscribeSync(() => this.#sync, parents, guard, attempts);
     this.#unsubscribe = () => {
       client();
       sync();
@@ -120,7 +125,11 @@ export class SvcInstrumentation {
       }),
       lag: meter.createGauge('svc.sync.lag', {
         unit: 's',
-        description: "How far a resource's newest stored data is behind its latest run's end time.",
+        description: "How far the user furthest behind is behind the start of the service's today.",
+      }),
+      usersBehind: meter.createGauge('svc.sync.users_behind', {
+        unit: '{user}',
+        description: 'Users with windows of the resource not stored without a gap up to the start of today.',
       }),
     };
   }

@@ -24,6 +24,8 @@ import type {
 import { asyncEndSubscribers } from './async-end-subscribers.js';
 import { errorName } from './error-name.js';
 import type { SpanParents } from './parent-context.js';
+import type { Guard } from './subscriber-guard.js';
+import type { WindowAttempts } from './window-attempts.js';
 
 // The sync's channel names, typed by @svc/sync's own constants (a renamed one fails to compile here);
 // importing the sync itself would load it, and its drivers, for partners who trace only the client.
@@ -44,10 +46,16 @@ export interface SyncInstruments {
   retries: Counter;
   duration: Histogram;
   lag: Gauge;
+  usersBehind: Gauge;
 }
 
 /** Subscribes to the sync's windows and lag; returns the unsubscribe. */
-export function subscribeSync(instruments: () => SyncInstruments, parents: SpanParents): () => void {
+export function subscribeSync(
+  instruments: () => SyncInstruments,
+  parents: SpanParents,
+  guard: Guard,
+  attempts: WindowAttempts,
+): () => void {
   const windows = tracingChannel<Context, WindowMessage>(WINDOW_CHANNEL);
   const open = new WeakMap<WindowMessage, { span: Span; started: number }>();
   // The span starts with the window, and the window's work runs in its context (our own store: a
@@ -68,6 +76,7 @@ export function subscribeSync(instruments: () => SyncInstruments, parents: SpanP
       parent,
     );
     open.set(message, { span, started: performance.now() });
+    attempts.open(span);
     return trace.setSpan(parent, span);
   };
   const close = (message: WindowMessage, { span, started }: { span: Span; started: number }) => {
@@ -82,8 +91,11 @@ export function subscribeSync(instruments: () => SyncInstruments, parents: SpanP
       'svc.sync.retries': message.retries,
     });
     if (errorType) span.setAttribute(ATTR_ERROR_TYPE, errorType);
-    if (outcome !== 'done')
-      span.setStatus({ code: SpanStatusCode.ERROR, ...(errorType ? { message: errorType } : {}) });
+    // Failed for good, or the run stopped on it: an error. Deferred (rate limited, left for the next
+    // run) is handled: it keeps its error.type, and the run's next pass reads it.
+    const failed = outcome === 'failed' || outcome === 'error';
+    if (failed) span.setStatus({ code: SpanStatusCode.ERROR, ...(errorType ? { message: errorType } : {}) });
+    attempts.close(span, failed);
     span.end();
     const by: Attributes = { [ATTR_SYNC_RESOURCE]: message.resource };
     const { windows: count, rows, requests, rateLimited, retries, duration } = instruments();
@@ -94,14 +106,23 @@ export function subscribeSync(instruments: () => SyncInstruments, parents: SpanP
     rateLimited.add(message.rateLimited, by);
     retries.add(message.retries, by);
   };
-  const subscribers = asyncEndSubscribers(open, close);
-  windows.start.bindStore(parents.own, startWindow);
+  const nothing = () => {};
+  const subscribers = asyncEndSubscribers(open, guard(close, nothing));
+  // A window whose span could not start runs in the context it was in, untraced.
+  windows.start.bindStore(
+    parents.own,
+    guard(startWindow, () => parents.parent()),
+  );
   windows.subscribe(subscribers);
   const lag = channel(LAG_CHANNEL);
-  const onLag = (message: unknown) => {
-    const { resource, lagMs } = message as LagMessage;
-    if (lagMs !== null) instruments().lag.record(lagMs / 1000, { [ATTR_SYNC_RESOURCE]: resource });
-  };
+  const onLag = guard((message: unknown) => {
+    const { resource, lagMs, usersBehind } = message as LagMessage;
+    const by = { [ATTR_SYNC_RESOURCE]: resource };
+    // A resource no user has windows of has no figure (as status --json says null).
+    if (lagMs === null) return;
+    instruments().lag.record(lagMs / 1000, by);
+    instruments().usersBehind.record(usersBehind, by);
+  }, nothing);
   lag.subscribe(onLag);
   return () => {
     windows.unsubscribe(subscribers);

@@ -10,6 +10,7 @@ import { backoffMs, onceAttempt } from './internal/pace/attempts.js';
 import { runWindow } from './internal/run/run-window.js';
 import type { WindowOutcome } from './internal/run/window-runner.js';
 import { teamBinder } from './internal/settings.js';
+import { within } from './internal/within.js';
 import { redisOptions } from './redis-options.js';
 import type { SyncStore, SyncWindow } from './stores/store.js';
 import type { SyncClient } from './sync-client.js';
@@ -68,19 +69,6 @@ const QUEUED = new Set(['waiting', 'delayed', 'prioritized', 'waiting-children']
 
 /** How long one queue call may wait for Redis before the queue counts as out of reach. */
 const QUEUE_CALL_MS = 5_000;
-
-/** `work`, or a rejection once it has waited `ms` (BullMQ waits for a connection that may never come). */
-async function within<T>(ms: number, work: () => Promise<T>): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const late = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms);
-  });
-  try {
-    return await Promise.race([work(), late]);
-  } finally {
-    clearTimeout(timer);
-  }
-}
 
 export function createSyncQueue(options: SyncQueueOptions): SyncQueue {
   // A producer fails fast while Redis is down (one retry per command), so a backfill can say so and stop.

@@ -2,6 +2,7 @@
 // file per command under cli/).
 // Expected failures print one line and exit with a documented code (cli/exit-codes.ts); nothing prints
 // the API key or a store password.
+import { channel } from 'node:diagnostics_channel';
 import { AbortError, AuthenticationError, ConnectionError, PermissionDeniedError } from '@svc/client';
 import { teamOf } from './cli/cli-values.js';
 import type { Command } from './cli/command.js';
@@ -20,6 +21,7 @@ import {
   SyncInputError,
 } from './errors/errors.js';
 import { redisOptions } from './redis-options.js';
+import { CLI_EXIT_CHANNEL, type CliExitMessage } from './sync-channels.js';
 
 /**
  * The commands that open a store, each loaded when it is the one run (BullMQ, pg and @svc/health weigh
@@ -101,11 +103,29 @@ function codeOf(error: unknown): { message: string; code: number } {
   return { message: error instanceof Error ? error.message : String(error), code: EXIT.error };
 }
 
-main(process.argv.slice(2)).then(
-  (code) => process.exit(code),
-  (error: unknown) => {
-    const { message, code } = codeOf(error);
-    process.stderr.write(`svc-sync: ${message.split('\n')[0]}\n`);
-    process.exit(code);
-  },
-);
+/** How long the exit waits for what a subscriber of CLI_EXIT_CHANNEL asked it to (a tracer's last export). */
+const EXIT_WAIT_MS = 5_000;
+
+/** Exits with `code`, once what CLI_EXIT_CHANNEL's subscribers added has settled (at most EXIT_WAIT_MS). */
+async function exit(code: number): Promise<never> {
+  const exiting = channel(CLI_EXIT_CHANNEL);
+  if (exiting.hasSubscribers) {
+    const message: CliExitMessage = { code, waitFor: [] };
+    exiting.publish(message);
+    let timer: NodeJS.Timeout | undefined;
+    await Promise.race([
+      Promise.allSettled(message.waitFor),
+      new Promise((resolve) => {
+        timer = setTimeout(resolve, EXIT_WAIT_MS);
+      }),
+    ]);
+    clearTimeout(timer);
+  }
+  process.exit(code);
+}
+
+main(process.argv.slice(2)).then(exit, (error: unknown) => {
+  const { message, code } = codeOf(error);
+  process.stderr.write(`svc-sync: ${message.split('\n')[0]}\n`);
+  return exit(code);
+});

@@ -76,6 +76,8 @@ export {
 export { storedSteps, storedSummaries } from './stores/stored-rows.js';
 export { teamFingerprint } from './stores/team-fingerprint.js';
 export {
+  CLI_EXIT_CHANNEL,
+  type CliExitMessage,
   LAG_CHANNEL,
   type LagMessage,
   WINDOW_CHANNEL,

@@ -52,3 +52,18 @@ export interface LagMessage {
   readonly pendingDays: number;
   readonly failedDays: number;
 }
+
+/**
+ * A plain channel: `svc-sync`, once a command has ended and before the process exits, publishes one
+ * message. A subscriber (a tracing preload such as `@svc/otel/register`) adds what must finish first to
+ * `waitFor` (its exporters' flush); the CLI waits for it, 5 s at most.
+ */
+export const CLI_EXIT_CHANNEL = 'svc:sync:cli:exit';
+
+/** What the CLI publishes before it exits. */
+export interface CliExitMessage {
+  /** The exit code it is about to exit with. */
+  readonly code: number;
+  /** Promises the CLI waits for (settled or not, 5 s at most) before it exits. */
+  readonly waitFor: Promise<unknown>[];
+}

@@ -81,8 +81,10 @@ describe('the attempt channel', () => {
         resendCount: 0,
         status: 503,
         requestId: 'req-1',
+        // Issue 44: said before the attempt's end is published, so a tracer need not call it a failure.
+        retried: true,
       },
-      expect.objectContaining({ resendCount: 1, status: 200, requestId: 'req-2' }),
+      expect.objectContaining({ resendCount: 1, status: 200, requestId: 'req-2', retried: false }),
     ]);
     const published = JSON.stringify(events);
     for (const secret of [API_KEY, USER_ID, START_DATE, BODY_TEXT]) expect(published).not.toContain(secret);
@@ -107,7 +109,12 @@ describe('the attempt channel', () => {
     expect(failed).toBeInstanceOf(TimeoutError);
     expect(events.map((entry) => entry.event)).toEqual(['start', 'error', 'asyncEnd']);
     const [message] = ended();
-    expect(message).toMatchObject({ method: 'POST', resendCount: 0, serverAddress: 'api.test.example' });
+    expect(message).toMatchObject({
+      method: 'POST',
+      resendCount: 0,
+      serverAddress: 'api.test.example',
+      retried: false,
+    });
     expect(message?.status).toBeUndefined();
     expect(message?.error).toBeInstanceOf(SvcError);
     expect(message?.redactedUrl).toMatch(/^https:\/\/api\.test\.example\/v2\/.*REDACTED/);

@@ -93,11 +93,20 @@ describe('sync spans and metrics', () => {
       'svc.sync.retries': 1,
     });
     // Its two reads: the 429 and the retry, each a client span under the window's.
-    const calls = spans.filter((span) => span.parentSpanContext?.spanId === limited?.spanContext().spanId);
+    const calls = spans
+      .filter((span) => span.parentSpanContext?.spanId === limited?.spanContext().spanId)
+      .sort((a, b) => a.startTime[0] - b.startTime[0] || a.startTime[1] - b.startTime[1]);
     expect(calls.map((span) => [span.name, span.attributes['http.response.status_code']])).toEqual([
       ['GET /v2/summary/sleep/{user_id}', 429],
       ['GET /v2/summary/sleep/{user_id}', 200],
     ]);
+    // Issue 44: the window read again after the 429, so the 429 keeps its error.type and is no ERROR.
+    expect(calls[0]?.attributes['error.type']).toBe('429');
+    expect(calls[0]?.status.code).toBe(SpanStatusCode.UNSET);
+    // Held until its window ended, it still ends when its answer came: before the retry started.
+    const nanos = (time: readonly [number, number] | undefined) =>
+      time ? time[0] * 1e9 + time[1] : Number.NaN;
+    expect(nanos(calls[0]?.endTime)).toBeLessThanOrEqual(nanos(calls[1]?.startTime));
   });
 
   it('counts windows, rows, requests, 429s, retries and lag by resource, never by user', async () => {
@@ -124,6 +133,10 @@ describe('sync spans and metrics', () => {
     const lag = byResource(points, 'svc.sync.lag');
     expect(Object.keys(lag).sort()).toEqual(['sleep', 'steps']);
     expect(Number(lag.steps)).toBeGreaterThanOrEqual(0);
+    // Issue 44: users behind, per resource, as readFleetStatus counts them (never a user in a label).
+    const behind = byResource(points, 'svc.sync.users_behind');
+    expect(Object.keys(behind).sort()).toEqual(['sleep', 'steps']);
+    for (const users of Object.values(behind)) expect([0, 1, 2]).toContain(users);
     const seen = `${shown(telemetry.spans())} ${JSON.stringify(points)}`;
     for (const secret of [...ids, ...USERS, API_KEY]) expect(seen).not.toContain(secret);
   });

@@ -45,6 +45,11 @@ export const OPTIONS = {
   host: { type: 'string', value: '<address>', help: 'address to listen on (127.0.0.1)' },
   secret: { type: 'string', value: '<whsec_…>', help: 'the webhook secret (or SVC_WEBHOOK_SECRET)' },
   log: { type: 'string', value: '<text|json>', help: 'one line per delivery on stdout (text)' },
+  'metrics-port': {
+    type: 'string',
+    value: '<N>',
+    help: 'serve /healthz, /readyz and /metrics on this port (0 picks a free one)',
+  },
   'lock-ms': {
     type: 'string',
     value: '<ms>',
@@ -118,14 +123,27 @@ export const COMMANDS = {
     },
   },
   webhooks: {
-    summary: 'receives webhook deliveries and keeps the store current',
+    summary: 'receives webhook deliveries and keeps the store current; GET /healthz, /readyz, /metrics',
     options: ['store', 'port', 'host', 'secret', 'resources', 'base-url', 'redis', 'log', ...RETRIES],
     helps: { redis: 'queue the windows deliveries announce on BullMQ instead of reading them' },
   },
   worker: {
     summary: 'reads the windows a backfill --redis queued (PostgreSQL store)',
-    options: ['store', 'redis', 'base-url', 'concurrency', 'lock-ms', 'max-backoff-ms', 'retain-days'],
+    options: [
+      'store',
+      'redis',
+      'base-url',
+      'concurrency',
+      'lock-ms',
+      'max-backoff-ms',
+      'metrics-port',
+      'host',
+      'log',
+      'retain-days',
+    ],
     helps: {
+      host: 'address --metrics-port listens on (127.0.0.1)',
+      log: 'text lines, or json: one JSON object a line on stdout (text)',
       store: 'the PostgreSQL store the backfill planned into (required)',
       redis: 'the Redis whose BullMQ queue the worker reads jobs from (required)',
       concurrency: 'jobs this worker reads at once (8)',

@@ -3,6 +3,8 @@ import { DEFAULT_MAX_BODY_BYTES, unwrap, WebhookError, type WebhookEvent } from 
 import type { BackgroundFailure, Sync } from '../sync-types.js';
 import { CliFailure, EXIT } from './exit-codes.js';
 import { answerUnread, type BodyChunks, bodyChunks, readUpTo } from './refused-body.js';
+import { listen } from './operations/listen.js';
+import { answerOperation, OPERATION_PATHS, type Operations, pathOf } from './operations/operations-routes.js';
 
 export interface WebhookServerOptions {
   sync: Sync;
@@ -13,6 +15,8 @@ export interface WebhookServerOptions {
   log: 'text' | 'json';
   /** Stops the server (SIGTERM, SIGINT). */
   signal: AbortSignal;
+  /** `/healthz`, `/readyz` and `/metrics`, served beside the deliveries. */
+  operations?: Operations;
 }
 
 /**
@@ -154,28 +158,24 @@ async function receive(options: WebhookServerOptions, request: IncomingMessage, 
   }
 }
 
-/** Serves webhook deliveries until the signal aborts; a port or address that cannot be bound is a usage error. */
+/**
+ * Serves webhook deliveries (a POST to any other path) and the operation routes until the signal aborts;
+ * a port or address that cannot be bound is a usage error.
+ */
 export async function serveWebhooks(options: WebhookServerOptions): Promise<void> {
-  const server = createServer((request, response) => void receive(options, request, response));
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', (error: NodeJS.ErrnoException) =>
-      reject(
-        error.code === 'EADDRINUSE'
-          ? new CliFailure(
-              `port ${options.port} is already in use: pass --port <another port> (0 picks a free one)`,
-              EXIT.usage,
-            )
-          : ['EADDRNOTAVAIL', 'ENOTFOUND', 'EAI_AGAIN', 'EACCES'].includes(error.code ?? '')
-            ? new CliFailure(
-                `cannot listen on ${options.host}:${options.port} (${error.code}): pass --host 127.0.0.1 or another --port`,
-                EXIT.usage,
-              )
-            : error,
-      ),
-    );
-    server.listen(options.port, options.host, resolve);
+  const server = createServer((request, response) => {
+    // Health, readiness and metrics need no secret: answered before any delivery is looked at, never logged.
+    if (options.operations && OPERATION_PATHS.has(pathOf(request))) {
+      answerOperation(options.operations, request, response).catch((error: unknown) => {
+        process.stderr.write(`svc-sync: ${pathOf(request)} failed (${(error as Error).name})\n`);
+        if (!response.headersSent) response.writeHead(500);
+        response.end();
+      });
+      return;
+    }
+    void receive(options, request, response);
   });
-  const { port } = server.address() as { port: number };
+  const port = await listen(server, options.port, options.host);
   process.stdout.write(`svc-sync webhooks listening on http://${options.host}:${port}\n`);
   await new Promise<void>((resolve) =>
     options.signal.addEventListener('abort', () => resolve(), { once: true }),

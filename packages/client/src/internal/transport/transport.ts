@@ -131,6 +131,14 @@ export function createTransport(config: TransportConfig): Transport {
       for (let retry = 0; ; retry++) {
         const started = debug ? Date.now() : 0;
         let reply: R;
+        // The wait before the next attempt (undefined: none), decided once: by the tracer before it
+        // publishes the attempt's end (a retried attempt is not a failed call), else below. A decision
+        // of no retry draws no jitter, so making it again is the same decision.
+        let delay: number | undefined;
+        const decide = (reply?: R, error?: unknown) =>
+          (delay ??= reply
+            ? waitAfterAnswer(reply, retry, maxRetries, anyFailure, random)
+            : waitAfterFailure(error, isFinal(error), retry, maxRetries, anyFailure, random));
         try {
           // Published for tracing only while someone listens (Node's build; see trace/).
           reply = await (TRACED && attemptTracer?.listened()
@@ -138,11 +146,12 @@ export function createTransport(config: TransportConfig): Transport {
                 () => attempt(signal, timeoutMs, what, maxBytes),
                 { method, url, what: call?.what, resendCount: retry },
                 secrets,
+                decide,
               )
             : attempt(signal, timeoutMs, what, maxBytes));
         } catch (error) {
           const final = isFinal(error);
-          const delay = waitAfterFailure(error, final, retry, maxRetries, anyFailure, random);
+          decide(undefined, error);
           if (logger && (debug || delay !== undefined || retry > 0))
             logAttempt(logger, secrets, method, url, retry, started, {
               error: String(error),
@@ -153,7 +162,7 @@ export function createTransport(config: TransportConfig): Transport {
           await sleep(delay, signal);
           continue;
         }
-        const delay = waitAfterAnswer(reply, retry, maxRetries, anyFailure, random);
+        decide(reply);
         if (logger && (debug || delay !== undefined || retry > 0))
           logAttempt(logger, secrets, method, url, retry, started, {
             status: reply.status,

@@ -6,6 +6,7 @@ import { choice, clientOf, integer, resourcesOf, retryLimits, teamOf } from '../
 import type { Command } from '../command.js';
 import { CliFailure, EXIT } from '../exit-codes.js';
 import { incompleteLine } from '../incomplete-line.js';
+import { commandOperations } from '../operations/command-operations.js';
 import type { Values } from '../parse-command.js';
 import { logReadFailure, serveWebhooks } from '../serve-webhooks.js';
 
@@ -46,6 +47,7 @@ async function webhooksCommand(values: Values, store: SyncStore, signal: AbortSi
       process.stderr.write(`svc-sync: resuming pending windows failed: ${(error as Error).message}\n`);
     },
   );
+  const operations = commandOperations(store, queue?.counts);
   try {
     await serveWebhooks({
       sync,
@@ -54,8 +56,10 @@ async function webhooksCommand(values: Values, store: SyncStore, signal: AbortSi
       host: values.host ?? '127.0.0.1',
       log,
       signal,
+      operations,
     });
   } finally {
+    operations.close();
     await sync.idle().catch(() => {});
     await queue?.close();
   }

@@ -1,10 +1,12 @@
 // svc-sync worker: reads the windows `backfill --redis` queued, into a shared (PostgreSQL) store.
-import { createSyncWorker } from '../../bullmq.js';
 import { applyRetention, type RetentionPolicy } from '../../erasure/retention.js';
+import { createSyncQueue, createSyncWorker } from '../../bullmq.js';
 import type { SyncStore } from '../../stores/store.js';
-import { clientOf, integer, retryLimits, teamOf } from '../cli-values.js';
+import { choice, clientOf, integer, retryLimits, teamOf } from '../cli-values.js';
 import type { Command } from '../command.js';
 import { CliFailure, EXIT } from '../exit-codes.js';
+import { commandOperations } from '../operations/command-operations.js';
+import { serveOperations } from '../operations/operations-server.js';
 import type { Values } from '../parse-command.js';
 import { retainDaysOf } from './retain-command.js';
 
@@ -25,6 +27,22 @@ function retainNow(store: SyncStore, policy: RetentionPolicy): Promise<void> {
   );
 }
 
+type Level = 'info' | 'warn';
+
+/**
+ * What the worker says: readable lines (on stderr, its start on stdout), or with `--log json` one JSON
+ * object a line on stdout, `{ time, level, event, pid, … }`. Never a secret, a user id or a health value.
+ */
+function workerLog(format: 'text' | 'json') {
+  return (level: Level, event: string, text: string, fields: Record<string, unknown> = {}) => {
+    if (format === 'json')
+      process.stdout.write(
+        `${JSON.stringify({ time: new Date().toISOString(), level, event, pid: process.pid, ...fields })}\n`,
+      );
+    else (event === 'started' ? process.stdout : process.stderr).write(`${text}\n`);
+  };
+}
+
 /** Checks what `worker` needs before the store is opened. */
 function checkWorker(values: Values): void {
   clientOf(values);
@@ -34,6 +52,8 @@ function checkWorker(values: Values): void {
   integer('concurrency', values.concurrency, 8);
   integer('lock-ms', values['lock-ms'], 30_000, 1_000);
   if (values['retain-days'] !== undefined) retainDaysOf(values);
+  if (values['metrics-port'] !== undefined) integer('metrics-port', values['metrics-port'], 9464, 0, 65_535);
+  choice('log', values.log, ['text', 'json']);
 }
 
 async function workerCommand(values: Values, store: SyncStore, signal: AbortSignal): Promise<number> {
@@ -41,6 +61,7 @@ async function workerCommand(values: Values, store: SyncStore, signal: AbortSign
   let last = Date.now();
   let fatal: unknown;
   const stopped = new AbortController();
+  const log = workerLog(choice('log', values.log, ['text', 'json']));
   const reader = createSyncWorker({
     redis: values.redis as string,
     client: clientOf(values),
@@ -53,18 +74,18 @@ async function workerCommand(values: Values, store: SyncStore, signal: AbortSign
       if (outcome === 'done') done++;
       // Logged without the window (it names the erased user): its tombstone counts the refusal.
       if (outcome === 'erased')
-        process.stderr.write(`worker ${process.pid}: a job of an erased user: nothing stored\n`);
+        log('warn', 'erased', `worker ${process.pid}: a job of an erased user: nothing stored`);
       if (Date.now() - last > 2_000) {
         last = Date.now();
-        process.stderr.write(`worker ${process.pid}: ${done} windows stored\n`);
+        log('info', 'progress', `worker ${process.pid}: ${done} windows stored`, { windows: done });
       }
     },
     onOutage: (problem) =>
-      process.stderr.write(
-        problem
-          ? `svc-sync: worker ${process.pid}: ${problem}; retrying until it is back\n`
-          : `worker ${process.pid}: working again\n`,
-      ),
+      problem
+        ? log('warn', 'outage', `svc-sync: worker ${process.pid}: ${problem}; retrying until it is back`, {
+            problem,
+          })
+        : log('info', 'recovered', `worker ${process.pid}: working again`),
     onFatal: (error) => {
       fatal ??= error;
       stopped.abort();
@@ -77,7 +98,7 @@ async function workerCommand(values: Values, store: SyncStore, signal: AbortSign
     fatal ??= error;
     return false;
   });
-  if (started) process.stdout.write(`svc-sync worker ${process.pid} reading jobs from the queue\n`);
+  if (started) log('info', 'started', `svc-sync worker ${process.pid} reading jobs from the queue`);
   else stopped.abort();
   const policy = values['retain-days'] === undefined ? undefined : retainDaysOf(values);
   let retention: Promise<void> = Promise.resolve();
@@ -88,12 +109,41 @@ async function workerCommand(values: Values, store: SyncStore, signal: AbortSign
         }, RETAIN_EVERY_MS).unref()
       : undefined;
   if (started && policy) retention = retainNow(store, policy);
+  // Health, readiness and metrics only when asked for: the worker serves nothing else.
+  const queue =
+    started && values['metrics-port'] !== undefined
+      ? createSyncQueue({ redis: values.redis as string })
+      : undefined;
+  const operations = queue ? commandOperations(store, queue.counts) : undefined;
+  const server = operations
+    ? await serveOperations(
+        operations,
+        integer('metrics-port', values['metrics-port'], 9464, 0, 65_535),
+        values.host ?? '127.0.0.1',
+      ).catch((error: unknown) => {
+        fatal ??= error;
+        stopped.abort();
+        return undefined;
+      })
+    : undefined;
+  if (server)
+    log(
+      'info',
+      'metrics',
+      `worker ${process.pid}: /healthz, /readyz and /metrics on http://${values.host ?? '127.0.0.1'}:${server.port}`,
+      {
+        port: server.port,
+      },
+    );
   await new Promise<void>((resolve) => {
     if (signal.aborted || stopped.signal.aborted) return resolve();
     signal.addEventListener('abort', () => resolve(), { once: true });
     stopped.signal.addEventListener('abort', () => resolve(), { once: true });
   });
   clearInterval(retaining);
+  await server?.close();
+  operations?.close();
+  await queue?.close();
   await reader.close();
   await retention;
   if (fatal) throw fatal;

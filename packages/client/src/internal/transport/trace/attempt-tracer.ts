@@ -16,6 +16,15 @@ export interface TracedAttempt {
 export interface AttemptTracer {
   /** Whether anyone subscribes: when not, the attempt runs as it would without a tracer. */
   listened(): boolean;
-  /** Runs one attempt, published on the attempt channel; `secrets` redact an error before it is published. */
-  trace<R extends Reply>(run: () => Promise<R>, attempt: TracedAttempt, secrets: Secrets): Promise<R>;
+  /**
+   * Runs one attempt, published on the attempt channel; `secrets` redact an error before it is published;
+   * `decide` gives, before the attempt's end is published, the wait before the client sends the call
+   * again (undefined: it will not).
+   */
+  trace<R extends Reply>(
+    run: () => Promise<R>,
+    attempt: TracedAttempt,
+    secrets: Secrets,
+    decide: (reply?: R, error?: unknown) => number | undefined,
+  ): Promise<R>;
 }

@@ -55,7 +55,12 @@ export const attemptTracer: AttemptTracer | undefined = {
     asyncEnd.hasSubscribers ||
     error.hasSubscribers,
 
-  async trace<R extends Reply>(run: () => Promise<R>, attempt: TracedAttempt, secrets: Secrets): Promise<R> {
+  async trace<R extends Reply>(
+    run: () => Promise<R>,
+    attempt: TracedAttempt,
+    secrets: Secrets,
+    decide: (reply?: R, error?: unknown) => number | undefined,
+  ): Promise<R> {
     const context = message(attempt);
     let reply: R | undefined;
     // The traced function resolves to nothing, so the channel's `result` never holds the Reply.
@@ -63,10 +68,12 @@ export const attemptTracer: AttemptTracer | undefined = {
       try {
         reply = await run();
       } catch (failure) {
+        context.retried = decide(undefined, failure) !== undefined;
         throw withSecrets(failure, secrets);
       }
       context.status = reply.status;
       context.requestId = requestIdOf(reply.headers);
+      context.retried = decide(reply) !== undefined;
     }, context);
     return reply as R;
   },
