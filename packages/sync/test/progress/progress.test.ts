@@ -33,7 +33,14 @@ describe('progress', () => {
     const sync = createSync({ client, store, team: TEAM, resources: ['sleep'] });
     const range = { from: '2025-12-01', to: '2025-12-02' };
     const counted = await sync.backfill({ users: ['alice', 'bob', 'carol'], ...range }).result;
-    expect(counted.progress.users).toEqual({ planned: 3, failed: 0, deferred: 0, erased: 0, total: 3, failedIds: [] });
+    expect(counted.progress.users).toEqual({
+      planned: 3,
+      failed: 0,
+      deferred: 0,
+      erased: 0,
+      total: 3,
+      failedIds: [],
+    });
     const stream = (function* () {
       yield 'alice';
       yield 'dave';

@@ -1,6 +1,7 @@
 // svc-sync worker: reads the windows `backfill --redis` queued, into a shared (PostgreSQL) store.
-import { applyRetention, type RetentionPolicy } from '../../erasure/retention.js';
+
 import { createSyncQueue, createSyncWorker } from '../../bullmq.js';
+import { applyRetention, type RetentionPolicy } from '../../erasure/retention.js';
 import type { SyncStore } from '../../stores/store.js';
 import { choice, clientOf, integer, retryLimits, teamOf } from '../cli-values.js';
 import type { Command } from '../command.js';
