@@ -34,9 +34,41 @@ export const identifierOf = (namespace: string, kind: string, value: string): Id
   value,
 });
 
-/** The resource id of an identifier: a UUID (v5) of system and value, the same on every run. */
+/**
+ * An identifier value made of several parts, written so that different parts never give the same value:
+ * a JSON array (a `|` inside a user id cannot move a boundary, and a lone surrogate or a control
+ * character is escaped, so the value is a valid FHIR string).
+ */
+export const tupleValue = (...parts: readonly string[]): string => JSON.stringify(parts);
+
+const UTF8 = new TextEncoder();
+
+/**
+ * The resource id of an identifier: a UUID (v5) of system and value, the same on every run. The name
+ * hashed is the JSON text of the pair: one pair, one name (JSON escapes what UTF-8 cannot hold, so no
+ * text throws or collides with another).
+ */
 export const resourceIdOf = (identifier: Identifier): string =>
-  uuidv5(`${identifier.system}|${identifier.value}`, uuidv5.URL);
+  uuidv5(UTF8.encode(JSON.stringify([identifier.system ?? '', identifier.value ?? ''])), uuidv5.URL);
+
+// C0 controls but tab, line feed and carriage return (FHIR strings allow those), DEL and C1 controls,
+// and a surrogate without its pair: none belongs in an id, and FHIR refuses some of them.
+const UNFIT =
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is this pattern's job.
+  /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+
+/** Checks a text that names something (a user id, a provider): non-empty, no control character, no lone surrogate. */
+export function checkName(value: unknown, field: string): string {
+  if (typeof value !== 'string' || value === '')
+    throw new ValidationError(field, 'must be a non-empty string');
+  const bad = UNFIT.exec(value);
+  if (bad)
+    throw new ValidationError(
+      field,
+      `holds U+${(bad[0].codePointAt(0) as number).toString(16).toUpperCase().padStart(4, '0')} (${JSON.stringify(value)}), a control character or lone surrogate`,
+    );
+  return value;
+}
 
 /** The subject of a user's data: the caller's reference, else the service's user id as an identifier. */
 export function subjectOf(
@@ -44,8 +76,7 @@ export function subjectOf(
   options: Pick<FhirOptions, 'namespace' | 'subject'>,
 ): Reference<Patient> {
   if (options.subject) return options.subject;
-  if (typeof userId !== 'string' || userId === '')
-    throw new ValidationError('userId', 'must be a non-empty string');
+  checkName(userId, 'userId');
   return { type: 'Patient', identifier: identifierOf(namespaceOf(options), 'user-id', userId) };
 }
 

@@ -43,7 +43,7 @@ describe('userBundle', () => {
     );
     expect(steps?.request?.method).toBe('PUT');
     expect(steps?.request?.url).toMatch(
-      /^Observation\?identifier=https%3A%2F%2Fsvc\.invalid%2Ffhir%2Fobservation\|steps%7C/,
+      /^Observation\?identifier=https%3A%2F%2Fsvc\.invalid%2Ffhir%2Fobservation\|%5B%22steps%22%2C/,
     );
     expect(steps?.resource?.id).toBeUndefined();
     expectValidFhir(bundle);

@@ -49,20 +49,45 @@ export interface StepColumns {
   start: string | Date;
   end: string | Date;
   unit: string;
-  value: number;
+  value: number | null;
   data: string | null;
 }
 
+/**
+ * A stored record read back, or what is wrong with it: a row damaged in the database (text that is not
+ * JSON, or not an object) is handed on marked, so a reader records it and goes on to the next.
+ */
+function storedRecord(text: string | null): { data?: Record<string, unknown>; damaged?: string } {
+  if (text === null) return {};
+  let data: unknown;
+  try {
+    data = recordOf(text);
+  } catch {
+    return { damaged: 'its stored record is not JSON' };
+  }
+  return data !== null && typeof data === 'object' && !Array.isArray(data)
+    ? { data: data as Record<string, unknown> }
+    : { damaged: 'its stored record is not an object' };
+}
+
+/** A stored time as ISO text; text that is not a time is kept as stored, for the reader to refuse. */
+const storedTime = (value: string | Date): string => {
+  const ms = new Date(value).getTime();
+  return Number.isNaN(ms) ? String(value) : new Date(ms).toISOString();
+};
+
 export function stepOf(row: StepColumns): StepRow {
-  const data = recordOf(row.data);
+  const { data, damaged } = storedRecord(row.data);
   return {
     userId: row.user_id,
     provider: row.provider,
-    start: isoOf(row.start),
-    end: isoOf(row.end),
+    start: storedTime(row.start),
+    end: storedTime(row.end),
     unit: row.unit,
-    value: Number(row.value),
+    // A NULL value is no value (Number(null) would be 0 steps): NaN, which every reader refuses.
+    value: row.value === null ? Number.NaN : Number(row.value),
     ...(data === undefined ? {} : { data }),
+    ...(damaged === undefined ? {} : { damaged }),
   };
 }
 
@@ -74,13 +99,17 @@ export interface SummaryColumns {
   data: string;
 }
 
-export const summaryOf = (row: SummaryColumns): SummaryRow => ({
-  resource: row.resource as SummaryResource,
-  userId: row.user_id,
-  provider: row.provider,
-  calendarDate: row.calendar_date,
-  data: recordOf(row.data) as Record<string, unknown>,
-});
+export function summaryOf(row: SummaryColumns): SummaryRow {
+  const { data, damaged } = storedRecord(row.data);
+  return {
+    resource: row.resource as SummaryResource,
+    userId: row.user_id,
+    provider: row.provider,
+    calendarDate: row.calendar_date,
+    data: data ?? {},
+    ...(damaged === undefined ? {} : { damaged }),
+  };
+}
 
 export interface WindowKeyColumns {
   user_id: string;

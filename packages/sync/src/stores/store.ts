@@ -31,6 +31,8 @@ export interface SyncWindow extends WindowKey {
 export interface StepRow extends TimeseriesRow {
   /** The point as the service sent it. */
   data?: Record<string, unknown>;
+  /** Set when a read finds the stored row damaged (its record not JSON): what is wrong, for the reader to record. */
+  damaged?: string;
 }
 
 /**
@@ -39,6 +41,8 @@ export interface StepRow extends TimeseriesRow {
  */
 export interface SummaryRow extends HealthSummaryRow {
   resource: SummaryResource;
+  /** Set when a read finds the stored row damaged (`data` is then `{}`): what is wrong. */
+  damaged?: string;
 }
 
 /** What one window read: the rows to upsert. */

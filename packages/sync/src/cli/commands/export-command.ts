@@ -1,15 +1,16 @@
 // svc-sync export --format fhir-ndjson --out DIR: the store as FHIR Bulk Data NDJSON, one file per
 // resource type and a manifest, through @svc/health's building blocks. Rows are read a page at a time and
 // each line waits for its file to take it, so memory stays flat however large the fleet.
-import { once } from 'node:events';
-import { closeSync, createWriteStream, fchmodSync, openSync, type WriteStream } from 'node:fs';
-import { mkdir, open } from 'node:fs/promises';
+import { constants } from 'node:fs';
+import { mkdir, open, rm } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import type { OperationOutcome } from '@medplum/fhirtypes';
 import {
   type BulkExportManifest,
   bulkExportManifest,
   type NdjsonLine,
+  ndjsonLine,
   summariesNdjson,
   timeseriesNdjson,
   writeNdjsonByType,
@@ -21,6 +22,7 @@ import { choice, requireOptions, resourcesOf } from '../cli-values.js';
 import type { Command } from '../command.js';
 import { CliFailure, EXIT } from '../exit-codes.js';
 import type { Values } from '../parse-command.js';
+import { checkReplaceable, type PrivateFile, writeFilePrivately, writePrivately } from '../private-files.js';
 
 /** A time as the point was written (its offset kept) when the stored record has it, else the stored UTC one. */
 const asWritten = (written: unknown, instant: string) =>
@@ -36,22 +38,13 @@ const timeseriesRowOf = (row: StepRow) => ({
   value: row.value,
 });
 
-/** The export's files: its lines are users' health data. */
-const FILE_MODE = 0o600;
-
-/**
- * Opens `path` for writing, emptied and readable by its owner only: a file an earlier export left there
- * keeps its mode through `open` (the mode applies only to a file it creates), so it is set again.
- */
-function openPrivately(path: string): number {
-  const fd = openSync(path, 'w', FILE_MODE);
-  try {
-    fchmodSync(fd, FILE_MODE);
-  } catch (error) {
-    closeSync(fd);
-    throw error;
-  }
-  return fd;
+/** A row the store gave back damaged, as Bulk Data records a row it could not convert. */
+function damagedLine(what: string, damaged: string): NdjsonLine {
+  const outcome: OperationOutcome = {
+    resourceType: 'OperationOutcome',
+    issue: [{ severity: 'error', code: 'invalid', diagnostics: `${what}: ${damaged}` }],
+  };
+  return ndjsonLine(outcome);
 }
 
 export interface FhirExport {
@@ -60,76 +53,98 @@ export interface FhirExport {
   manifest: BulkExportManifest;
 }
 
+const MANIFEST = 'manifest.json';
+
+/** The resource types an earlier export in `dir` wrote, from its manifest (none when there is none or it is unreadable). */
+async function earlierTypes(dir: string): Promise<string[]> {
+  const path = join(dir, MANIFEST);
+  try {
+    await checkReplaceable(path);
+    // Never through a link, and never waiting on a FIFO planted after the check.
+    const handle = await open(path, constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK);
+    try {
+      const earlier = JSON.parse(await handle.readFile('utf8')) as Partial<BulkExportManifest>;
+      return [...(earlier.output ?? []), ...(earlier.error ?? [])]
+        .map((entry) => entry?.type)
+        .filter((type): type is string => typeof type === 'string' && /^[A-Za-z]+$/.test(type));
+    } finally {
+      await handle.close();
+    }
+  } catch {
+    return [];
+  }
+}
+
 /**
  * Writes every row of `resources` in the store to `dir` as FHIR Bulk Data NDJSON: `<Type>.ndjson` per
- * resource type (Observation; OperationOutcome for rows that could not be converted), then
- * `manifest.json`, the Bulk Data manifest, last. Files of an earlier export in `dir` are replaced.
+ * resource type (Observation; OperationOutcome for rows that could not be converted, damaged ones
+ * included, while the rest go on), then `manifest.json`, the Bulk Data manifest, last. Each file is
+ * written whole beside its name and renamed over it (see ../private-files.ts); files an earlier export
+ * left that this one does not write are removed, so the folder holds one export.
  */
 export async function exportFhirNdjson(
   store: SyncStore,
   dir: string,
   resources: readonly ResourceName[],
   transactionTime = new Date(),
+  signal?: AbortSignal,
 ): Promise<FhirExport> {
   await mkdir(dir, { recursive: true, mode: 0o700 });
+  // The manifest's name is checked before anything is written: a planted one stops the export at once.
+  await checkReplaceable(join(dir, MANIFEST));
   const issued = transactionTime.toISOString();
+  // Row by row, so a damaged row becomes its OperationOutcome line in its place and memory stays flat.
   async function* lines(): AsyncGenerator<NdjsonLine> {
     if (resources.includes('steps'))
-      yield* timeseriesNdjson(
-        (async function* () {
-          for await (const row of storedSteps(store)) yield timeseriesRowOf(row);
-        })(),
-        { issued, kind: 'steps' },
-      );
+      for await (const row of storedSteps(store)) {
+        if (row.damaged)
+          yield damagedLine(`steps row ${row.userId} ${row.provider} ${row.start}`, row.damaged);
+        else yield* timeseriesNdjson([timeseriesRowOf(row)], { issued, kind: 'steps' });
+      }
     const summaries = resources.filter((resource) => resource !== 'steps');
     if (summaries.length > 0)
-      yield* summariesNdjson(
-        (async function* () {
-          for await (const row of storedSummaries(store)) if (summaries.includes(row.resource)) yield row;
-        })(),
-        { issued },
-      );
+      for await (const row of storedSummaries(store)) {
+        if (!summaries.includes(row.resource)) continue;
+        if (row.damaged)
+          yield damagedLine(
+            `${row.resource} row ${row.userId} ${row.provider} ${row.calendarDate}`,
+            row.damaged,
+          );
+        else yield* summariesNdjson([row], { issued });
+      }
   }
-  const files = new Map<string, WriteStream>();
+  const files = new Map<string, PrivateFile>();
   const fileOf = (type: string) => join(dir, `${type}.ndjson`);
-  let failed: Error | undefined;
   let counts: Record<string, number>;
+  const pending = new Map<string, Promise<PrivateFile>>();
   try {
     counts = await writeNdjsonByType(lines(), (type) => {
-      if (failed) throw failed;
-      // Health data: readable by the exporting user only, as the store it comes from should be.
-      const file = createWriteStream(fileOf(type), { fd: openPrivately(fileOf(type)) });
-      // A disk that fails (full, gone) fails the export; the next write or the end says so.
-      file.on('error', (error) => {
-        failed ??= error;
+      const opening = writePrivately(fileOf(type)).then((file) => {
+        files.set(type, file);
+        return file;
       });
-      files.set(type, file);
+      pending.set(type, opening);
       return {
-        write: (line) => {
-          // A failed file is destroyed: its write returns false and its 'drain' never comes.
-          if (failed) throw failed;
-          // Waiting for 'drain' lets a slow disk slow the reading instead of filling memory.
-          return file.write(line) || once(file, 'drain');
+        write: async (line) => {
+          signal?.throwIfAborted();
+          await (await opening).write(line);
         },
       };
     });
-  } finally {
-    await Promise.all([...files.values()].map((file) => new Promise((done) => file.end(done))));
+    for (const file of files.values()) await file.commit();
+  } catch (error) {
+    await Promise.allSettled([...pending.values()].map(async (opening) => (await opening).discard()));
+    throw error;
   }
-  if (failed) throw failed;
+  // What an earlier export wrote and this one did not (its OperationOutcome.ndjson, say) goes.
+  for (const type of await earlierTypes(dir)) if (!(type in counts)) await rm(fileOf(type), { force: true });
   const manifest = bulkExportManifest({
     transactionTime,
     request: `svc-sync export --format fhir-ndjson --resources ${resources.join(',')}`,
     counts,
     urlOf: (type) => pathToFileURL(resolve(fileOf(type))).href,
   });
-  const manifestFile = await open(join(dir, 'manifest.json'), 'w', FILE_MODE);
-  try {
-    await manifestFile.chmod(FILE_MODE);
-    await manifestFile.writeFile(`${JSON.stringify(manifest, null, 2)}\n`);
-  } finally {
-    await manifestFile.close();
-  }
+  await writeFilePrivately(join(dir, MANIFEST), `${JSON.stringify(manifest, null, 2)}\n`);
   return { counts, manifest };
 }
 
@@ -140,20 +155,32 @@ function checkExport(values: Values): void {
   resourcesOf(values.resources);
 }
 
-async function exportCommand(values: Values, store: SyncStore): Promise<number> {
+async function exportCommand(values: Values, store: SyncStore, signal: AbortSignal): Promise<number> {
   const dir = values.out as string;
-  const { counts, manifest } = await exportFhirNdjson(store, dir, resourcesOf(values.resources)).catch(
-    (error: NodeJS.ErrnoException) => {
-      if (error.syscall === 'mkdir' || error.syscall === 'open')
-        throw new CliFailure(`--out ${dir}: cannot write there (${error.code})`, EXIT.usage);
-      throw error;
-    },
-  );
+  const { counts, manifest } = await exportFhirNdjson(
+    store,
+    dir,
+    resourcesOf(values.resources),
+    new Date(),
+    signal,
+  ).catch((error: NodeJS.ErrnoException) => {
+    if (error.name === 'UnsafeTargetError')
+      throw new CliFailure(`--out ${dir}: ${error.message}`, EXIT.usage);
+    if (error.syscall === 'mkdir' || error.syscall === 'open' || error.syscall === 'rename')
+      throw new CliFailure(`--out ${dir}: cannot write there (${error.code})`, EXIT.usage);
+    throw error;
+  });
   for (const { type, count, url } of [...manifest.output, ...manifest.error])
     process.stdout.write(`${type}: ${count} lines in ${url}\n`);
   if (Object.keys(counts).length === 0) process.stdout.write('nothing to export: the store holds no rows\n');
-  process.stdout.write(`manifest: ${pathToFileURL(resolve(join(dir, 'manifest.json'))).href}\n`);
-  return EXIT.ok;
+  process.stdout.write(`manifest: ${pathToFileURL(resolve(join(dir, MANIFEST))).href}\n`);
+  const failed = counts.OperationOutcome ?? 0;
+  if (failed === 0) return EXIT.ok;
+  // Everything else is exported; the rows that are not are each named in OperationOutcome.ndjson.
+  process.stderr.write(
+    `svc-sync: ${failed} rows could not be exported; each is named in OperationOutcome.ndjson\n`,
+  );
+  return EXIT.failures;
 }
 
 /** `svc-sync export`, as ../cli.ts runs it. */
