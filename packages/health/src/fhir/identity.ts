@@ -19,6 +19,12 @@ export interface FhirOptions {
    * (`{ identifier: { system: '<namespace>/user-id', value } }`); give your EHR's `Patient/…` instead.
    */
   subject?: Reference<Patient>;
+  /**
+   * How the user and the provider are referred to. `identifier` (default): by identifier, for a server
+   * that resolves them. `resource`: `Patient/<id>` and `Device/<id>`, the resources `patientResource`
+   * and `deviceResource` build (ids from the service's user id and the provider), to send with them.
+   */
+  references?: 'identifier' | 'resource';
 }
 
 export function namespaceOf(options: { namespace?: string }): string {
@@ -70,13 +76,35 @@ export function checkName(value: unknown, field: string): string {
   return value;
 }
 
+/** The service's user id as an identifier in `<namespace>/user-id`. */
+export const userIdentifierOf = (namespace: string, userId: string): Identifier =>
+  identifierOf(namespace, 'user-id', userId);
+
+/** The id of the Patient `patientResource` builds for a user: from the service's user id, the same on every run. */
+export const patientIdOf = (namespace: string, userId: string): string =>
+  resourceIdOf(userIdentifierOf(namespace, checkName(userId, 'userId')));
+
+/** The id of the Device `deviceResource` builds for a provider or source. */
+export const deviceIdOf = (namespace: string, provider: string): string =>
+  resourceIdOf(identifierOf(namespace, 'provider', checkName(provider, 'provider')));
+
+/** The device of a provider's data: a reference to its Device resource, or its identifier and name. */
+export function deviceOf(provider: string, options: Pick<FhirOptions, 'namespace' | 'references'>) {
+  const namespace = namespaceOf(options);
+  if (options.references === 'resource')
+    return { reference: `Device/${deviceIdOf(namespace, provider)}`, display: provider };
+  return { display: provider, identifier: identifierOf(namespace, 'provider', provider) };
+}
+
 /** The subject of a user's data: the caller's reference, else the service's user id as an identifier. */
 export function subjectOf(
   userId: string,
-  options: Pick<FhirOptions, 'namespace' | 'subject'>,
+  options: Pick<FhirOptions, 'namespace' | 'subject' | 'references'>,
 ): Reference<Patient> {
   if (options.subject) return options.subject;
   checkName(userId, 'userId');
+  if (options.references === 'resource')
+    return { reference: `Patient/${patientIdOf(namespaceOf(options), userId)}` };
   return { type: 'Patient', identifier: identifierOf(namespaceOf(options), 'user-id', userId) };
 }
 

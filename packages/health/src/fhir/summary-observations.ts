@@ -3,7 +3,15 @@ import { checkCalendarDate, instantText, parseDateTime } from '../internal/date-
 import { ownValue } from '../internal/own-value.js';
 import type { SummaryRow } from '../rows.js';
 import { sleepSessionOf } from '../timeline/sleep-session.js';
-import { checkName, type FhirOptions, identifierOf, namespaceOf, subjectOf, tupleValue } from './identity.js';
+import {
+  checkName,
+  deviceOf,
+  type FhirOptions,
+  identifierOf,
+  namespaceOf,
+  subjectOf,
+  tupleValue,
+} from './identity.js';
 import { measuredObservation } from './measured-observation.js';
 import { type Measure, SUMMARY_MEASURES } from './measures.js';
 
@@ -56,7 +64,7 @@ export function summaryObservations(row: SummaryRow, options: FhirOptions): Obse
         : { effectiveDateTime: row.calendarDate }),
       issued,
       valueQuantity: quantity,
-      device: { display: row.provider, identifier: identifierOf(namespace, 'provider', row.provider) },
+      device: deviceOf(row.provider, options),
     });
   }
   return observations;

@@ -3,7 +3,15 @@ import { ValidationError } from '@svc/client';
 import { instantText, parseDateTime } from '../internal/date-time.js';
 import { ownValue } from '../internal/own-value.js';
 import type { TimeseriesRow } from '../rows.js';
-import { checkName, type FhirOptions, identifierOf, namespaceOf, subjectOf, tupleValue } from './identity.js';
+import {
+  checkName,
+  deviceOf,
+  type FhirOptions,
+  identifierOf,
+  namespaceOf,
+  subjectOf,
+  tupleValue,
+} from './identity.js';
 import { measuredObservation } from './measured-observation.js';
 import { TIMESERIES_MEASURES } from './measures.js';
 
@@ -44,6 +52,6 @@ export function timeseriesObservation(
     effectivePeriod: { start: start.fhir, end: end.fhir },
     issued: instantText(options.issued, 'issued'),
     valueQuantity: quantity,
-    device: { display: row.provider, identifier: identifierOf(namespace, 'provider', row.provider) },
+    device: deviceOf(row.provider, options),
   };
 }
