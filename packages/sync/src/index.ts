@@ -36,7 +36,7 @@ export {
   type WindowKey,
   type WindowRows,
 } from './stores/store.js';
-export { storedSteps, storedSummaries } from './stores/stored-rows.js';
+export { storedSteps, storedSummaries, storedUsers } from './stores/stored-rows.js';
 export { teamFingerprint } from './stores/team-fingerprint.js';
 export {
   LAG_CHANNEL,

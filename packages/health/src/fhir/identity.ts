@@ -80,13 +80,28 @@ export function checkName(value: unknown, field: string): string {
 export const userIdentifierOf = (namespace: string, userId: string): Identifier =>
   identifierOf(namespace, 'user-id', userId);
 
+/**
+ * `make(namespace, name)` remembering its last answer: rows come in key order, so a run of rows names
+ * one user and one provider, and their ids (a SHA-1 each) are made once per run, not once per row.
+ */
+function lastOf(make: (namespace: string, name: string) => string) {
+  let last: { namespace: string; name: string; id: string } | undefined;
+  return (namespace: string, name: string): string => {
+    if (last?.namespace !== namespace || last.name !== name)
+      last = { namespace, name, id: make(namespace, name) };
+    return last.id;
+  };
+}
+
 /** The id of the Patient `patientResource` builds for a user: from the service's user id, the same on every run. */
-export const patientIdOf = (namespace: string, userId: string): string =>
-  resourceIdOf(userIdentifierOf(namespace, checkName(userId, 'userId')));
+export const patientIdOf = lastOf((namespace, userId) =>
+  resourceIdOf(userIdentifierOf(namespace, checkName(userId, 'userId'))),
+);
 
 /** The id of the Device `deviceResource` builds for a provider or source. */
-export const deviceIdOf = (namespace: string, provider: string): string =>
-  resourceIdOf(identifierOf(namespace, 'provider', checkName(provider, 'provider')));
+export const deviceIdOf = lastOf((namespace, provider) =>
+  resourceIdOf(identifierOf(namespace, 'provider', checkName(provider, 'provider'))),
+);
 
 /** The device of a provider's data: a reference to its Device resource, or its identifier and name. */
 export function deviceOf(provider: string, options: Pick<FhirOptions, 'namespace' | 'references'>) {

@@ -54,6 +54,11 @@ export const OPTIONS = {
   'rebind-team': { type: 'boolean', help: 'bind the store to the key in SVC_API_KEY (after a rotation)' },
   format: { type: 'string', value: '<fhir-ndjson>', help: 'the export format (required)' },
   out: { type: 'string', value: '<DIR>', help: 'the directory to write to (required)' },
+  'patient-system': {
+    type: 'string',
+    value: '<URL>',
+    help: "your patients' identifier system: each Patient gets { system, value: client_user_id }",
+  },
   help: { type: 'boolean', short: 'h', help: 'this help' },
 } as const satisfies Record<string, OptionSpec>;
 
@@ -108,7 +113,7 @@ export const COMMANDS = {
   },
   export: {
     summary: 'writes the store as FHIR Bulk Data NDJSON, one file per resource type',
-    options: ['store', 'format', 'out', 'resources'],
+    options: ['store', 'format', 'out', 'resources', 'patient-system'],
   },
 } as const satisfies Record<string, CommandSpec>;
 

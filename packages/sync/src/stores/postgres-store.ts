@@ -194,6 +194,14 @@ export function openPostgresStore(url: string, options: PostgresStoreOptions = {
         userOf,
       );
     },
+    async readUsers(limit, after) {
+      return rowsOf(
+        `SELECT client_user_id, user_id, providers, error FROM svc_users
+         WHERE user_id IS NOT NULL AND client_user_id > $1 ORDER BY client_user_id LIMIT $2`,
+        [after ?? '', limit],
+        userOf,
+      );
+    },
     async readSteps(limit, after) {
       return rowsOf(
         `SELECT user_id, provider, start, "end", unit, value, data FROM svc_steps

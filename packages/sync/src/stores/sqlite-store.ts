@@ -206,6 +206,11 @@ export function openSqliteStore(
         .failedUsers.all<UserRow>(after ?? '', limit)
         .map(userOf),
     ),
+    readUsers: guard((limit, after) =>
+      ready()
+        .readUsers.all<UserRow>(after ?? '', limit)
+        .map(userOf),
+    ),
     readSteps: guard((limit, after) =>
       ready()
         .readSteps.all<StepColumns>(

@@ -164,6 +164,8 @@ export interface SyncStore {
   failedWindows(limit: number, after?: WindowKey): Promise<FailedWindow[]>;
   /** Users whose resolution failed for good, by client user id after `after`, at most `limit`. */
   failedUsers(limit: number, after?: string): Promise<StoredUser[]>;
+  /** Users resolved to a service user id, by client user id after `after`, at most `limit` (an export's patients). */
+  readUsers(limit: number, after?: string): Promise<StoredUser[]>;
   /**
    * Stored steps rows in key order (user, provider, start) after `after`, at most `limit`: a page of a
    * read that never holds the store in memory (`storedSteps` walks every page).

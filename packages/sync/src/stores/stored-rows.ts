@@ -1,4 +1,4 @@
-import type { StepRow, SummaryRow, SyncStore } from './store.js';
+import type { StepRow, StoredUser, SummaryRow, SyncStore } from './store.js';
 
 /** How many rows one read of a store takes: enough to amortise a query, few enough to stay small. */
 const PAGE = 1_000;
@@ -21,5 +21,14 @@ export async function* storedSummaries(store: SyncStore, pageSize = PAGE): Async
     yield* page;
     if (page.length < pageSize) return;
     page = await store.readSummaries(pageSize, page.at(-1));
+  }
+}
+
+/** Every user resolved to a service user id, by client user id, a page at a time (see `storedSteps`). */
+export async function* storedUsers(store: SyncStore, pageSize = PAGE): AsyncGenerator<StoredUser> {
+  for (let page = await store.readUsers(pageSize); page.length > 0; ) {
+    yield* page;
+    if (page.length < pageSize) return;
+    page = await store.readUsers(pageSize, page.at(-1)?.clientUserId);
   }
 }

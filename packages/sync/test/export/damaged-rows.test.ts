@@ -17,8 +17,8 @@ describe('issue 43: a damaged row in the store', () => {
   it('is an OperationOutcome line naming it, and every other row is exported', async () => {
     const { store } = await smallStore(stores, { damagedBody: true });
     const dir = join(stores.dir, 'damaged');
-    const { counts } = await exportFhirNdjson(store, dir, ['steps', 'body']);
-    expect(counts).toEqual({ Observation: 2, OperationOutcome: 1 });
+    const { counts } = await exportFhirNdjson(store, dir, { resources: ['steps', 'body'] });
+    expect(counts).toEqual({ Observation: 2, OperationOutcome: 1, Patient: 1, Device: 1 });
     const [outcome] = lines(join(dir, 'OperationOutcome.ndjson')).map(
       (line) => JSON.parse(line) as OperationOutcome,
     );

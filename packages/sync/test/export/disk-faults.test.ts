@@ -75,8 +75,13 @@ describe('svc-sync export on its disk', () => {
   it('writes its files readable by their owner only', async () => {
     const store = await smallStore();
     const dir = join(stores.dir, 'private');
-    await exportFhirNdjson(store, dir, ['steps', 'body']);
-    expect(readdirSync(dir).sort()).toEqual(['Observation.ndjson', 'manifest.json']);
+    await exportFhirNdjson(store, dir, { resources: ['steps', 'body'] });
+    expect(readdirSync(dir).sort()).toEqual([
+      'Device.ndjson',
+      'Observation.ndjson',
+      'Patient.ndjson',
+      'manifest.json',
+    ]);
     for (const file of readdirSync(dir)) expect(statSync(join(dir, file)).mode & 0o777, file).toBe(0o600);
   });
 
@@ -89,7 +94,7 @@ describe('svc-sync export on its disk', () => {
       writeFileSync(join(dir, file), '{}\n');
       chmodSync(join(dir, file), 0o644);
     }
-    await exportFhirNdjson(store, dir, ['steps', 'body']);
+    await exportFhirNdjson(store, dir, { resources: ['steps', 'body'] });
     for (const file of readdirSync(dir)) expect(statSync(join(dir, file)).mode & 0o777, file).toBe(0o600);
   });
 
@@ -98,7 +103,7 @@ describe('svc-sync export on its disk', () => {
     const planted = join(dir, 'Observation.ndjson');
     // Observation.ndjson's name is taken by a directory once its lines are being written (summaries still to come).
     const store = remote(await smallStore(), () => mkdirSync(planted, { recursive: true }));
-    await expect(exportFhirNdjson(store, dir, ['steps', 'body'])).rejects.toThrow(
+    await expect(exportFhirNdjson(store, dir, { resources: ['steps', 'body'] })).rejects.toThrow(
       /Observation\.ndjson is a directory, not a regular file/,
     );
     expect(readdirSync(dir)).toEqual(['Observation.ndjson']);

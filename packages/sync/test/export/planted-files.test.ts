@@ -31,7 +31,7 @@ describe('issue 43: svc-sync export and what is planted in --out', () => {
     const victim = join(stores.dir, 'victim.txt');
     writeFileSync(victim, 'not yours\n', { mode: 0o644 });
     symlinkSync(victim, join(dir, 'Observation.ndjson'));
-    await expect(exportFhirNdjson(store, dir, ['steps', 'body'])).rejects.toThrow(
+    await expect(exportFhirNdjson(store, dir, { resources: ['steps', 'body'] })).rejects.toThrow(
       /Observation\.ndjson is a symbolic link, not a regular file/,
     );
     expect(readFileSync(victim, 'utf8')).toBe('not yours\n');
@@ -47,7 +47,7 @@ describe('issue 43: svc-sync export and what is planted in --out', () => {
     const victim = join(stores.dir, 'victim-manifest.txt');
     writeFileSync(victim, 'not yours\n');
     symlinkSync(victim, join(dir, 'manifest.json'));
-    await expect(exportFhirNdjson(store, dir, ['steps', 'body'])).rejects.toThrow(
+    await expect(exportFhirNdjson(store, dir, { resources: ['steps', 'body'] })).rejects.toThrow(
       /manifest\.json is a symbolic link/,
     );
     expect(readFileSync(victim, 'utf8')).toBe('not yours\n');
@@ -64,7 +64,7 @@ describe('issue 43: svc-sync export and what is planted in --out', () => {
     const theirs = join(stores.dir, 'their-view.ndjson');
     linkSync(planted, theirs);
     if (process.getuid?.() === 0) chownSync(planted, 65534, 65534);
-    await exportFhirNdjson(store, dir, ['steps', 'body']);
+    await exportFhirNdjson(store, dir, { resources: ['steps', 'body'] });
     expect(readFileSync(theirs, 'utf8')).toBe('{}\n');
     const after = statSync(planted);
     expect(after.ino).not.toBe(statSync(theirs).ino);
@@ -89,16 +89,23 @@ describe('issue 43: svc-sync export and what is planted in --out', () => {
   it("a second export leaves no file of the first one's behind (its OperationOutcome.ndjson)", async () => {
     const { store } = await smallStore(stores, { damagedBody: true });
     const dir = join(stores.dir, 'twice');
-    const first = await exportFhirNdjson(store, dir, ['steps', 'body']);
+    const first = await exportFhirNdjson(store, dir, { resources: ['steps', 'body'] });
     expect(first.counts.OperationOutcome).toBe(1);
     expect(readdirSync(dir).sort()).toEqual([
+      'Device.ndjson',
       'Observation.ndjson',
       'OperationOutcome.ndjson',
+      'Patient.ndjson',
       'manifest.json',
     ]);
-    const second = await exportFhirNdjson(store, dir, ['steps']);
-    expect(second.counts).toEqual({ Observation: 1 });
-    expect(readdirSync(dir).sort()).toEqual(['Observation.ndjson', 'manifest.json']);
+    const second = await exportFhirNdjson(store, dir, { resources: ['steps'] });
+    expect(second.counts).toEqual({ Observation: 1, Patient: 1, Device: 1 });
+    expect(readdirSync(dir).sort()).toEqual([
+      'Device.ndjson',
+      'Observation.ndjson',
+      'Patient.ndjson',
+      'manifest.json',
+    ]);
     expect(existsSync(join(dir, 'OperationOutcome.ndjson'))).toBe(false);
   });
 });

@@ -5,19 +5,22 @@ import { constants } from 'node:fs';
 import { mkdir, open, rm } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import type { OperationOutcome } from '@medplum/fhirtypes';
+import type { OperationOutcome, Resource } from '@medplum/fhirtypes';
+import { ValidationError } from '@svc/client';
 import {
   type BulkExportManifest,
   bulkExportManifest,
+  deviceResource,
   type NdjsonLine,
   ndjsonLine,
+  patientResource,
   summariesNdjson,
   timeseriesNdjson,
   writeNdjsonByType,
 } from '@svc/health';
 import type { ResourceName } from '../../resources.js';
 import type { StepRow, SyncStore } from '../../stores/store.js';
-import { storedSteps, storedSummaries } from '../../stores/stored-rows.js';
+import { storedSteps, storedSummaries, storedUsers } from '../../stores/stored-rows.js';
 import { choice, requireOptions, resourcesOf } from '../cli-values.js';
 import type { Command } from '../command.js';
 import { CliFailure, EXIT } from '../exit-codes.js';
@@ -38,13 +41,36 @@ const timeseriesRowOf = (row: StepRow) => ({
   value: row.value,
 });
 
-/** A row the store gave back damaged, as Bulk Data records a row it could not convert. */
-function damagedLine(what: string, damaged: string): NdjsonLine {
+/** A row the store gave back damaged (or a resource that could not be built), as Bulk Data records it. */
+function outcomeLine(what: string, problem: string): NdjsonLine {
   const outcome: OperationOutcome = {
     resourceType: 'OperationOutcome',
-    issue: [{ severity: 'error', code: 'invalid', diagnostics: `${what}: ${damaged}` }],
+    issue: [{ severity: 'error', code: 'invalid', diagnostics: `${what}: ${problem}` }],
   };
   return ndjsonLine(outcome);
+}
+
+/** A resource as its line, or what stopped it being built as an OperationOutcome line. */
+function lineOf(what: string, build: () => Resource): NdjsonLine {
+  try {
+    return ndjsonLine(build());
+  } catch (error) {
+    if (!(error instanceof ValidationError)) throw error;
+    return outcomeLine(what, error.message);
+  }
+}
+
+/** What an export writes, and how. */
+export interface FhirExportOptions {
+  resources: readonly ResourceName[];
+  /** When the export starts (`issued`, the manifest's `transactionTime`); default now. */
+  transactionTime?: Date;
+  /**
+   * Your patients' identifier system (a URL you control): each Patient's first identifier is then
+   * `{ system, value: client_user_id }`. Without it, Patients carry the service's user id only.
+   */
+  patientSystem?: string | undefined;
+  signal?: AbortSignal | undefined;
 }
 
 export interface FhirExport {
@@ -85,33 +111,63 @@ async function earlierTypes(dir: string): Promise<string[]> {
 export async function exportFhirNdjson(
   store: SyncStore,
   dir: string,
-  resources: readonly ResourceName[],
-  transactionTime = new Date(),
-  signal?: AbortSignal,
+  options: FhirExportOptions,
 ): Promise<FhirExport> {
+  const { resources, transactionTime = new Date(), patientSystem, signal } = options;
+  // Checked before anything is written: a bad system stops the export, it does not fail every Patient.
+  if (patientSystem !== undefined) patientResource({ userId: 'check', clientUserId: 'check', patientSystem });
   await mkdir(dir, { recursive: true, mode: 0o700 });
   // The manifest's name is checked before anything is written: a planted one stops the export at once.
   await checkReplaceable(join(dir, MANIFEST));
   const issued = transactionTime.toISOString();
+  const fhir = { issued, references: 'resource' as const };
+  // The users and providers the Observations refer to: each gets its Patient or Device below, so every
+  // reference resolves inside the export (one entry per user and per provider: bounded by the fleet).
+  const userIds = new Set<string>();
+  const providers = new Set<string>();
+  const seen = (line: NdjsonLine, row: { userId: string; provider: string }) => {
+    if (line.resourceType === 'Observation') {
+      userIds.add(row.userId);
+      providers.add(row.provider);
+    }
+    return line;
+  };
   // Row by row, so a damaged row becomes its OperationOutcome line in its place and memory stays flat.
-  async function* lines(): AsyncGenerator<NdjsonLine> {
+  async function* observationLines(): AsyncGenerator<NdjsonLine> {
     if (resources.includes('steps'))
       for await (const row of storedSteps(store)) {
         if (row.damaged)
-          yield damagedLine(`steps row ${row.userId} ${row.provider} ${row.start}`, row.damaged);
-        else yield* timeseriesNdjson([timeseriesRowOf(row)], { issued, kind: 'steps' });
+          yield outcomeLine(`steps row ${row.userId} ${row.provider} ${row.start}`, row.damaged);
+        else
+          for await (const line of timeseriesNdjson([timeseriesRowOf(row)], { ...fhir, kind: 'steps' }))
+            yield seen(line, row);
       }
     const summaries = resources.filter((resource) => resource !== 'steps');
     if (summaries.length > 0)
       for await (const row of storedSummaries(store)) {
         if (!summaries.includes(row.resource)) continue;
         if (row.damaged)
-          yield damagedLine(
+          yield outcomeLine(
             `${row.resource} row ${row.userId} ${row.provider} ${row.calendarDate}`,
             row.damaged,
           );
-        else yield* summariesNdjson([row], { issued });
+        else for await (const line of summariesNdjson([row], fhir)) yield seen(line, row);
       }
+  }
+  async function* lines(): AsyncGenerator<NdjsonLine> {
+    yield* observationLines();
+    const named = new Set<string>();
+    for await (const user of storedUsers(store)) {
+      const userId = user.userId as string;
+      named.add(userId);
+      yield lineOf(`user ${user.clientUserId}`, () =>
+        patientResource({ userId, clientUserId: user.clientUserId, patientSystem }),
+      );
+    }
+    // Data of a user the store never resolved (announced by a webhook by user id alone).
+    for (const userId of userIds)
+      if (!named.has(userId)) yield lineOf(`user ${userId}`, () => patientResource({ userId }));
+    for (const provider of providers) yield lineOf(`provider ${provider}`, () => deviceResource(provider));
   }
   const files = new Map<string, PrivateFile>();
   const fileOf = (type: string) => join(dir, `${type}.ndjson`);
@@ -140,7 +196,7 @@ export async function exportFhirNdjson(
   for (const type of await earlierTypes(dir)) if (!(type in counts)) await rm(fileOf(type), { force: true });
   const manifest = bulkExportManifest({
     transactionTime,
-    request: `svc-sync export --format fhir-ndjson --resources ${resources.join(',')}`,
+    request: `svc-sync export --format fhir-ndjson --resources ${resources.join(',')}${patientSystem ? ` --patient-system ${patientSystem}` : ''}`,
     counts,
     urlOf: (type) => pathToFileURL(resolve(fileOf(type))).href,
   });
@@ -153,23 +209,32 @@ function checkExport(values: Values): void {
   requireOptions(values, ['format', 'out'], 'export');
   choice('format', values.format, ['fhir-ndjson']);
   resourcesOf(values.resources);
+  const system = values['patient-system'];
+  if (system !== undefined && !/^[a-z][a-z0-9+.-]*:\S+$/i.test(system as string))
+    throw new CliFailure(
+      `--patient-system must be an absolute URI, e.g. https://ehr.example.org/patients (got ${system})`,
+      EXIT.usage,
+    );
 }
 
 async function exportCommand(values: Values, store: SyncStore, signal: AbortSignal): Promise<number> {
   const dir = values.out as string;
-  const { counts, manifest } = await exportFhirNdjson(
-    store,
-    dir,
-    resourcesOf(values.resources),
-    new Date(),
+  const patientSystem = values['patient-system'] as string | undefined;
+  const { counts, manifest } = await exportFhirNdjson(store, dir, {
+    resources: resourcesOf(values.resources),
+    patientSystem,
     signal,
-  ).catch((error: NodeJS.ErrnoException) => {
+  }).catch((error: NodeJS.ErrnoException) => {
     if (error.name === 'UnsafeTargetError')
       throw new CliFailure(`--out ${dir}: ${error.message}`, EXIT.usage);
     if (error.syscall === 'mkdir' || error.syscall === 'open' || error.syscall === 'rename')
       throw new CliFailure(`--out ${dir}: cannot write there (${error.code})`, EXIT.usage);
     throw error;
   });
+  if (patientSystem === undefined)
+    process.stdout.write(
+      "no --patient-system: each Patient carries the service's user id only (give your patient identifier system to add client_user_id)\n",
+    );
   for (const { type, count, url } of [...manifest.output, ...manifest.error])
     process.stdout.write(`${type}: ${count} lines in ${url}\n`);
   if (Object.keys(counts).length === 0) process.stdout.write('nothing to export: the store holds no rows\n');

@@ -73,6 +73,10 @@ export function prepareStatements(db: SqliteDatabase) {
       `SELECT * FROM svc_windows WHERE status = 'failed' AND (user_id, resource, provider, start_date, end_date) > (?, ?, ?, ?, ?)
        ORDER BY user_id, resource, provider, start_date, end_date LIMIT ?`,
     ),
+    readUsers: db.prepare(
+      `SELECT client_user_id, user_id, providers, error FROM svc_users WHERE user_id IS NOT NULL AND client_user_id > ?
+       ORDER BY client_user_id LIMIT ?`,
+    ),
     failedUsers: db.prepare(
       `SELECT client_user_id, user_id, providers, error FROM svc_users WHERE error IS NOT NULL AND client_user_id > ?
        ORDER BY client_user_id LIMIT ?`,
