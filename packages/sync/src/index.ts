@@ -21,10 +21,13 @@ export { createPostgresStore, type PostgresStoreOptions } from './stores/postgre
 export { createSqliteStore, type SqliteStoreOptions } from './stores/sqlite-store.js';
 export {
   type FailedWindow,
+  type LabOrderEvent,
   lagMs,
   type ResourceStatus,
   type StepKey,
   type StepRow,
+  type StoredLabOrder,
+  type StoredParsingJob,
   type StoredUser,
   type SummaryKey,
   type SummaryRow,
@@ -36,7 +39,13 @@ export {
   type WindowKey,
   type WindowRows,
 } from './stores/store.js';
-export { storedSteps, storedSummaries, storedUsers } from './stores/stored-rows.js';
+export {
+  storedLabOrders,
+  storedParsingJobs,
+  storedSteps,
+  storedSummaries,
+  storedUsers,
+} from './stores/stored-rows.js';
 export { teamFingerprint } from './stores/team-fingerprint.js';
 export {
   LAG_CHANNEL,

@@ -20,7 +20,10 @@ import {
   failedWindowOf,
   isoOf,
   keyValues,
+  labOrderEventOf,
+  labOrderOf,
   type NewestSummary,
+  parsingJobOf,
   resourceStatuses,
   stepOf,
   summaryOf,
@@ -192,6 +195,62 @@ export function openPostgresStore(url: string, options: PostgresStoreOptions = {
          WHERE error IS NOT NULL AND client_user_id > $1 ORDER BY client_user_id LIMIT $2`,
         [after ?? '', limit],
         userOf,
+      );
+    },
+    async saveLabOrderEvent(event) {
+      const at = new Date(event.occurredAt).toISOString();
+      const data = JSON.stringify(event.data);
+      await inTransaction(async (client) => {
+        await client.query(
+          `INSERT INTO svc_lab_order_events (order_id, occurred_at, status, event_type, data) VALUES ($1, $2, $3, $4, $5)
+           ON CONFLICT DO NOTHING`,
+          [event.orderId, at, event.status, event.eventType, data],
+        );
+        await client.query(
+          `INSERT INTO svc_lab_orders (order_id, user_id, status, updated_at, data) VALUES ($1, $2, $3, $4, $5)
+           ON CONFLICT (order_id) DO UPDATE SET user_id = coalesce(excluded.user_id, svc_lab_orders.user_id),
+           status = excluded.status, updated_at = excluded.updated_at, data = excluded.data
+           WHERE excluded.updated_at >= svc_lab_orders.updated_at`,
+          [event.orderId, event.userId, event.status, at, data],
+        );
+      });
+    },
+    async readLabOrders(limit, after) {
+      return rowsOf(
+        'SELECT * FROM svc_lab_orders WHERE order_id > $1 ORDER BY order_id LIMIT $2',
+        [after ?? '', limit],
+        labOrderOf,
+      );
+    },
+    async readLabOrderEvents(orderId, limit) {
+      return rowsOf(
+        `SELECT e.*, o.user_id FROM svc_lab_order_events e LEFT JOIN svc_lab_orders o ON o.order_id = e.order_id
+         WHERE e.order_id = $1 ORDER BY e.occurred_at, e.status LIMIT $2`,
+        [orderId, limit],
+        labOrderEventOf,
+      );
+    },
+    async saveParsingJob(job) {
+      await query(
+        `INSERT INTO svc_parsing_jobs (job_id, user_id, status, updated_at, stored_at, job) VALUES ($1, $2, $3, $4, $5, $6)
+         ON CONFLICT (job_id) DO UPDATE SET user_id = coalesce(excluded.user_id, svc_parsing_jobs.user_id),
+         status = excluded.status, updated_at = excluded.updated_at, stored_at = excluded.stored_at, job = excluded.job
+         WHERE excluded.updated_at >= svc_parsing_jobs.updated_at`,
+        [
+          job.jobId,
+          job.userId,
+          job.status,
+          new Date(job.updatedAt).toISOString(),
+          new Date(job.storedAt).toISOString(),
+          JSON.stringify(job.job),
+        ],
+      );
+    },
+    async readParsingJobs(limit, after) {
+      return rowsOf(
+        'SELECT * FROM svc_parsing_jobs WHERE job_id > $1 ORDER BY job_id LIMIT $2',
+        [after ?? '', limit],
+        parsingJobOf,
       );
     },
     async readUsers(limit, after) {

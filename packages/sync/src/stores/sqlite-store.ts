@@ -22,7 +22,13 @@ import {
   type FailureColumns,
   failedWindowOf,
   keyValues,
+  type LabOrderColumns,
+  type LabOrderEventColumns,
+  labOrderEventOf,
+  labOrderOf,
   type NewestSummary,
+  type ParsingJobColumns,
+  parsingJobOf,
   resourceStatuses,
   type StepColumns,
   type SummaryColumns,
@@ -205,6 +211,40 @@ export function openSqliteStore(
       ready()
         .failedUsers.all<UserRow>(after ?? '', limit)
         .map(userOf),
+    ),
+    saveLabOrderEvent: guard((event) => {
+      const at = new Date(event.occurredAt).toISOString();
+      const data = JSON.stringify(event.data);
+      immediate(db, () => {
+        const s = ready();
+        s.saveLabOrderEvent.run(event.orderId, at, event.status, event.eventType, data);
+        s.saveLabOrder.run(event.orderId, event.userId, event.status, at, data);
+      });
+    }),
+    readLabOrders: guard((limit, after) =>
+      ready()
+        .readLabOrders.all<LabOrderColumns>(after ?? '', limit)
+        .map(labOrderOf),
+    ),
+    readLabOrderEvents: guard((orderId, limit) =>
+      ready()
+        .readLabOrderEvents.all<LabOrderEventColumns & { user_id: string | null }>(orderId, limit)
+        .map(labOrderEventOf),
+    ),
+    saveParsingJob: guard((job) => {
+      ready().saveParsingJob.run(
+        job.jobId,
+        job.userId,
+        job.status,
+        new Date(job.updatedAt).toISOString(),
+        new Date(job.storedAt).toISOString(),
+        JSON.stringify(job.job),
+      );
+    }),
+    readParsingJobs: guard((limit, after) =>
+      ready()
+        .readParsingJobs.all<ParsingJobColumns>(after ?? '', limit)
+        .map(parsingJobOf),
     ),
     readUsers: guard((limit, after) =>
       ready()

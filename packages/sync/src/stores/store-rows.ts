@@ -3,9 +3,12 @@
 import { RESOURCES, type SummaryResource } from '../resources.js';
 import {
   type FailedWindow,
+  type LabOrderEvent,
   type ResourceStatus,
   recordOf,
   type StepRow,
+  type StoredLabOrder,
+  type StoredParsingJob,
   type StoredUser,
   type SummaryRow,
   type SyncStatus,
@@ -204,5 +207,64 @@ export function syncStatusOf(counts: {
     pending: count('pending'),
     failed: count('failed'),
     failedUsers: Number(counts.failedUsers ?? 0),
+  };
+}
+
+export interface LabOrderColumns {
+  order_id: string;
+  user_id: string | null;
+  status: string | null;
+  updated_at: string | Date;
+  data: string;
+}
+
+export function labOrderOf(row: LabOrderColumns): StoredLabOrder {
+  const { data, damaged } = storedRecord(row.data);
+  return {
+    orderId: row.order_id,
+    userId: row.user_id,
+    status: row.status,
+    updatedAt: storedTime(row.updated_at),
+    data: data ?? {},
+    ...(damaged === undefined ? {} : { damaged }),
+  };
+}
+
+export interface LabOrderEventColumns {
+  order_id: string;
+  occurred_at: string | Date;
+  status: string;
+  event_type: string;
+  data: string;
+}
+
+export const labOrderEventOf = (row: LabOrderEventColumns & { user_id: string | null }): LabOrderEvent => ({
+  orderId: row.order_id,
+  userId: row.user_id,
+  status: row.status,
+  occurredAt: storedTime(row.occurred_at),
+  eventType: row.event_type,
+  data: storedRecord(row.data).data ?? {},
+});
+
+export interface ParsingJobColumns {
+  job_id: string;
+  user_id: string | null;
+  status: string;
+  updated_at: string | Date;
+  stored_at: string | Date;
+  job: string;
+}
+
+export function parsingJobOf(row: ParsingJobColumns): StoredParsingJob {
+  const { data, damaged } = storedRecord(row.job);
+  return {
+    jobId: row.job_id,
+    userId: row.user_id,
+    status: row.status,
+    updatedAt: storedTime(row.updated_at),
+    storedAt: storedTime(row.stored_at),
+    job: data ?? {},
+    ...(damaged === undefined ? {} : { damaged }),
   };
 }

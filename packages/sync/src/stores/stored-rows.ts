@@ -1,4 +1,11 @@
-import type { StepRow, StoredUser, SummaryRow, SyncStore } from './store.js';
+import type {
+  StepRow,
+  StoredLabOrder,
+  StoredParsingJob,
+  StoredUser,
+  SummaryRow,
+  SyncStore,
+} from './store.js';
 
 /** How many rows one read of a store takes: enough to amortise a query, few enough to stay small. */
 const PAGE = 1_000;
@@ -30,5 +37,26 @@ export async function* storedUsers(store: SyncStore, pageSize = PAGE): AsyncGene
     yield* page;
     if (page.length < pageSize) return;
     page = await store.readUsers(pageSize, page.at(-1)?.clientUserId);
+  }
+}
+
+/** Every lab order the store heard of, by order id, a page at a time (see `storedSteps`). */
+export async function* storedLabOrders(store: SyncStore, pageSize = PAGE): AsyncGenerator<StoredLabOrder> {
+  for (let page = await store.readLabOrders(pageSize); page.length > 0; ) {
+    yield* page;
+    if (page.length < pageSize) return;
+    page = await store.readLabOrders(pageSize, page.at(-1)?.orderId);
+  }
+}
+
+/** Every parsing job the store keeps, by job id, a page at a time (see `storedSteps`). */
+export async function* storedParsingJobs(
+  store: SyncStore,
+  pageSize = PAGE,
+): AsyncGenerator<StoredParsingJob> {
+  for (let page = await store.readParsingJobs(pageSize); page.length > 0; ) {
+    yield* page;
+    if (page.length < pageSize) return;
+    page = await store.readParsingJobs(pageSize, page.at(-1)?.jobId);
   }
 }

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { openStore, type SyncStore, type SyncWindow } from '../../src/index.js';
 import { storedRows } from '../fixtures/stored-rows.js';
 import { asSentCases } from './cases/as-sent.js';
+import { labCases } from './cases/lab.js';
 import { readCases, userReadCases } from './cases/reads.js';
 import { schemaCases } from './cases/schema.js';
 import { teamCases } from './cases/team.js';
@@ -166,6 +167,7 @@ export function storeConformance(db: Databases, from?: string) {
     asSentCases(withStore);
     readCases(withStore);
     userReadCases(withStore);
+    labCases(withStore);
     teamCases(withStore);
     schemaCases(withStore);
   });

@@ -11,6 +11,7 @@ import {
   type BulkExportManifest,
   bulkExportManifest,
   deviceResource,
+  labReportToFhir,
   type NdjsonLine,
   ndjsonLine,
   patientResource,
@@ -20,7 +21,7 @@ import {
 } from '@svc/health';
 import type { ResourceName } from '../../resources.js';
 import type { StepRow, SyncStore } from '../../stores/store.js';
-import { storedSteps, storedSummaries, storedUsers } from '../../stores/stored-rows.js';
+import { storedParsingJobs, storedSteps, storedSummaries, storedUsers } from '../../stores/stored-rows.js';
 import { choice, requireOptions, resourcesOf } from '../cli-values.js';
 import type { Command } from '../command.js';
 import { CliFailure, EXIT } from '../exit-codes.js';
@@ -70,8 +71,13 @@ export interface FhirExportOptions {
    * `{ system, value: client_user_id }`. Without it, Patients carry the service's user id only.
    */
   patientSystem?: string | undefined;
+  /** Lab reports the store keeps (parsing jobs with results) as DiagnosticReport + Observations; default true. */
+  labReports?: boolean;
   signal?: AbortSignal | undefined;
 }
+
+/** A parsing job status whose job holds results (`labReportToFhir` makes a report of it). */
+const WITH_RESULTS = new Set(['completed', 'pending_review']);
 
 export interface FhirExport {
   /** Lines written per resource type (`OperationOutcome`: rows that could not be converted). */
@@ -113,7 +119,7 @@ export async function exportFhirNdjson(
   dir: string,
   options: FhirExportOptions,
 ): Promise<FhirExport> {
-  const { resources, transactionTime = new Date(), patientSystem, signal } = options;
+  const { resources, transactionTime = new Date(), patientSystem, labReports = true, signal } = options;
   // Checked before anything is written: a bad system stops the export, it does not fail every Patient.
   if (patientSystem !== undefined) patientResource({ userId: 'check', clientUserId: 'check', patientSystem });
   await mkdir(dir, { recursive: true, mode: 0o700 });
@@ -154,8 +160,38 @@ export async function exportFhirNdjson(
         else for await (const line of summariesNdjson([row], fhir)) yield seen(line, row);
       }
   }
+  // Each lab report as its DiagnosticReport and one Observation per result, about the user's Patient.
+  async function* labLines(): AsyncGenerator<NdjsonLine> {
+    for await (const stored of storedParsingJobs(store)) {
+      const what = `parsing job ${stored.jobId}`;
+      if (stored.damaged) yield outcomeLine(what, stored.damaged);
+      else if (!WITH_RESULTS.has(stored.status))
+        continue; // no results yet: nothing to report
+      else if (stored.userId === null)
+        yield outcomeLine(
+          what,
+          'names no user (neither its events nor its record), so it has no Patient: not exported',
+        );
+      else {
+        const userId = stored.userId;
+        let built: ReturnType<typeof labReportToFhir>;
+        try {
+          const subject = { reference: `Patient/${patientResource({ userId }).id}` };
+          built = labReportToFhir(stored.job as Parameters<typeof labReportToFhir>[0], { subject });
+        } catch (error) {
+          if (!(error instanceof ValidationError)) throw error;
+          yield outcomeLine(what, error.message);
+          continue;
+        }
+        userIds.add(userId);
+        yield ndjsonLine(built.report);
+        for (const observation of built.observations) yield ndjsonLine(observation);
+      }
+    }
+  }
   async function* lines(): AsyncGenerator<NdjsonLine> {
     yield* observationLines();
+    if (labReports) yield* labLines();
     const named = new Set<string>();
     for await (const user of storedUsers(store)) {
       const userId = user.userId as string;
@@ -223,6 +259,8 @@ async function exportCommand(values: Values, store: SyncStore, signal: AbortSign
   const { counts, manifest } = await exportFhirNdjson(store, dir, {
     resources: resourcesOf(values.resources),
     patientSystem,
+    // Lab reports go with every export that does not name the resources it wants.
+    labReports: values.resources === undefined,
     signal,
   }).catch((error: NodeJS.ErrnoException) => {
     if (error.name === 'UnsafeTargetError')
