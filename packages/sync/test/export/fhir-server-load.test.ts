@@ -14,6 +14,7 @@ import type {
   Observation,
   Patient,
   Resource,
+  SearchParameter,
 } from '@medplum/fhirtypes';
 import { labReportToFhir, userBundle } from '@svc/health';
 import { fhirErrors } from '@svc/test-kit/fhir-validator';
