@@ -8,6 +8,7 @@ export {
   timeseriesNdjson,
   writeNdjsonByType,
 } from './fhir/bulk-ndjson.js';
+export { dailyStepsNdjson } from './fhir/daily-steps.js';
 export { DEFAULT_NAMESPACE, type FhirOptions } from './fhir/identity.js';
 export {
   type LabReportOptions,

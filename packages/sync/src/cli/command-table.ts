@@ -54,6 +54,11 @@ export const OPTIONS = {
   'rebind-team': { type: 'boolean', help: 'bind the store to the key in SVC_API_KEY (after a rotation)' },
   format: { type: 'string', value: '<fhir-ndjson>', help: 'the export format (required)' },
   out: { type: 'string', value: '<DIR>', help: 'the directory to write to (required)' },
+  steps: {
+    type: 'string',
+    value: '<daily|hourly>',
+    help: 'steps as one Observation per local day (daily, the default) or per stored point',
+  },
   'patient-system': {
     type: 'string',
     value: '<URL>',
@@ -113,7 +118,7 @@ export const COMMANDS = {
   },
   export: {
     summary: 'writes the store as FHIR Bulk Data NDJSON, one file per resource type',
-    options: ['store', 'format', 'out', 'resources', 'patient-system'],
+    options: ['store', 'format', 'out', 'resources', 'patient-system', 'steps'],
   },
 } as const satisfies Record<string, CommandSpec>;
 

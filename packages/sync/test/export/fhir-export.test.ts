@@ -32,6 +32,7 @@ describe('svc-sync export --format fhir-ndjson', () => {
     const { counts, manifest } = await exportFhirNdjson(store, dir, {
       resources: RESOURCES,
       transactionTime: new Date('2026-01-05T10:00:00Z'),
+      steps: 'hourly',
     });
     expect(readdirSync(dir).sort()).toEqual([
       'Device.ndjson',
@@ -102,6 +103,8 @@ describe('svc-sync export --format fhir-ndjson', () => {
         join(stores.dir, 'cli'),
         '--patient-system',
         'https://ehr.example.org/patients',
+        '--steps',
+        'hourly',
       ],
       { SVC_API_KEY: API_KEY },
     );

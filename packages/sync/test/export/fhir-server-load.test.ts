@@ -16,7 +16,7 @@ import type {
   Resource,
   SearchParameter,
 } from '@medplum/fhirtypes';
-import { labReportToFhir, userBundle } from '@svc/health';
+import { labReportToFhir, localDayOf, userBundle } from '@svc/health';
 import { fhirErrors } from '@svc/test-kit/fhir-validator';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { exportFhirNdjson } from '../../src/cli/commands/export-command.js';
@@ -80,7 +80,11 @@ describe('issue 46: the export in a FHIR server', () => {
       storedAt: new Date().toISOString(),
       job: parsed,
     });
-    const first = await exportFhirNdjson(store, dir, { resources: RESOURCES, patientSystem: PATIENTS });
+    const first = await exportFhirNdjson(store, dir, {
+      resources: RESOURCES,
+      patientSystem: PATIENTS,
+      steps: 'hourly',
+    });
     expect(first.counts.OperationOutcome).toBeUndefined();
     const byType = new Map(
       first.manifest.output.map(({ type }) => [type, resourcesIn(join(dir, `${type}.ndjson`))] as const),
@@ -132,11 +136,34 @@ describe('issue 46: the export in a FHIR server', () => {
 
     // Two exports of one store give the same ids.
     const again = join(stores.dir, 'load-again');
-    await exportFhirNdjson(store, again, { resources: RESOURCES, patientSystem: PATIENTS });
+    await exportFhirNdjson(store, again, { resources: RESOURCES, patientSystem: PATIENTS, steps: 'hourly' });
     for (const type of byType.keys())
       expect(resourcesIn(join(again, `${type}.ndjson`)).map((r) => r.id)).toEqual(
         byType.get(type)?.map((r) => r.id),
       );
+
+    // By default steps are one Observation per local day (41950-7), summing the stored points of that day.
+    const daily = join(stores.dir, 'load-daily');
+    await exportFhirNdjson(store, daily, {
+      resources: ['steps'],
+      patientSystem: PATIENTS,
+      labReports: false,
+    });
+    const days = resourcesIn(join(daily, 'Observation.ndjson')) as Observation[];
+    const totals = new Map<string, number>();
+    for await (const row of storedSteps(store)) {
+      if (row.userId !== alice) continue;
+      const written = (row.data?.start as string | undefined) ?? row.start;
+      const date = localDayOf(written).date;
+      totals.set(`${row.provider}|${date}`, (totals.get(`${row.provider}|${date}`) ?? 0) + row.value);
+    }
+    const alicesDays = days.filter((o) => o.subject?.reference === `Patient/${patient?.id}`);
+    expect(alicesDays.every((o) => o.code?.coding?.[0]?.code === '41950-7')).toBe(true);
+    expect(alicesDays).toHaveLength(totals.size);
+    expect(alicesDays.map((o) => o.valueQuantity?.value).reduce((a, b) => (a ?? 0) + (b ?? 0), 0)).toBe(
+      [...totals.values()].reduce((a, b) => a + Math.round(b), 0),
+    );
+    for (const day of alicesDays) expect(day.effectivePeriod?.start).toMatch(/T00:00:00([+-]\d\d:\d\d|Z)$/);
 
     // A report of 20 results as one transaction: each entry a PUT of its id, so no isolation cap applies.
     const results = Array.from({ length: 20 }, (_, i) => ({

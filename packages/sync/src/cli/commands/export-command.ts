@@ -10,6 +10,7 @@ import { ValidationError } from '@svc/client';
 import {
   type BulkExportManifest,
   bulkExportManifest,
+  dailyStepsNdjson,
   deviceResource,
   labReportToFhir,
   type NdjsonLine,
@@ -71,6 +72,11 @@ export interface FhirExportOptions {
    * `{ system, value: client_user_id }`. Without it, Patients carry the service's user id only.
    */
   patientSystem?: string | undefined;
+  /**
+   * Steps as one Observation per local day of each user and provider (LOINC 41950-7; default), or
+   * `hourly`: one per stored point (LOINC 55423-8).
+   */
+  steps?: 'daily' | 'hourly';
   /** Lab reports the store keeps (parsing jobs with results) as DiagnosticReport + Observations; default true. */
   labReports?: boolean;
   signal?: AbortSignal | undefined;
@@ -119,7 +125,14 @@ export async function exportFhirNdjson(
   dir: string,
   options: FhirExportOptions,
 ): Promise<FhirExport> {
-  const { resources, transactionTime = new Date(), patientSystem, labReports = true, signal } = options;
+  const {
+    resources,
+    transactionTime = new Date(),
+    patientSystem,
+    labReports = true,
+    steps = 'daily',
+    signal,
+  } = options;
   // Checked before anything is written: a bad system stops the export, it does not fail every Patient.
   if (patientSystem !== undefined) patientResource({ userId: 'check', clientUserId: 'check', patientSystem });
   await mkdir(dir, { recursive: true, mode: 0o700 });
@@ -140,7 +153,7 @@ export async function exportFhirNdjson(
   };
   // Row by row, so a damaged row becomes its OperationOutcome line in its place and memory stays flat.
   async function* observationLines(): AsyncGenerator<NdjsonLine> {
-    if (resources.includes('steps'))
+    if (resources.includes('steps') && steps === 'hourly')
       for await (const row of storedSteps(store)) {
         if (row.damaged)
           yield outcomeLine(`steps row ${row.userId} ${row.provider} ${row.start}`, row.damaged);
@@ -148,6 +161,26 @@ export async function exportFhirNdjson(
           for await (const line of timeseriesNdjson([timeseriesRowOf(row)], { ...fhir, kind: 'steps' }))
             yield seen(line, row);
       }
+    if (resources.includes('steps') && steps === 'daily') {
+      // Damaged rows wait here for the next line of the days (at most one user and provider's worth).
+      const damaged: NdjsonLine[] = [];
+      const rows = async function* () {
+        for await (const row of storedSteps(store)) {
+          if (row.damaged)
+            damaged.push(outcomeLine(`steps row ${row.userId} ${row.provider} ${row.start}`, row.damaged));
+          else {
+            userIds.add(row.userId);
+            providers.add(row.provider);
+            yield timeseriesRowOf(row);
+          }
+        }
+      };
+      for await (const line of dailyStepsNdjson(rows(), fhir)) {
+        yield* damaged.splice(0);
+        yield line;
+      }
+      yield* damaged.splice(0);
+    }
     const summaries = resources.filter((resource) => resource !== 'steps');
     if (summaries.length > 0)
       for await (const row of storedSummaries(store)) {
@@ -240,10 +273,13 @@ export async function exportFhirNdjson(
   return { counts, manifest };
 }
 
+const stepsOf = (value: unknown): 'daily' | 'hourly' => (value === 'hourly' ? 'hourly' : 'daily');
+
 /** Checks what `export` needs before the store is opened. */
 function checkExport(values: Values): void {
   requireOptions(values, ['format', 'out'], 'export');
   choice('format', values.format, ['fhir-ndjson']);
+  if (values.steps !== undefined) choice('steps', values.steps, ['daily', 'hourly']);
   resourcesOf(values.resources);
   const system = values['patient-system'];
   if (system !== undefined && !/^[a-z][a-z0-9+.-]*:\S+$/i.test(system as string))
@@ -259,6 +295,7 @@ async function exportCommand(values: Values, store: SyncStore, signal: AbortSign
   const { counts, manifest } = await exportFhirNdjson(store, dir, {
     resources: resourcesOf(values.resources),
     patientSystem,
+    steps: stepsOf(values.steps),
     // Lab reports go with every export that does not name the resources it wants.
     labReports: values.resources === undefined,
     signal,
