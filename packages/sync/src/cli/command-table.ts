@@ -59,6 +59,11 @@ export const OPTIONS = {
     value: '<daily|hourly>',
     help: 'steps as one Observation per local day (daily, the default) or per stored point',
   },
+  since: {
+    type: 'string',
+    value: '<instant>',
+    help: "only what the store took after it (Bulk Data's _since), e.g. 2026-01-05T00:00:00Z",
+  },
   'patient-system': {
     type: 'string',
     value: '<URL>',
@@ -118,7 +123,7 @@ export const COMMANDS = {
   },
   export: {
     summary: 'writes the store as FHIR Bulk Data NDJSON, one file per resource type',
-    options: ['store', 'format', 'out', 'resources', 'patient-system', 'steps'],
+    options: ['store', 'format', 'out', 'resources', 'patient-system', 'steps', 'since'],
   },
 } as const satisfies Record<string, CommandSpec>;
 

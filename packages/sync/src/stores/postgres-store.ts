@@ -261,22 +261,28 @@ export function openPostgresStore(url: string, options: PostgresStoreOptions = {
         userOf,
       );
     },
-    async readSteps(limit, after) {
+    async readSteps(limit, after, since) {
       return rowsOf(
         `SELECT user_id, provider, start, "end", unit, value, data FROM svc_steps
-         WHERE (user_id, provider, start) > ($1, $2, $3) ORDER BY user_id, provider, start LIMIT $4`,
-        [...(after ? [after.userId, after.provider, after.start] : ['', '', '-infinity']), limit],
+         WHERE (user_id, provider, start) > ($1, $2, $3) AND fetched_at > $5
+         ORDER BY user_id, provider, start LIMIT $4`,
+        [
+          ...(after ? [after.userId, after.provider, after.start] : ['', '', '-infinity']),
+          limit,
+          since ?? '-infinity',
+        ],
         stepOf,
       );
     },
-    async readSummaries(limit, after) {
+    async readSummaries(limit, after, since) {
       return rowsOf(
         `SELECT resource, user_id, provider, calendar_date, data FROM svc_summaries
-         WHERE (resource, user_id, provider, calendar_date) > ($1, $2, $3, $4)
+         WHERE (resource, user_id, provider, calendar_date) > ($1, $2, $3, $4) AND fetched_at > $6
          ORDER BY resource, user_id, provider, calendar_date LIMIT $5`,
         [
           ...(after ? [after.resource, after.userId, after.provider, after.calendarDate] : ['', '', '', '']),
           limit,
+          since ?? '-infinity',
         ],
         summaryOf,
       );

@@ -251,18 +251,20 @@ export function openSqliteStore(
         .readUsers.all<UserRow>(after ?? '', limit)
         .map(userOf),
     ),
-    readSteps: guard((limit, after) =>
+    readSteps: guard((limit, after, since) =>
       ready()
         .readSteps.all<StepColumns>(
           ...(after ? [after.userId, after.provider, after.start] : ['', '', '']),
+          since === undefined ? '' : new Date(since).toISOString(),
           limit,
         )
         .map(stepOf),
     ),
-    readSummaries: guard((limit, after) =>
+    readSummaries: guard((limit, after, since) =>
       ready()
         .readSummaries.all<SummaryColumns>(
           ...(after ? [after.resource, after.userId, after.provider, after.calendarDate] : ['', '', '', '']),
+          since === undefined ? '' : new Date(since).toISOString(),
           limit,
         )
         .map(summaryOf),

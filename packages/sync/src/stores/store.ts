@@ -222,11 +222,12 @@ export interface SyncStore {
   readUsers(limit: number, after?: string): Promise<StoredUser[]>;
   /**
    * Stored steps rows in key order (user, provider, start) after `after`, at most `limit`: a page of a
-   * read that never holds the store in memory (`storedSteps` walks every page).
+   * read that never holds the store in memory (`storedSteps` walks every page). With `since` (an ISO
+   * instant), only rows stored or read again after it.
    */
-  readSteps(limit: number, after?: StepKey): Promise<StepRow[]>;
+  readSteps(limit: number, after?: StepKey, since?: string): Promise<StepRow[]>;
   /** Stored summary rows in key order (resource, user, provider, calendar date) after `after`, at most `limit`. */
-  readSummaries(limit: number, after?: SummaryKey): Promise<SummaryRow[]>;
+  readSummaries(limit: number, after?: SummaryKey, since?: string): Promise<SummaryRow[]>;
   close(): Promise<void>;
 }
 

@@ -14,20 +14,28 @@ const PAGE = 1_000;
  * Every steps row a store holds, in key order, a page at a time: memory holds one page however large
  * the store (for an export, a report, a copy to another database).
  */
-export async function* storedSteps(store: SyncStore, pageSize = PAGE): AsyncGenerator<StepRow> {
-  for (let page = await store.readSteps(pageSize); page.length > 0; ) {
+export async function* storedSteps(
+  store: SyncStore,
+  pageSize = PAGE,
+  since?: string,
+): AsyncGenerator<StepRow> {
+  for (let page = await store.readSteps(pageSize, undefined, since); page.length > 0; ) {
     yield* page;
     if (page.length < pageSize) return;
-    page = await store.readSteps(pageSize, page.at(-1));
+    page = await store.readSteps(pageSize, page.at(-1), since);
   }
 }
 
 /** Every summary row a store holds, in key order, a page at a time (see `storedSteps`). */
-export async function* storedSummaries(store: SyncStore, pageSize = PAGE): AsyncGenerator<SummaryRow> {
-  for (let page = await store.readSummaries(pageSize); page.length > 0; ) {
+export async function* storedSummaries(
+  store: SyncStore,
+  pageSize = PAGE,
+  since?: string,
+): AsyncGenerator<SummaryRow> {
+  for (let page = await store.readSummaries(pageSize, undefined, since); page.length > 0; ) {
     yield* page;
     if (page.length < pageSize) return;
-    page = await store.readSummaries(pageSize, page.at(-1));
+    page = await store.readSummaries(pageSize, page.at(-1), since);
   }
 }
 

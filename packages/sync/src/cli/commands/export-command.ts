@@ -77,6 +77,12 @@ export interface FhirExportOptions {
    * `hourly`: one per stored point (LOINC 55423-8).
    */
   steps?: 'daily' | 'hourly';
+  /**
+   * Only what the store took after this instant (Bulk Data's `_since`): rows stored or read again after
+   * it, lab reports stored after it, and the Patients and Devices they refer to. Needs `steps: 'hourly'`
+   * (a day's total needs the whole day's points).
+   */
+  since?: string | undefined;
   /** Lab reports the store keeps (parsing jobs with results) as DiagnosticReport + Observations; default true. */
   labReports?: boolean;
   signal?: AbortSignal | undefined;
@@ -84,6 +90,11 @@ export interface FhirExportOptions {
 
 /** A parsing job status whose job holds results (`labReportToFhir` makes a report of it). */
 const WITH_RESULTS = new Set(['completed', 'pending_review']);
+
+/** `since` that cannot be used: a usage error of the command. */
+export class SinceError extends Error {
+  override name = 'SinceError';
+}
 
 export interface FhirExport {
   /** Lines written per resource type (`OperationOutcome`: rows that could not be converted). */
@@ -131,8 +142,15 @@ export async function exportFhirNdjson(
     patientSystem,
     labReports = true,
     steps = 'daily',
+    since,
     signal,
   } = options;
+  if (since !== undefined && Number.isNaN(Date.parse(since)))
+    throw new SinceError(`--since ${since} is not an instant`);
+  if (since !== undefined && steps === 'daily' && resources.includes('steps'))
+    throw new SinceError(
+      "--since exports the points that changed: use it with --steps hourly (a day's total needs the whole day)",
+    );
   // Checked before anything is written: a bad system stops the export, it does not fail every Patient.
   if (patientSystem !== undefined) patientResource({ userId: 'check', clientUserId: 'check', patientSystem });
   await mkdir(dir, { recursive: true, mode: 0o700 });
@@ -154,7 +172,7 @@ export async function exportFhirNdjson(
   // Row by row, so a damaged row becomes its OperationOutcome line in its place and memory stays flat.
   async function* observationLines(): AsyncGenerator<NdjsonLine> {
     if (resources.includes('steps') && steps === 'hourly')
-      for await (const row of storedSteps(store)) {
+      for await (const row of storedSteps(store, undefined, since)) {
         if (row.damaged)
           yield outcomeLine(`steps row ${row.userId} ${row.provider} ${row.start}`, row.damaged);
         else
@@ -165,7 +183,7 @@ export async function exportFhirNdjson(
       // Damaged rows wait here for the next line of the days (at most one user and provider's worth).
       const damaged: NdjsonLine[] = [];
       const rows = async function* () {
-        for await (const row of storedSteps(store)) {
+        for await (const row of storedSteps(store, undefined, since)) {
           if (row.damaged)
             damaged.push(outcomeLine(`steps row ${row.userId} ${row.provider} ${row.start}`, row.damaged));
           else {
@@ -183,7 +201,7 @@ export async function exportFhirNdjson(
     }
     const summaries = resources.filter((resource) => resource !== 'steps');
     if (summaries.length > 0)
-      for await (const row of storedSummaries(store)) {
+      for await (const row of storedSummaries(store, undefined, since)) {
         if (!summaries.includes(row.resource)) continue;
         if (row.damaged)
           yield outcomeLine(
@@ -197,6 +215,7 @@ export async function exportFhirNdjson(
   async function* labLines(): AsyncGenerator<NdjsonLine> {
     for await (const stored of storedParsingJobs(store)) {
       const what = `parsing job ${stored.jobId}`;
+      if (since !== undefined && Date.parse(stored.storedAt) <= Date.parse(since)) continue;
       if (stored.damaged) yield outcomeLine(what, stored.damaged);
       else if (!WITH_RESULTS.has(stored.status))
         continue; // no results yet: nothing to report
@@ -228,6 +247,8 @@ export async function exportFhirNdjson(
     const named = new Set<string>();
     for await (const user of storedUsers(store)) {
       const userId = user.userId as string;
+      // An incremental export holds the Patients its resources refer to, no others.
+      if (since !== undefined && !userIds.has(userId)) continue;
       named.add(userId);
       yield lineOf(`user ${user.clientUserId}`, () =>
         patientResource({ userId, clientUserId: user.clientUserId, patientSystem }),
@@ -265,7 +286,7 @@ export async function exportFhirNdjson(
   for (const type of await earlierTypes(dir)) if (!(type in counts)) await rm(fileOf(type), { force: true });
   const manifest = bulkExportManifest({
     transactionTime,
-    request: `svc-sync export --format fhir-ndjson --resources ${resources.join(',')}${patientSystem ? ` --patient-system ${patientSystem}` : ''}`,
+    request: `svc-sync export --format fhir-ndjson --resources ${resources.join(',')} --steps ${steps}${patientSystem ? ` --patient-system ${patientSystem}` : ''}${since ? ` --since ${since} (_since=${new Date(since).toISOString()})` : ''}`,
     counts,
     urlOf: (type) => pathToFileURL(resolve(fileOf(type))).href,
   });
@@ -296,12 +317,14 @@ async function exportCommand(values: Values, store: SyncStore, signal: AbortSign
     resources: resourcesOf(values.resources),
     patientSystem,
     steps: stepsOf(values.steps),
+    since: values.since as string | undefined,
     // Lab reports go with every export that does not name the resources it wants.
     labReports: values.resources === undefined,
     signal,
   }).catch((error: NodeJS.ErrnoException) => {
     if (error.name === 'UnsafeTargetError')
       throw new CliFailure(`--out ${dir}: ${error.message}`, EXIT.usage);
+    if (error instanceof SinceError) throw new CliFailure(error.message, EXIT.usage);
     if (error.syscall === 'mkdir' || error.syscall === 'open' || error.syscall === 'rename')
       throw new CliFailure(`--out ${dir}: cannot write there (${error.code})`, EXIT.usage);
     throw error;

@@ -62,11 +62,11 @@ export function prepareStatements(db: SqliteDatabase) {
     ),
     readSteps: db.prepare(
       `SELECT user_id, provider, start, "end", unit, value, data FROM svc_steps
-       WHERE (user_id, provider, start) > (?, ?, ?) ORDER BY user_id, provider, start LIMIT ?`,
+       WHERE (user_id, provider, start) > (?, ?, ?) AND fetched_at > ? ORDER BY user_id, provider, start LIMIT ?`,
     ),
     readSummaries: db.prepare(
       `SELECT resource, user_id, provider, calendar_date, data FROM svc_summaries
-       WHERE (resource, user_id, provider, calendar_date) > (?, ?, ?, ?)
+       WHERE (resource, user_id, provider, calendar_date) > (?, ?, ?, ?) AND fetched_at > ?
        ORDER BY resource, user_id, provider, calendar_date LIMIT ?`,
     ),
     failedWindows: db.prepare(
