@@ -8,6 +8,7 @@ export {
   timeseriesNdjson,
   writeNdjsonByType,
 } from './fhir/bulk-ndjson.js';
+export { dailyStepsNdjson } from './fhir/daily-steps.js';
 export { DEFAULT_NAMESPACE, type FhirOptions } from './fhir/identity.js';
 export {
   type LabReportOptions,
@@ -15,7 +16,9 @@ export {
   labReportToFhir,
   type ParsingJob,
 } from './fhir/lab-report.js';
+export { UNIT_PRECISION } from './fhir/measured-quantity.js';
 export { type Measure, SUMMARY_MEASURES, TIMESERIES_MEASURES } from './fhir/measures.js';
+export { deviceResource, type PatientInput, patientResource } from './fhir/patient-device.js';
 export type { ReportFile } from './fhir/report-attachment.js';
 export { summaryObservations } from './fhir/summary-observations.js';
 export { type TimeseriesObservationOptions, timeseriesObservation } from './fhir/timeseries-observation.js';

@@ -1,8 +1,13 @@
 // The server's --state file: one writer per file (a lock holding the owner's pid), and writes that are
 // serialised and atomic. Hand-written: the lock libraries (proper-lockfile, lockfile) judge a lock
 // stale by its age and keep rewriting it; here a lock is stale exactly when its owner is gone.
-import { existsSync, linkSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { randomUUID } from 'node:crypto';
+import { constants, existsSync, linkSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { rename, rm, writeFile } from 'node:fs/promises';
+
+// The temporary file is created new (never an existing file, never through a link planted at its name)
+// and readable by its owner only, whatever sits beside the --state file.
+const CREATE_NEW = constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | constants.O_NOFOLLOW;
 
 /** A second server on a state file another live server holds. */
 export class StateFileInUseError extends Error {
@@ -102,9 +107,9 @@ export class StateFile {
   }
 
   private async write(state: unknown): Promise<void> {
-    const temporary = `${this.path}.${process.pid}.tmp`;
+    const temporary = `${this.path}.${randomUUID()}.tmp`;
     try {
-      await writeFile(temporary, JSON.stringify(state));
+      await writeFile(temporary, JSON.stringify(state), { flag: CREATE_NEW, mode: 0o600 });
       await rename(temporary, this.path);
     } catch (error) {
       await rm(temporary, { force: true }).catch(() => {});

@@ -1,6 +1,7 @@
 // createSync: plan windows (plan/), run them (run/), pace requests (pace/); one file per step.
 import { describeFailure } from './errors/classify-error.js';
 import { SyncInputError } from './errors/errors.js';
+import { recordLabEvent } from './internal/lab-events.js';
 import { backfillWindows } from './internal/plan/backfill-windows.js';
 import { eventWindows } from './internal/plan/event-windows.js';
 import { pendingWindows } from './internal/plan/pending-windows.js';
@@ -78,6 +79,8 @@ export function createSync(options: SyncOptions): Sync {
 
     async handleEvent(event) {
       await settings.bindTeam();
+      // A lab event is stored as it comes (orders have no read): nothing to plan.
+      if (await recordLabEvent(settings.store, settings.client, event, settings.now)) return { queued: 0 };
       const announced = await eventWindows(settings, event);
       if (!announced) return { queued: 0 };
       // An erased user's delivery stores nothing: answered, the refusal counted on the tombstone.

@@ -55,10 +55,13 @@ export { createPostgresStore, type PostgresStoreOptions } from './stores/postgre
 export { createSqliteStore, type SqliteStoreOptions } from './stores/sqlite-store.js';
 export {
   type FailedWindow,
+  type LabOrderEvent,
   type ResourceStatus,
   type ScrubResult,
   type StepKey,
   type StepRow,
+  type StoredLabOrder,
+  type StoredParsingJob,
   type StoredUser,
   type StoreErasure,
   type SummaryKey,
@@ -73,7 +76,13 @@ export {
   type WindowKey,
   type WindowRows,
 } from './stores/store.js';
-export { storedSteps, storedSummaries } from './stores/stored-rows.js';
+export {
+  storedLabOrders,
+  storedParsingJobs,
+  storedSteps,
+  storedSummaries,
+  storedUsers,
+} from './stores/stored-rows.js';
 export { teamFingerprint } from './stores/team-fingerprint.js';
 export {
   CLI_EXIT_CHANNEL,

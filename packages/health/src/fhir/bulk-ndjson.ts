@@ -21,7 +21,7 @@ export const ndjsonLine = (resource: Resource): NdjsonLine => ({
 });
 
 /** A row that could not be converted, as Bulk Data reports it: an OperationOutcome in the error file. */
-function outcomeLine(what: string, error: ValidationError): NdjsonLine {
+export function outcomeLine(what: string, error: ValidationError): NdjsonLine {
   const outcome: OperationOutcome = {
     resourceType: 'OperationOutcome',
     issue: [{ severity: 'error', code: 'invalid', diagnostics: `${what}: ${error.message}` }],

@@ -7,7 +7,7 @@ import type {
 } from '@medplum/fhirtypes';
 import { ValidationError } from '@svc/client';
 import type { Schema } from '@svc/types';
-import { instantText, parseDateTime } from '../internal/date-time.js';
+import { checkCalendarDate, instantText, parseDateTime } from '../internal/date-time.js';
 import { type LabResult, labResultOf } from '../lab/lab-result.js';
 import { LOINC_SYSTEM } from '../lab/loinc.js';
 import { identifierOf, namespaceOf, resourceIdOf, subjectOf } from './identity.js';
@@ -78,9 +78,15 @@ export function labReportToFhir(job: ParsingJob, options: LabReportOptions): Lab
   const issued = instantText(issuedInput, 'issued');
   const subject =
     typeof options.subject === 'string' ? subjectOf(options.subject, { namespace }) : options.subject;
-  if (options.effective !== undefined && !/^\d{4}-\d{2}-\d{2}$/.test(options.effective))
-    parseDateTime(options.effective, 'effective'); // a date, or a date-time with its offset
-  const effective = options.effective === undefined ? {} : { effectiveDateTime: options.effective };
+  // A date, or a date-time with its offset, as FHIR writes it.
+  const effective =
+    options.effective === undefined
+      ? {}
+      : {
+          effectiveDateTime: /^\d{4}-\d{2}-\d{2}$/.test(options.effective)
+            ? checkCalendarDate(options.effective, 'effective')
+            : parseDateTime(options.effective, 'effective').fhir,
+        };
   const results = job.results.map(labResultOf);
   const observations = results.map((result, index) =>
     labObservation(result, {

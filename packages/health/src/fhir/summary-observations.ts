@@ -1,14 +1,19 @@
 import type { Observation } from '@medplum/fhirtypes';
-import { ValidationError } from '@svc/client';
-import { instantText } from '../internal/date-time.js';
+import { checkCalendarDate, instantText, parseDateTime } from '../internal/date-time.js';
 import { ownValue } from '../internal/own-value.js';
 import type { SummaryRow } from '../rows.js';
 import { sleepSessionOf } from '../timeline/sleep-session.js';
-import { type FhirOptions, identifierOf, namespaceOf, subjectOf } from './identity.js';
+import {
+  checkName,
+  deviceOf,
+  type FhirOptions,
+  identifierOf,
+  namespaceOf,
+  subjectOf,
+  tupleValue,
+} from './identity.js';
 import { measuredObservation } from './measured-observation.js';
 import { type Measure, SUMMARY_MEASURES } from './measures.js';
-
-const CALENDAR_DATE = /^\d{4}-\d{2}-\d{2}$/;
 
 /** A field's value and unit: a number in the measure's record unit, or `{ value, unit }` with its own. */
 function readField(field: unknown, measure: Measure): { value: number; unit: string } | undefined {
@@ -28,8 +33,9 @@ function readField(field: unknown, measure: Measure): { value: number; unit: str
  */
 export function summaryObservations(row: SummaryRow, options: FhirOptions): Observation[] {
   const namespace = namespaceOf(options);
-  if (typeof row.calendarDate !== 'string' || !CALENDAR_DATE.test(row.calendarDate))
-    throw new ValidationError('row.calendarDate', 'must be a date, YYYY-MM-DD');
+  checkCalendarDate(row.calendarDate, 'row.calendarDate');
+  checkName(row.userId, 'row.userId');
+  checkName(row.provider, 'row.provider');
   const issued = instantText(options.issued, 'issued');
   const subject = subjectOf(row.userId, options);
   const observations: Observation[] = [];
@@ -41,7 +47,7 @@ export function summaryObservations(row: SummaryRow, options: FhirOptions): Obse
     const identifier = identifierOf(
       namespace,
       'observation',
-      `${key}|${row.userId}|${row.provider}|${row.calendarDate}`,
+      tupleValue(key, row.userId, row.provider, row.calendarDate),
     );
     const { head, quantity } = measuredObservation(namespace, identifier, measure, key, read);
     const night = row.resource === 'sleep' ? sleepSessionOf(row) : undefined;
@@ -49,11 +55,16 @@ export function summaryObservations(row: SummaryRow, options: FhirOptions): Obse
       ...head,
       subject,
       ...(night
-        ? { effectivePeriod: { start: night.start, end: night.end } }
+        ? {
+            effectivePeriod: {
+              start: parseDateTime(night.start, 'bedtime_start').fhir,
+              end: parseDateTime(night.end, 'bedtime_end').fhir,
+            },
+          }
         : { effectiveDateTime: row.calendarDate }),
       issued,
       valueQuantity: quantity,
-      device: { display: row.provider, identifier: identifierOf(namespace, 'provider', row.provider) },
+      device: deviceOf(row.provider, options),
     });
   }
   return observations;

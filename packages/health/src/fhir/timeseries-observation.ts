@@ -3,7 +3,15 @@ import { ValidationError } from '@svc/client';
 import { instantText, parseDateTime } from '../internal/date-time.js';
 import { ownValue } from '../internal/own-value.js';
 import type { TimeseriesRow } from '../rows.js';
-import { type FhirOptions, identifierOf, namespaceOf, subjectOf } from './identity.js';
+import {
+  checkName,
+  deviceOf,
+  type FhirOptions,
+  identifierOf,
+  namespaceOf,
+  subjectOf,
+  tupleValue,
+} from './identity.js';
 import { measuredObservation } from './measured-observation.js';
 import { TIMESERIES_MEASURES } from './measures.js';
 
@@ -26,21 +34,24 @@ export function timeseriesObservation(
   if (!measure) throw new ValidationError('kind', `is not a timeseries this package maps (${kind})`);
   const namespace = namespaceOf(options);
   const start = parseDateTime(row.start, 'row.start');
-  parseDateTime(row.end, 'row.end');
+  const end = parseDateTime(row.end, 'row.end');
+  if (end.epochMs < start.epochMs) throw new ValidationError('row.end', `is before row.start (${row.start})`);
   if (typeof row.value !== 'number' || !Number.isFinite(row.value))
     throw new ValidationError('row.value', 'must be a finite number');
+  checkName(row.userId, 'row.userId');
+  checkName(row.provider, 'row.provider');
   const identifier = identifierOf(
     namespace,
     'observation',
-    `${kind}|${row.userId}|${row.provider}|${new Date(start.epochMs).toISOString()}`,
+    tupleValue(kind, row.userId, row.provider, new Date(start.epochMs).toISOString()),
   );
   const { head, quantity } = measuredObservation(namespace, identifier, measure, kind, row);
   return {
     ...head,
     subject: subjectOf(row.userId, options),
-    effectivePeriod: { start: row.start, end: row.end },
+    effectivePeriod: { start: start.fhir, end: end.fhir },
     issued: instantText(options.issued, 'issued'),
     valueQuantity: quantity,
-    device: { display: row.provider, identifier: identifierOf(namespace, 'provider', row.provider) },
+    device: deviceOf(row.provider, options),
   };
 }

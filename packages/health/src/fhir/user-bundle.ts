@@ -5,8 +5,9 @@ import { instantText } from '../internal/date-time.js';
 export interface BundleOptions {
   /**
    * `collection`: the resources as a set to read. `transaction`: to load into a FHIR server; each
-   * entry is a conditional update on its identifier (`PUT Observation?identifier=…`), so loading the
-   * same bundle twice creates nothing twice.
+   * entry is an update of the resource at its stable id (`PUT Observation/<id>`), so loading the same
+   * bundle twice creates nothing twice, and a bundle of any size commits as one transaction (servers
+   * that run conditional updates under serializable isolation cap how many a transaction may hold).
    */
   type: 'collection' | 'transaction';
   /** The bundle's `timestamp`, when you want one. */
@@ -35,7 +36,8 @@ function subjectKey(resource: Resource): string | undefined {
 
 /**
  * One user's resources (from `labReportToFhir`, `timeseriesObservation`, `summaryObservations`) as one
- * Bundle. Entries reference each other by `urn:uuid:` full URLs. Throws ValidationError for a resource
+ * Bundle. In a collection, entries reference each other by `urn:uuid:` full URLs; in a transaction, by
+ * `Type/<id>`, each entry a `PUT` of its id. Throws ValidationError for a resource
  * without the id these builders give, and for resources about more than one subject.
  */
 export function userBundle(resources: readonly Resource[], options: BundleOptions): Bundle {
@@ -57,20 +59,10 @@ export function userBundle(resources: readonly Resource[], options: BundleOption
     fullUrls.set(`${resource.resourceType}/${resource.id}`, `urn:uuid:${resource.id}`);
   });
   const entry = resources.map((resource): BundleEntry => {
-    const fullUrl = `urn:uuid:${resource.id}`;
-    const pointed = pointAtEntries(resource, fullUrls);
-    if (options.type === 'collection') return { fullUrl, resource: pointed };
-    const { id: _id, ...body } = pointed;
-    const identifier = (resource as { identifier?: Array<{ system?: string; value?: string }> })
-      .identifier?.[0];
-    const request =
-      identifier?.system && identifier.value
-        ? {
-            method: 'PUT' as const,
-            url: `${resource.resourceType}?identifier=${encodeURIComponent(identifier.system)}|${encodeURIComponent(identifier.value)}`,
-          }
-        : { method: 'POST' as const, url: resource.resourceType };
-    return { fullUrl, resource: body as Resource, request };
+    if (options.type === 'collection')
+      return { fullUrl: `urn:uuid:${resource.id}`, resource: pointAtEntries(resource, fullUrls) };
+    // Every entry is addressed by its own id, so references stay `Observation/<id>` as they are.
+    return { resource, request: { method: 'PUT', url: `${resource.resourceType}/${resource.id}` } };
   });
   return {
     resourceType: 'Bundle',

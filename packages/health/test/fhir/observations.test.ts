@@ -1,7 +1,7 @@
 import { ValidationError } from '@svc/client';
 import { expectValidFhir } from '@svc/test-kit/fhir-validator';
 import { describe, expect, test } from 'vitest';
-import { summaryObservations, timeseriesObservation, UCUM_SYSTEM } from '../../src/index.js';
+import { summaryObservations, timeseriesObservation, UCUM_SYSTEM, UNIT_PRECISION } from '../../src/index.js';
 import { ISSUED, STEP_IN_UTC, STEP_WITH_OFFSET, USER_ID } from '../fixtures/records.js';
 
 const summary = (resource: string, data: Record<string, unknown>) => ({
@@ -84,7 +84,7 @@ describe('summaryObservations', () => {
       issued: ISSUED,
     });
     expect(weight?.valueQuantity?.code).toBe('kg');
-    expect(weight?.valueQuantity?.value).toBeCloseTo(68.0388555, 7);
+    expect(weight?.valueQuantity?.value).toBe(68.04);
   });
 
   test('sleep duration in minutes over the night, activity, meal, profile and workouts', () => {
@@ -121,5 +121,18 @@ describe('summaryObservations', () => {
         { issued: ISSUED },
       ),
     ).toThrow(ValidationError);
+  });
+});
+
+describe('issue 46: quantities rounded to their unit', () => {
+  test("a converted value keeps its unit's decimals, no more: 24 668 s of sleep is 411 min", () => {
+    const [sleep] = summaryObservations(summary('sleep', { duration: 24_668 }), { issued: ISSUED });
+    expect(sleep?.valueQuantity).toMatchObject({ value: 411, code: 'min' });
+    const [weight, fat] = summaryObservations(summary('body', { weight: 72.4567, fat: 21.349 }), {
+      issued: ISSUED,
+    });
+    expect([weight?.valueQuantity?.value, fat?.valueQuantity?.value]).toEqual([72.46, 21.3]);
+    for (const [code, decimals] of Object.entries(UNIT_PRECISION))
+      expect(Number.isInteger(decimals) && decimals >= 0, code).toBe(true);
   });
 });

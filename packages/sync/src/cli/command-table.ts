@@ -84,6 +84,21 @@ export const OPTIONS = {
     help: 'now: rewrite the store files so deleted bytes are gone (default); later: leave it to svc-sync scrub',
   },
   receipt: { type: 'string', value: '<FILE>', help: 'also write the JSON receipt to FILE (mode 0600)' },
+  steps: {
+    type: 'string',
+    value: '<daily|hourly>',
+    help: 'steps as one Observation per local day (daily, the default) or per stored point',
+  },
+  since: {
+    type: 'string',
+    value: '<instant>',
+    help: "only what the store took after it (Bulk Data's _since), e.g. 2026-01-05T00:00:00Z",
+  },
+  'patient-system': {
+    type: 'string',
+    value: '<URL>',
+    help: "your patients' identifier system: each Patient gets { system, value: client_user_id }",
+  },
   help: { type: 'boolean', short: 'h', help: 'this help' },
 } as const satisfies Record<string, OptionSpec>;
 
@@ -156,7 +171,7 @@ export const COMMANDS = {
   },
   export: {
     summary: 'writes the store as FHIR Bulk Data NDJSON, one file per resource type',
-    options: ['store', 'format', 'out', 'resources'],
+    options: ['store', 'format', 'out', 'resources', 'patient-system', 'steps', 'since'],
   },
   retry: {
     summary:

@@ -29,6 +29,10 @@ export const USER_TABLES = {
     provider: 'provider',
     age: { column: 'calendar_date', unit: 'day', resource: { column: 'resource' } },
   },
+  // Lab results have no resource retention applies to: erased with the user, kept otherwise.
+  svc_lab_orders: { user: 'user_id' },
+  svc_lab_order_events: { user: 'user_id' },
+  svc_parsing_jobs: { user: 'user_id' },
 } as const satisfies Record<string, UserTable>;
 
 /** Tables that hold no user's id or data: the store's own settings, and tombstones (keyed hashes only). */

@@ -8,7 +8,7 @@ import { isConnectionFailure, redactUrl, translatePg } from './postgres/pg-error
 import { postgresErasure } from './postgres/postgres-erasure.js';
 import { postgresSchema } from './postgres/postgres-schema.js';
 import { upsertRows } from './postgres/upsert-rows.js';
-import { CLIENT_ID, OLDEST_PENDING, userCoverageQuery } from './shared-queries.js';
+import { CLIENT_ID, LAB_EVENTS_USER, OLDEST_PENDING, userCoverageQuery } from './shared-queries.js';
 import {
   coveredUntil,
   laterOf,
@@ -24,7 +24,10 @@ import {
   failedWindowOf,
   isoOf,
   keyValues,
+  labOrderEventOf,
+  labOrderOf,
   type NewestSummary,
+  parsingJobOf,
   resourceStatuses,
   stepOf,
   summaryOf,
@@ -257,22 +260,97 @@ export function openPostgresStore(url: string, options: PostgresStoreOptions = {
         userOf,
       );
     },
-    async readSteps(limit, after) {
+    async saveLabOrderEvent(event) {
+      let n = 0;
+      const at = new Date(event.occurredAt).toISOString();
+      const data = JSON.stringify(event.data);
+      await inTransaction(async (client) => {
+        await client.query(
+          `INSERT INTO svc_lab_order_events (order_id, user_id, occurred_at, status, event_type, data) VALUES ($1, $2, $3, $4, $5, $6)
+           ON CONFLICT DO NOTHING`,
+          [event.orderId, event.userId, at, event.status, event.eventType, data],
+        );
+        await client.query(
+          `INSERT INTO svc_lab_orders (order_id, user_id, status, updated_at, data) VALUES ($1, $2, $3, $4, $5)
+           ON CONFLICT (order_id) DO UPDATE SET user_id = coalesce(excluded.user_id, svc_lab_orders.user_id),
+           status = excluded.status, updated_at = excluded.updated_at, data = excluded.data
+           WHERE excluded.updated_at >= svc_lab_orders.updated_at`,
+          [event.orderId, event.userId, event.status, at, data],
+        );
+        await client.query(
+          LAB_EVENTS_USER.replaceAll('?', () => `$${++n}`),
+          [event.orderId, event.orderId],
+        );
+      });
+    },
+    async readLabOrders(limit, after) {
+      return rowsOf(
+        'SELECT * FROM svc_lab_orders WHERE order_id > $1 ORDER BY order_id LIMIT $2',
+        [after ?? '', limit],
+        labOrderOf,
+      );
+    },
+    async readLabOrderEvents(orderId, limit) {
+      return rowsOf(
+        `SELECT e.order_id, e.occurred_at, e.status, e.event_type, e.data, coalesce(e.user_id, o.user_id) AS user_id FROM svc_lab_order_events e LEFT JOIN svc_lab_orders o ON o.order_id = e.order_id
+         WHERE e.order_id = $1 ORDER BY e.occurred_at, e.status LIMIT $2`,
+        [orderId, limit],
+        labOrderEventOf,
+      );
+    },
+    async saveParsingJob(job) {
+      await query(
+        `INSERT INTO svc_parsing_jobs (job_id, user_id, status, updated_at, stored_at, job) VALUES ($1, $2, $3, $4, $5, $6)
+         ON CONFLICT (job_id) DO UPDATE SET user_id = coalesce(excluded.user_id, svc_parsing_jobs.user_id),
+         status = excluded.status, updated_at = excluded.updated_at, stored_at = excluded.stored_at, job = excluded.job
+         WHERE excluded.updated_at >= svc_parsing_jobs.updated_at`,
+        [
+          job.jobId,
+          job.userId,
+          job.status,
+          new Date(job.updatedAt).toISOString(),
+          new Date(job.storedAt).toISOString(),
+          JSON.stringify(job.job),
+        ],
+      );
+    },
+    async readParsingJobs(limit, after) {
+      return rowsOf(
+        'SELECT * FROM svc_parsing_jobs WHERE job_id > $1 ORDER BY job_id LIMIT $2',
+        [after ?? '', limit],
+        parsingJobOf,
+      );
+    },
+    async readUsers(limit, after) {
+      return rowsOf(
+        `SELECT client_user_id, user_id, providers, error FROM svc_users
+         WHERE user_id IS NOT NULL AND client_user_id > $1 ORDER BY client_user_id LIMIT $2`,
+        [after ?? '', limit],
+        userOf,
+      );
+    },
+    async readSteps(limit, after, since) {
       return rowsOf(
         `SELECT user_id, provider, start, "end", unit, value, data FROM svc_steps
-         WHERE (user_id, provider, start) > ($1, $2, $3) ORDER BY user_id, provider, start LIMIT $4`,
-        [...(after ? [after.userId, after.provider, after.start] : ['', '', '-infinity']), limit],
+         WHERE (user_id, provider, start) > ($1, $2, $3) AND fetched_at > $5
+         ORDER BY user_id, provider, start LIMIT $4`,
+        [
+          ...(after ? [after.userId, after.provider, after.start] : ['', '', '-infinity']),
+          limit,
+          since ?? '-infinity',
+        ],
         stepOf,
       );
     },
-    async readSummaries(limit, after) {
+    async readSummaries(limit, after, since) {
       return rowsOf(
         `SELECT resource, user_id, provider, calendar_date, data FROM svc_summaries
-         WHERE (resource, user_id, provider, calendar_date) > ($1, $2, $3, $4)
+         WHERE (resource, user_id, provider, calendar_date) > ($1, $2, $3, $4) AND fetched_at > $6
          ORDER BY resource, user_id, provider, calendar_date LIMIT $5`,
         [
           ...(after ? [after.resource, after.userId, after.provider, after.calendarDate] : ['', '', '', '']),
           limit,
+          since ?? '-infinity',
         ],
         summaryOf,
       );

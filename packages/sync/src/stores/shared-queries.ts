@@ -30,3 +30,11 @@ export const userCoverageQuery = (days: string, after: string, limit: string) =>
   ) AS g LEFT JOIN (
     SELECT user_id, min(client_user_id) AS client_user_id FROM svc_users WHERE user_id IS NOT NULL GROUP BY user_id
   ) AS u ON u.user_id = g.user_id ORDER BY g.user_id, g.resource, g.provider`;
+
+/**
+ * Gives an order's stored events the order's user once the store knows it (an event may not name the
+ * user; a later one does), so erasing the user finds every event (`?` placeholders: order id twice).
+ */
+export const LAB_EVENTS_USER = `UPDATE svc_lab_order_events
+  SET user_id = (SELECT user_id FROM svc_lab_orders WHERE order_id = ?)
+  WHERE order_id = ? AND user_id IS NULL`;

@@ -25,7 +25,13 @@ import {
   type FailureColumns,
   failedWindowOf,
   keyValues,
+  type LabOrderColumns,
+  type LabOrderEventColumns,
+  labOrderEventOf,
+  labOrderOf,
   type NewestSummary,
+  type ParsingJobColumns,
+  parsingJobOf,
   resourceStatuses,
   type StepColumns,
   type SummaryColumns,
@@ -252,18 +258,60 @@ export function openSqliteStore(
         .failedUsers.all<UserRow>(after ?? '', limit)
         .map(userOf),
     ),
-    readSteps: guard((limit, after) =>
+    saveLabOrderEvent: guard((event) => {
+      const at = new Date(event.occurredAt).toISOString();
+      const data = JSON.stringify(event.data);
+      immediate(db, () => {
+        const s = ready();
+        s.saveLabOrderEvent.run(event.orderId, event.userId, at, event.status, event.eventType, data);
+        s.saveLabOrder.run(event.orderId, event.userId, event.status, at, data);
+        s.labEventsUser.run(event.orderId, event.orderId);
+      });
+    }),
+    readLabOrders: guard((limit, after) =>
+      ready()
+        .readLabOrders.all<LabOrderColumns>(after ?? '', limit)
+        .map(labOrderOf),
+    ),
+    readLabOrderEvents: guard((orderId, limit) =>
+      ready()
+        .readLabOrderEvents.all<LabOrderEventColumns & { user_id: string | null }>(orderId, limit)
+        .map(labOrderEventOf),
+    ),
+    saveParsingJob: guard((job) => {
+      ready().saveParsingJob.run(
+        job.jobId,
+        job.userId,
+        job.status,
+        new Date(job.updatedAt).toISOString(),
+        new Date(job.storedAt).toISOString(),
+        JSON.stringify(job.job),
+      );
+    }),
+    readParsingJobs: guard((limit, after) =>
+      ready()
+        .readParsingJobs.all<ParsingJobColumns>(after ?? '', limit)
+        .map(parsingJobOf),
+    ),
+    readUsers: guard((limit, after) =>
+      ready()
+        .readUsers.all<UserRow>(after ?? '', limit)
+        .map(userOf),
+    ),
+    readSteps: guard((limit, after, since) =>
       ready()
         .readSteps.all<StepColumns>(
           ...(after ? [after.userId, after.provider, after.start] : ['', '', '']),
+          since === undefined ? '' : new Date(since).toISOString(),
           limit,
         )
         .map(stepOf),
     ),
-    readSummaries: guard((limit, after) =>
+    readSummaries: guard((limit, after, since) =>
       ready()
         .readSummaries.all<SummaryColumns>(
           ...(after ? [after.resource, after.userId, after.provider, after.calendarDate] : ['', '', '', '']),
+          since === undefined ? '' : new Date(since).toISOString(),
           limit,
         )
         .map(summaryOf),

@@ -3,9 +3,12 @@
 import { RESOURCES, type SummaryResource } from '../resources.js';
 import {
   type FailedWindow,
+  type LabOrderEvent,
   type ResourceStatus,
   recordOf,
   type StepRow,
+  type StoredLabOrder,
+  type StoredParsingJob,
   type StoredUser,
   type SummaryRow,
   type SyncStatus,
@@ -53,20 +56,45 @@ export interface StepColumns {
   start: string | Date;
   end: string | Date;
   unit: string;
-  value: number;
+  value: number | null;
   data: string | null;
 }
 
+/**
+ * A stored record read back, or what is wrong with it: a row damaged in the database (text that is not
+ * JSON, or not an object) is handed on marked, so a reader records it and goes on to the next.
+ */
+function storedRecord(text: string | null): { data?: Record<string, unknown>; damaged?: string } {
+  if (text === null) return {};
+  let data: unknown;
+  try {
+    data = recordOf(text);
+  } catch {
+    return { damaged: 'its stored record is not JSON' };
+  }
+  return data !== null && typeof data === 'object' && !Array.isArray(data)
+    ? { data: data as Record<string, unknown> }
+    : { damaged: 'its stored record is not an object' };
+}
+
+/** A stored time as ISO text; text that is not a time is kept as stored, for the reader to refuse. */
+const storedTime = (value: string | Date): string => {
+  const ms = new Date(value).getTime();
+  return Number.isNaN(ms) ? String(value) : new Date(ms).toISOString();
+};
+
 export function stepOf(row: StepColumns): StepRow {
-  const data = recordOf(row.data);
+  const { data, damaged } = storedRecord(row.data);
   return {
     userId: row.user_id,
     provider: row.provider,
-    start: isoOf(row.start),
-    end: isoOf(row.end),
+    start: storedTime(row.start),
+    end: storedTime(row.end),
     unit: row.unit,
-    value: Number(row.value),
+    // A NULL value is no value (Number(null) would be 0 steps): NaN, which every reader refuses.
+    value: row.value === null ? Number.NaN : Number(row.value),
     ...(data === undefined ? {} : { data }),
+    ...(damaged === undefined ? {} : { damaged }),
   };
 }
 
@@ -78,13 +106,17 @@ export interface SummaryColumns {
   data: string;
 }
 
-export const summaryOf = (row: SummaryColumns): SummaryRow => ({
-  resource: row.resource as SummaryResource,
-  userId: row.user_id,
-  provider: row.provider,
-  calendarDate: row.calendar_date,
-  data: recordOf(row.data) as Record<string, unknown>,
-});
+export function summaryOf(row: SummaryColumns): SummaryRow {
+  const { data, damaged } = storedRecord(row.data);
+  return {
+    resource: row.resource as SummaryResource,
+    userId: row.user_id,
+    provider: row.provider,
+    calendarDate: row.calendar_date,
+    data: data ?? {},
+    ...(damaged === undefined ? {} : { damaged }),
+  };
+}
 
 export interface WindowKeyColumns {
   user_id: string;
@@ -205,5 +237,64 @@ export function syncStatusOf(counts: {
     pending: count('pending'),
     failed: count('failed'),
     failedUsers: Number(counts.failedUsers ?? 0),
+  };
+}
+
+export interface LabOrderColumns {
+  order_id: string;
+  user_id: string | null;
+  status: string | null;
+  updated_at: string | Date;
+  data: string;
+}
+
+export function labOrderOf(row: LabOrderColumns): StoredLabOrder {
+  const { data, damaged } = storedRecord(row.data);
+  return {
+    orderId: row.order_id,
+    userId: row.user_id,
+    status: row.status,
+    updatedAt: storedTime(row.updated_at),
+    data: data ?? {},
+    ...(damaged === undefined ? {} : { damaged }),
+  };
+}
+
+export interface LabOrderEventColumns {
+  order_id: string;
+  occurred_at: string | Date;
+  status: string;
+  event_type: string;
+  data: string;
+}
+
+export const labOrderEventOf = (row: LabOrderEventColumns & { user_id: string | null }): LabOrderEvent => ({
+  orderId: row.order_id,
+  userId: row.user_id,
+  status: row.status,
+  occurredAt: storedTime(row.occurred_at),
+  eventType: row.event_type,
+  data: storedRecord(row.data).data ?? {},
+});
+
+export interface ParsingJobColumns {
+  job_id: string;
+  user_id: string | null;
+  status: string;
+  updated_at: string | Date;
+  stored_at: string | Date;
+  job: string;
+}
+
+export function parsingJobOf(row: ParsingJobColumns): StoredParsingJob {
+  const { data, damaged } = storedRecord(row.job);
+  return {
+    jobId: row.job_id,
+    userId: row.user_id,
+    status: row.status,
+    updatedAt: storedTime(row.updated_at),
+    storedAt: storedTime(row.stored_at),
+    job: data ?? {},
+    ...(damaged === undefined ? {} : { damaged }),
   };
 }

@@ -32,6 +32,8 @@ export interface SyncWindow extends WindowKey {
 export interface StepRow extends TimeseriesRow {
   /** The point as the service sent it. */
   data?: Record<string, unknown>;
+  /** Set when a read finds the stored row damaged (its record not JSON): what is wrong, for the reader to record. */
+  damaged?: string;
 }
 
 /**
@@ -40,6 +42,8 @@ export interface StepRow extends TimeseriesRow {
  */
 export interface SummaryRow extends HealthSummaryRow {
   resource: SummaryResource;
+  /** Set when a read finds the stored row damaged (`data` is then `{}`): what is wrong. */
+  damaged?: string;
 }
 
 /** What one window read: the rows to upsert. */
@@ -130,6 +134,47 @@ export function userFailureOf(text: string): WindowFailure {
   };
 }
 
+/** One status change of a lab order, as a `labtest.order.*` webhook announced it. */
+export interface LabOrderEvent {
+  orderId: string;
+  /** The service's user id the order is for, when the event names it. */
+  userId: string | null;
+  /** The order's status after this event (`received`, `completed`, … or another the service adds). */
+  status: string;
+  /** When the status changed (ISO date-time): the order's event time, else the delivery's. */
+  occurredAt: string;
+  /** The webhook's event type, e.g. `labtest.order.updated`. */
+  eventType: string;
+  /** The order record as the event carried it. */
+  data: Record<string, unknown>;
+}
+
+/** A lab order as the store last heard of it: its latest status and record. */
+export interface StoredLabOrder {
+  orderId: string;
+  userId: string | null;
+  status: string | null;
+  /** The time of the latest event applied (ISO). */
+  updatedAt: string;
+  data: Record<string, unknown>;
+  /** Set when the stored record is damaged in the database. */
+  damaged?: string;
+}
+
+/** A lab report parsing job as the job read returned it, its extracted results included. */
+export interface StoredParsingJob {
+  jobId: string;
+  /** The service's user id the report is about, when known (the job record or its event names it). */
+  userId: string | null;
+  status: string;
+  /** The job's `updated_at` (ISO): a job is replaced only by a newer one. */
+  updatedAt: string;
+  /** When the store took this version of the job (ISO). */
+  storedAt: string;
+  job: Record<string, unknown>;
+  damaged?: string;
+}
+
 /** Counts of what a store holds. */
 export interface SyncStatus {
   /** Rows stored per resource (as stored: each natural key once). */
@@ -216,12 +261,28 @@ export interface SyncStore {
    */
   clearFailedUsers(clientUserIds: readonly string[]): Promise<number>;
   /**
-   * Stored steps rows in key order (user, provider, start) after `after`, at most `limit`: a page of a
-   * read that never holds the store in memory (`storedSteps` walks every page).
+   * Records one order status event (kept once however often it is delivered) and moves the order to
+   * it when it is not older than what the store holds.
    */
-  readSteps(limit: number, after?: StepKey): Promise<StepRow[]>;
+  saveLabOrderEvent(event: LabOrderEvent): Promise<void>;
+  /** Lab orders by order id after `after`, at most `limit`, each as last heard of. */
+  readLabOrders(limit: number, after?: string): Promise<StoredLabOrder[]>;
+  /** An order's status events, oldest first (at most `limit`). */
+  readLabOrderEvents(orderId: string, limit: number): Promise<LabOrderEvent[]>;
+  /** Stores a parsing job as read, unless the store holds a newer version of it (by `updatedAt`). */
+  saveParsingJob(job: StoredParsingJob): Promise<void>;
+  /** Parsing jobs by job id after `after`, at most `limit`. */
+  readParsingJobs(limit: number, after?: string): Promise<StoredParsingJob[]>;
+  /** Users resolved to a service user id, by client user id after `after`, at most `limit` (an export's patients). */
+  readUsers(limit: number, after?: string): Promise<StoredUser[]>;
+  /**
+   * Stored steps rows in key order (user, provider, start) after `after`, at most `limit`: a page of a
+   * read that never holds the store in memory (`storedSteps` walks every page). With `since` (an ISO
+   * instant), only rows stored or read again after it.
+   */
+  readSteps(limit: number, after?: StepKey, since?: string): Promise<StepRow[]>;
   /** Stored summary rows in key order (resource, user, provider, calendar date) after `after`, at most `limit`. */
-  readSummaries(limit: number, after?: SummaryKey): Promise<SummaryRow[]>;
+  readSummaries(limit: number, after?: SummaryKey, since?: string): Promise<SummaryRow[]>;
   /**
    * In one transaction: deletes every row naming the user (by client user id, and by service user id,
    * the user row's when not given) in every table of erasure-plan.ts, and records its tombstone. Writes

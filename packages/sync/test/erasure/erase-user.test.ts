@@ -228,7 +228,7 @@ describe.each(Object.keys(KINDS))('%s: erasing one user of a fleet', (kind) => {
 
       // An export after the erasure has no resource of theirs (and the others' as before).
       const exported = join(out, `export-${kind}`);
-      await exportFhirNdjson(store, exported, RESOURCES);
+      await exportFhirNdjson(store, exported, { resources: RESOURCES, steps: 'hourly' });
       const files = Buffer.concat(readdirSync(exported).map((file) => readFileSync(join(exported, file))));
       expect(found(files, needles)).toEqual([]);
       expect(files.includes(Buffer.from(bobId))).toBe(true);

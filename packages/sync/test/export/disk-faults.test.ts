@@ -58,12 +58,13 @@ async function smallStore(): Promise<SyncStore> {
 }
 
 /** The store as it is over a network (PostgreSQL): each page of summaries takes a while to come. */
-const remote = (store: SyncStore): SyncStore =>
+const remote = (store: SyncStore, meanwhile: () => void = () => {}): SyncStore =>
   new Proxy(store, {
     get(target, key, receiver) {
       const value = Reflect.get(target, key, receiver) as unknown;
       if (key !== 'readSummaries' || typeof value !== 'function') return value;
       return async (...args: unknown[]) => {
+        meanwhile();
         await later(50);
         return value.apply(target, args);
       };
@@ -74,8 +75,13 @@ describe('svc-sync export on its disk', () => {
   it('writes its files readable by their owner only', async () => {
     const store = await smallStore();
     const dir = join(stores.dir, 'private');
-    await exportFhirNdjson(store, dir, ['steps', 'body']);
-    expect(readdirSync(dir).sort()).toEqual(['Observation.ndjson', 'manifest.json']);
+    await exportFhirNdjson(store, dir, { resources: ['steps', 'body'] });
+    expect(readdirSync(dir).sort()).toEqual([
+      'Device.ndjson',
+      'Observation.ndjson',
+      'Patient.ndjson',
+      'manifest.json',
+    ]);
     for (const file of readdirSync(dir)) expect(statSync(join(dir, file)).mode & 0o777, file).toBe(0o600);
   });
 
@@ -88,16 +94,18 @@ describe('svc-sync export on its disk', () => {
       writeFileSync(join(dir, file), '{}\n');
       chmodSync(join(dir, file), 0o644);
     }
-    await exportFhirNdjson(store, dir, ['steps', 'body']);
+    await exportFhirNdjson(store, dir, { resources: ['steps', 'body'] });
     for (const file of readdirSync(dir)) expect(statSync(join(dir, file)).mode & 0o777, file).toBe(0o600);
   });
 
-  it('fails with the file error when a file fails while the store is still being read', async () => {
-    const store = remote(await smallStore());
+  it('fails with the cause when a file cannot take its name while the store is still being read, leaving nothing half-written', async () => {
     const dir = join(stores.dir, 'unwritable');
-    // Observation.ndjson cannot be opened for writing: its open fails while summaries are being read.
-    mkdirSync(join(dir, 'Observation.ndjson'), { recursive: true });
-    await expect(exportFhirNdjson(store, dir, ['steps', 'body'])).rejects.toMatchObject({ code: 'EISDIR' });
+    const planted = join(dir, 'Observation.ndjson');
+    // Observation.ndjson's name is taken by a directory once its lines are being written (summaries still to come).
+    const store = remote(await smallStore(), () => mkdirSync(planted, { recursive: true }));
+    await expect(exportFhirNdjson(store, dir, { resources: ['steps', 'body'] })).rejects.toThrow(
+      /Observation\.ndjson is a directory, not a regular file/,
+    );
     expect(readdirSync(dir)).toEqual(['Observation.ndjson']);
   }, 10_000);
 });

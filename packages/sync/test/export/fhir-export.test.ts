@@ -2,7 +2,7 @@
 // one file per resource type, every line a valid FHIR R4 resource.
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Observation } from '@medplum/fhirtypes';
+import type { Device, Observation, Patient } from '@medplum/fhirtypes';
 import { fhirErrors } from '@svc/test-kit/fhir-validator';
 import { describe, expect, it } from 'vitest';
 import { exportFhirNdjson } from '../../src/cli/commands/export-command.js';
@@ -29,27 +29,47 @@ describe('svc-sync export --format fhir-ndjson', () => {
     const status = await store.status();
     const dir = join(stores.dir, 'export');
 
-    const { counts, manifest } = await exportFhirNdjson(
-      store,
-      dir,
-      RESOURCES,
-      new Date('2026-01-05T10:00:00Z'),
-    );
-    expect(readdirSync(dir).sort()).toEqual(['Observation.ndjson', 'manifest.json']);
+    const { counts, manifest } = await exportFhirNdjson(store, dir, {
+      resources: RESOURCES,
+      transactionTime: new Date('2026-01-05T10:00:00Z'),
+      steps: 'hourly',
+    });
+    expect(readdirSync(dir).sort()).toEqual([
+      'Device.ndjson',
+      'Observation.ndjson',
+      'Patient.ndjson',
+      'manifest.json',
+    ]);
     const observations = lines(join(dir, 'Observation.ndjson'));
-    expect(counts).toEqual({ Observation: observations.length });
+    const patients = lines(join(dir, 'Patient.ndjson')) as unknown as Patient[];
+    const devices = lines(join(dir, 'Device.ndjson')) as unknown as Device[];
+    expect(counts).toEqual({ Observation: observations.length, Patient: 2, Device: devices.length });
     expect(JSON.parse(readFileSync(join(dir, 'manifest.json'), 'utf8'))).toEqual(manifest);
     expect(manifest).toMatchObject({
       transactionTime: '2026-01-05T10:00:00.000Z',
       output: [
+        { type: 'Device', count: devices.length },
         {
           type: 'Observation',
           count: observations.length,
           url: expect.stringMatching(/^file:\/\/.*Observation\.ndjson$/),
         },
+        { type: 'Patient', count: 2 },
       ],
       error: [],
     });
+    // Issue 46: every subject and device is a reference to a resource inside the export.
+    const inExport = new Set([...patients, ...devices].map((r) => `${r.resourceType}/${r.id}`));
+    for (const o of observations) {
+      expect(inExport.has(o.subject?.reference as string), o.id).toBe(true);
+      expect(inExport.has(o.device?.reference as string), o.id).toBe(true);
+    }
+    for (const resource of [...patients, ...devices]) expect(fhirErrors(resource), resource.id).toEqual([]);
+    // Without a patient system, a Patient carries the service's user id only.
+    expect(patients.map((p) => p.identifier?.map((i) => i.system))).toEqual([
+      ['https://svc.invalid/fhir/user-id'],
+      ['https://svc.invalid/fhir/user-id'],
+    ]);
     // One Observation per steps row, one or more per summary: every row is in the file.
     const steps = observations.filter((o) => o.code?.coding?.[0]?.code === '55423-8');
     expect(steps).toHaveLength(status.rows.steps ?? 0);
@@ -65,18 +85,50 @@ describe('svc-sync export --format fhir-ndjson', () => {
     expect(offsets.length).toBeGreaterThan(0);
     for (const o of steps) {
       const start = o.effectivePeriod?.start as string;
-      expect(written.get(`${o.subject?.identifier?.value}|${new Date(start).toISOString()}`)).toBe(start);
+      const patient = patients.find((p) => `Patient/${p.id}` === o.subject?.reference);
+      const userId = patient?.identifier?.[0]?.value;
+      expect(written.get(`${userId}|${new Date(start).toISOString()}`)).toBe(start);
     }
 
     // The command, as an operator runs it (the store is closed first: one writer, and a reader).
     await store.close();
     const run = await runCli(
-      ['export', '--store', address, '--format', 'fhir-ndjson', '--out', join(stores.dir, 'cli')],
-      {
-        SVC_API_KEY: API_KEY,
-      },
+      [
+        'export',
+        '--store',
+        address,
+        '--format',
+        'fhir-ndjson',
+        '--out',
+        join(stores.dir, 'cli'),
+        '--patient-system',
+        'https://ehr.example.org/patients',
+        '--steps',
+        'hourly',
+      ],
+      { SVC_API_KEY: API_KEY },
     );
     expect(run.code).toBe(0);
+    const named = lines(join(stores.dir, 'cli', 'Patient.ndjson')) as unknown as Patient[];
+    expect(named.map((p) => p.identifier?.[0])).toEqual([
+      { use: 'usual', system: 'https://ehr.example.org/patients', value: 'alice' },
+      { use: 'usual', system: 'https://ehr.example.org/patients', value: 'bob' },
+    ]);
+    // Two exports of one store give the same ids.
+    expect(named.map((p) => p.id)).toEqual(patients.map((p) => p.id));
+    expect(lines(join(stores.dir, 'cli', 'Observation.ndjson')).map((o) => o.id)).toEqual(
+      observations.map((o) => o.id),
+    );
+    const bare = await runCli([
+      'export',
+      '--store',
+      address,
+      '--format',
+      'fhir-ndjson',
+      '--out',
+      join(stores.dir, 'bare'),
+    ]);
+    expect(bare.stdout).toMatch(/^no --patient-system: each Patient carries the service's user id only/m);
     expect(run.stdout).toMatch(new RegExp(`^Observation: ${observations.length} lines in file://`, 'm'));
     expect(lines(join(stores.dir, 'cli', 'Observation.ndjson'))).toHaveLength(observations.length);
   });

@@ -61,8 +61,8 @@ it('issue 38: exports 60,000 steps rows with a flat heap', async () => {
     peak = Math.max(peak, process.memoryUsage().heapUsed - baseline);
   }, 200);
   try {
-    const { counts } = await exportFhirNdjson(store, dir, ['steps']);
-    expect(counts).toEqual({ Observation: USERS * HOURS });
+    const { counts } = await exportFhirNdjson(store, dir, { resources: ['steps'], steps: 'hourly' });
+    expect(counts).toEqual({ Observation: USERS * HOURS, Patient: USERS, Device: 1 });
   } finally {
     clearInterval(sampler);
   }

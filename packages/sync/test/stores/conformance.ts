@@ -6,7 +6,8 @@ import { storedRows } from '../fixtures/stored-rows.js';
 import { asSentCases } from './cases/as-sent.js';
 import { fleetReadCases } from './cases/fleet-reads.js';
 import { fleetCases, freshnessCases } from './cases/freshness.js';
-import { readCases } from './cases/reads.js';
+import { labCases } from './cases/lab.js';
+import { readCases, userReadCases } from './cases/reads.js';
 import { schemaCases } from './cases/schema.js';
 import { teamCases } from './cases/team.js';
 import type { Databases } from './databases.js';
@@ -170,6 +171,8 @@ export function storeConformance(db: Databases, from?: string) {
     freshnessCases(withStore);
     fleetCases(withStore);
     fleetReadCases(withStore);
+    userReadCases(withStore);
+    labCases(withStore);
     teamCases(withStore);
     schemaCases(withStore);
   });

@@ -1,5 +1,5 @@
 // The SQLite store's prepared statements, prepared once on first use (after the tables exist).
-import { CLIENT_ID, OLDEST_PENDING, userCoverageQuery } from '../shared-queries.js';
+import { CLIENT_ID, LAB_EVENTS_USER, OLDEST_PENDING, userCoverageQuery } from '../shared-queries.js';
 import type { SqliteDatabase } from './sqlite-database.js';
 
 export interface WindowRow {
@@ -61,16 +61,43 @@ export function prepareStatements(db: SqliteDatabase) {
     ),
     readSteps: db.prepare(
       `SELECT user_id, provider, start, "end", unit, value, data FROM svc_steps
-       WHERE (user_id, provider, start) > (?, ?, ?) ORDER BY user_id, provider, start LIMIT ?`,
+       WHERE (user_id, provider, start) > (?, ?, ?) AND fetched_at > ? ORDER BY user_id, provider, start LIMIT ?`,
     ),
     readSummaries: db.prepare(
       `SELECT resource, user_id, provider, calendar_date, data FROM svc_summaries
-       WHERE (resource, user_id, provider, calendar_date) > (?, ?, ?, ?)
+       WHERE (resource, user_id, provider, calendar_date) > (?, ?, ?, ?) AND fetched_at > ?
        ORDER BY resource, user_id, provider, calendar_date LIMIT ?`,
     ),
     failedWindows: db.prepare(
       `SELECT *, ${CLIENT_ID} FROM svc_windows WHERE status = 'failed' AND (user_id, resource, provider, start_date, end_date) > (?, ?, ?, ?, ?)
        ORDER BY user_id, resource, provider, start_date, end_date LIMIT ?`,
+    ),
+    saveLabOrderEvent: db.prepare(
+      `INSERT INTO svc_lab_order_events (order_id, user_id, occurred_at, status, event_type, data) VALUES (?, ?, ?, ?, ?, ?)
+       ON CONFLICT DO NOTHING`,
+    ),
+    labEventsUser: db.prepare(LAB_EVENTS_USER),
+    saveLabOrder: db.prepare(
+      `INSERT INTO svc_lab_orders (order_id, user_id, status, updated_at, data) VALUES (?, ?, ?, ?, ?)
+       ON CONFLICT (order_id) DO UPDATE SET user_id = coalesce(excluded.user_id, svc_lab_orders.user_id),
+       status = excluded.status, updated_at = excluded.updated_at, data = excluded.data
+       WHERE excluded.updated_at >= svc_lab_orders.updated_at`,
+    ),
+    readLabOrders: db.prepare('SELECT * FROM svc_lab_orders WHERE order_id > ? ORDER BY order_id LIMIT ?'),
+    readLabOrderEvents: db.prepare(
+      `SELECT e.order_id, e.occurred_at, e.status, e.event_type, e.data, coalesce(e.user_id, o.user_id) AS user_id FROM svc_lab_order_events e LEFT JOIN svc_lab_orders o ON o.order_id = e.order_id
+       WHERE e.order_id = ? ORDER BY e.occurred_at, e.status LIMIT ?`,
+    ),
+    saveParsingJob: db.prepare(
+      `INSERT INTO svc_parsing_jobs (job_id, user_id, status, updated_at, stored_at, job) VALUES (?, ?, ?, ?, ?, ?)
+       ON CONFLICT (job_id) DO UPDATE SET user_id = coalesce(excluded.user_id, svc_parsing_jobs.user_id),
+       status = excluded.status, updated_at = excluded.updated_at, stored_at = excluded.stored_at, job = excluded.job
+       WHERE excluded.updated_at >= svc_parsing_jobs.updated_at`,
+    ),
+    readParsingJobs: db.prepare('SELECT * FROM svc_parsing_jobs WHERE job_id > ? ORDER BY job_id LIMIT ?'),
+    readUsers: db.prepare(
+      `SELECT client_user_id, user_id, providers, error FROM svc_users WHERE user_id IS NOT NULL AND client_user_id > ?
+       ORDER BY client_user_id LIMIT ?`,
     ),
     failedUsers: db.prepare(
       `SELECT client_user_id, user_id, providers, error FROM svc_users WHERE error IS NOT NULL AND client_user_id > ?

@@ -6,6 +6,7 @@ import {
   type SyncWindow,
   storedSteps,
   storedSummaries,
+  storedUsers,
   teamFingerprint,
 } from '../../../src/index.js';
 import type { WithStore } from '../conformance.js';
@@ -151,6 +152,35 @@ export function readCases(withStore: WithStore) {
         pending: 0,
         oldestPending: null,
       });
+    }),
+  );
+}
+
+export function userReadCases(withStore: WithStore) {
+  it(
+    'issue 46: reads its resolved users back by client user id, a page at a time, failed ones left out',
+    withStore(async ({ store }) => {
+      await store.saveUser({ clientUserId: 'c-2', userId: 'u-2', providers: ['oura'], error: null });
+      await store.saveUser({ clientUserId: 'c-1', userId: 'u-1', providers: [], error: null });
+      await store.saveUser({
+        clientUserId: 'c-0',
+        userId: null,
+        providers: [],
+        error: 'NotFoundError (404): gone',
+      });
+      await store.saveUser({
+        clientUserId: 'c-3',
+        userId: 'u-3',
+        providers: ['garmin', 'oura'],
+        error: null,
+      });
+      const users = [];
+      for await (const user of storedUsers(store, 2)) users.push(user);
+      expect(users.map((user) => [user.clientUserId, user.userId, user.providers])).toEqual([
+        ['c-1', 'u-1', []],
+        ['c-2', 'u-2', ['oura']],
+        ['c-3', 'u-3', ['garmin', 'oura']],
+      ]);
     }),
   );
 }
