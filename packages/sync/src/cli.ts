@@ -1,4 +1,4 @@
-// svc-sync: backfill, status, webhooks, worker, migrate and export (one file per command under cli/).
+// svc-sync: backfill, status, webhooks, worker, migrate, export and serve (one file per command under cli/).
 // Expected failures print one line and exit with a documented code (cli/exit-codes.ts); nothing prints
 // the API key or a store password.
 import { AbortError, AuthenticationError, ConnectionError, PermissionDeniedError } from '@svc/client';
@@ -33,6 +33,7 @@ const COMMANDS: Record<
   webhooks: { load: () => import('./cli/commands/webhooks-command.js'), key: true },
   worker: { load: () => import('./cli/commands/worker-command.js'), key: true },
   export: { load: () => import('./cli/commands/export-command.js'), readOnly: true },
+  serve: { load: () => import('./cli/commands/serve-command.js'), readOnly: true },
 };
 
 async function main(argv: string[]): Promise<number> {

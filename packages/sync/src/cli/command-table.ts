@@ -110,6 +110,11 @@ export const COMMANDS = {
     summary: 'writes the store as FHIR Bulk Data NDJSON, one file per resource type',
     options: ['store', 'format', 'out', 'resources'],
   },
+  serve: {
+    summary: "a page on 127.0.0.1: each resource's users × days coverage, freshness, failures and live runs",
+    options: ['store', 'port', 'host'],
+    helps: { port: 'port to listen on (4000; 0 picks a free one)' },
+  },
 } as const satisfies Record<string, CommandSpec>;
 
 export type CommandName = keyof typeof COMMANDS;

@@ -244,6 +244,12 @@ export function openPostgresStore(url: string, options: PostgresStoreOptions = {
         [...keyValues(window), failure.error, failure.status, failure.message],
       );
     },
+    async readRows<R>(sql: string, params: readonly (string | number)[] = []) {
+      let n = 0;
+      // The console's SQL is written once with SQLite's `?`; pg numbers its parameters.
+      const text = sql.replace(/\?/g, () => `$${++n}`);
+      return (await query(text, [...params])).rows as R[];
+    },
     async status() {
       const count = async (sql: string) => (await query<{ n: string }>(sql)).rows[0]?.n;
       return syncStatusOf({

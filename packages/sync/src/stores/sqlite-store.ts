@@ -206,6 +206,9 @@ export function openSqliteStore(
         .failedUsers.all<UserRow>(after ?? '', limit)
         .map(userOf),
     ),
+    readRows<R>(sql: string, params: readonly (string | number)[] = []) {
+      return guard(() => db.prepare(sql).all<R>(...params))();
+    },
     readSteps: guard((limit, after) =>
       ready()
         .readSteps.all<StepColumns>(

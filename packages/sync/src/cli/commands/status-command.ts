@@ -1,5 +1,6 @@
 // svc-sync status: what the store holds, what is owed, what failed and why, and how far each resource's
 // newest data is behind its latest run's end time. Reads only: it never migrates or binds the store.
+import { storeCoverage } from '../../console/store-coverage.js';
 import { redactSecrets } from '../../errors/redact-secrets.js';
 import {
   lagMs,
@@ -64,8 +65,12 @@ async function statusCommand(values: Values, store: SyncStore): Promise<number> 
         { rows: counts.rows[resource] ?? 0, ...status, lagMs: lagMs(status) },
       ]),
     );
+    // Each resource's users × days map, as `svc-sync serve` draws it (the same function).
+    const coverage = Object.fromEntries(
+      (await storeCoverage(store)).map(({ resource, ...map }) => [resource, map]),
+    );
     process.stdout.write(
-      `${JSON.stringify({ ...counts, resources: byResource, ...(failures ? { failures } : {}) })}\n`,
+      `${JSON.stringify({ ...counts, resources: byResource, coverage, ...(failures ? { failures } : {}) })}\n`,
     );
     return EXIT.ok;
   }

@@ -1,0 +1,293 @@
+// The console page: plain DOM and one canvas per resource (a users × days map is thousands of cells,
+// which a canvas paints at once where as many elements would not); uPlot draws the time series.
+// Every figure comes from the console's own /api/ reads; nothing is fetched from anywhere else.
+
+const token = document.querySelector('meta[name="console-token"]').content;
+/** Bottom to top in each day's column: what needs attention first. */
+const STATES = ['failed', 'pending', 'complete', 'nothingSent'];
+const LABELS = { complete: 'complete', pending: 'pending', failed: 'failed', nothingSent: 'nothing sent' };
+const style = getComputedStyle(document.documentElement);
+const COLORS = {
+  complete: style.getPropertyValue('--complete').trim(),
+  pending: style.getPropertyValue('--pending').trim(),
+  failed: style.getPropertyValue('--failed').trim(),
+  nothingSent: style.getPropertyValue('--nothing').trim(),
+};
+const HEIGHT = 120;
+const DAY_MS = 86_400_000;
+
+/** An element with attributes and children (text or elements): the page never parses HTML it builds. */
+function el(tag, attributes = {}, ...children) {
+  const node = document.createElement(tag);
+  for (const [name, value] of Object.entries(attributes)) node.setAttribute(name, String(value));
+  for (const child of children) node.append(child instanceof Node ? child : String(child));
+  return node;
+}
+
+async function read(path) {
+  const response = await fetch(path, { headers: { accept: 'application/json' } });
+  const body = await response.json();
+  if (!response.ok) throw new Error(body.error ?? `HTTP ${response.status}`);
+  return body;
+}
+
+async function act(path, body) {
+  const response = await fetch(path, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-console-token': token },
+    body: JSON.stringify(body),
+  });
+  const answer = await response.json();
+  if (!response.ok) throw new Error(answer.error ?? `HTTP ${response.status}`);
+  return answer;
+}
+
+const dayAt = (from, index) =>
+  new Date(Date.parse(`${from}T00:00:00Z`) + index * DAY_MS).toISOString().slice(0, 10);
+const durationText = (ms) => {
+  if (ms === null || ms === undefined) return '–';
+  const s = Math.floor(ms / 1000);
+  if (s >= 86_400) return `${Math.floor(s / 86_400)}d ${Math.floor((s % 86_400) / 3600)}h`;
+  if (s >= 3600) return `${Math.floor(s / 3600)}h ${Math.floor((s % 3600) / 60)}m`;
+  if (s >= 60) return `${Math.floor(s / 60)}m ${s % 60}s`;
+  return `${s}s`;
+};
+
+function renderSummary(status) {
+  const body = document.querySelector('#summary tbody');
+  body.replaceChildren(
+    ...Object.entries(status.resources).map(([resource, r]) =>
+      el(
+        'tr',
+        { 'data-resource': resource },
+        el('th', { scope: 'row' }, resource),
+        el('td', { class: 'number', 'data-field': 'rows' }, r.rows),
+        el('td', { class: 'number', 'data-field': 'pending' }, r.pending),
+        el('td', { class: 'number', 'data-field': 'failed' }, r.failed),
+        el('td', {}, r.newestData ?? 'no data yet'),
+        el('td', { 'data-field': 'lag' }, durationText(r.lagMs)),
+      ),
+    ),
+  );
+  document.getElementById('totals').textContent =
+    `Windows pending: ${status.pending}, failed: ${status.failed}; users failed: ${status.failedUsers}.`;
+}
+
+/**
+ * A day's column, bottom to top in STATES order: each state's share of the users, at least one pixel
+ * for a state any user is in (a single failed user among 10,000 stays visible).
+ */
+function segments(coverage, day) {
+  const out = [];
+  let bottom = HEIGHT;
+  for (const state of STATES) {
+    const count = coverage[state][day];
+    if (count === 0) continue;
+    const top = Math.max(0, bottom - Math.max(1, Math.round((count / coverage.users) * HEIGHT)));
+    out.push({ state, top, bottom });
+    bottom = top;
+  }
+  return out;
+}
+
+/** One resource's map: a column per day, its users stacked by state. */
+function drawMap(canvas, coverage, width) {
+  const days = coverage.complete.length;
+  const column = width / days;
+  const context = canvas.getContext('2d');
+  context.clearRect(0, 0, canvas.width, canvas.height);
+  for (let day = 0; day < days; day++) {
+    const x = Math.floor(day * column);
+    const w = Math.max(1, Math.floor((day + 1) * column) - x - (column > 3 ? 1 : 0));
+    for (const { state, top, bottom } of segments(coverage, day)) {
+      context.fillStyle = COLORS[state];
+      context.fillRect(x, top, w, bottom - top);
+    }
+  }
+}
+
+/** The state under a point of the map: the segment the height falls in, else the nearest one. */
+function stateAt(coverage, day, y) {
+  const column = segments(coverage, day);
+  return (column.find(({ top, bottom }) => y >= top && y < bottom) ?? column.at(-1))?.state;
+}
+
+async function showCell(resource, day, state) {
+  const caption = document.getElementById('cell-caption');
+  const list = document.getElementById('cell-users');
+  caption.textContent = `Reading ${resource} on ${day}, ${LABELS[state]}…`;
+  const query = new URLSearchParams({ resource, day, state });
+  try {
+    const { users } = await read(`/api/cell?${query}`);
+    caption.textContent = `${resource} on ${day}, ${LABELS[state]}: ${users.length === 100 ? 'the first 100 users' : `${users.length} user${users.length === 1 ? '' : 's'}`}`;
+    list.replaceChildren(
+      ...users.map((user) =>
+        el(
+          'li',
+          { 'data-client-user-id': user.clientUserId },
+          el('strong', {}, user.clientUserId),
+          user.windows.length === 0
+            ? ': no window asked for this day'
+            : `: ${user.windows
+                .map(
+                  (w) =>
+                    `${w.provider} ${w.start}..${w.end} ${w.status}${w.error ? ` (${w.error}${w.errorStatus === null ? '' : ` ${w.errorStatus}`})` : ''}`,
+                )
+                .join('; ')}`,
+        ),
+      ),
+    );
+  } catch (error) {
+    caption.textContent = `Could not read the cell: ${error.message}`;
+  }
+}
+
+function renderResource(coverage) {
+  const days = coverage.complete.length;
+  const width = Math.min(1100, Math.max(days * 3, Math.min(days * 14, 1100)));
+  const canvas = el('canvas', {
+    width,
+    height: HEIGHT,
+    role: 'img',
+    'aria-label': `${coverage.resource}: ${coverage.users} users over ${days} days from ${coverage.from} to ${coverage.to}; the same figures are in the table below`,
+    'data-resource': coverage.resource,
+  });
+  drawMap(canvas, coverage, width);
+  const axis = el('div', { class: 'axis' }, el('span', {}, coverage.from), el('span', {}, coverage.to));
+  // Set through the CSSOM: the CSP refuses style attributes.
+  axis.style.width = `${width}px`;
+  canvas.addEventListener('click', (event) => {
+    const bounds = canvas.getBoundingClientRect();
+    const day = Math.min(days - 1, Math.floor(((event.clientX - bounds.left) / bounds.width) * days));
+    const state = stateAt(coverage, day, ((event.clientY - bounds.top) / bounds.height) * HEIGHT);
+    if (state) showCell(coverage.resource, dayAt(coverage.from, day), state);
+  });
+  const daySelect = el('select', { id: `day-${coverage.resource}`, name: 'day' });
+  const stateSelect = el('select', { id: `state-${coverage.resource}`, name: 'state' });
+  for (let day = 0; day < days; day++) daySelect.append(el('option', {}, dayAt(coverage.from, day)));
+  for (const state of STATES) stateSelect.append(el('option', { value: state }, LABELS[state]));
+  const form = el(
+    'form',
+    { class: 'pick' },
+    el('label', { for: daySelect.id }, 'Day'),
+    daySelect,
+    el('label', { for: stateSelect.id }, 'State'),
+    stateSelect,
+    el('button', { type: 'submit' }, 'List users'),
+  );
+  form.addEventListener('submit', (event) => {
+    event.preventDefault();
+    showCell(coverage.resource, daySelect.value, stateSelect.value);
+  });
+  const rows = [];
+  for (let day = 0; day < days; day++)
+    rows.push(
+      el(
+        'tr',
+        { 'data-day': dayAt(coverage.from, day) },
+        el('th', { scope: 'row' }, dayAt(coverage.from, day)),
+        ...STATES.map((state) => el('td', { class: 'number', 'data-state': state }, coverage[state][day])),
+      ),
+    );
+  const table = el(
+    'table',
+    { 'data-coverage': coverage.resource },
+    el('caption', {}, `${coverage.resource}: users per day and state`),
+    el(
+      'thead',
+      {},
+      el(
+        'tr',
+        {},
+        el('th', { scope: 'col' }, 'Day'),
+        ...STATES.map((s) => el('th', { scope: 'col' }, LABELS[s])),
+      ),
+    ),
+    el('tbody', {}, ...rows),
+  );
+  return el(
+    'div',
+    { class: 'resource' },
+    el('h3', {}, `${coverage.resource} (${coverage.users} users)`),
+    canvas,
+    axis,
+    form,
+    el('details', {}, el('summary', {}, 'The same figures as a table'), table),
+  );
+}
+
+function renderFailures(failures, actions) {
+  const result = document.getElementById('action-result');
+  const button = (label, action, clientUserId) => {
+    const node = el('button', { type: 'button', 'data-action': action }, `${label} ${clientUserId}`);
+    node.addEventListener('click', async () => {
+      node.disabled = true;
+      result.textContent = `${label} ${clientUserId}…`;
+      try {
+        const answer = await act(`/api/${action}`, { users: [clientUserId] });
+        result.textContent = answer.message;
+      } catch (error) {
+        result.textContent = `${label} failed: ${error.message}`;
+      }
+      await refresh();
+    });
+    return node;
+  };
+  document
+    .querySelector('#failed-users tbody')
+    .replaceChildren(
+      ...failures.users.map((user) =>
+        el(
+          'tr',
+          { 'data-client-user-id': user.clientUserId },
+          el('td', {}, user.clientUserId),
+          el('td', {}, user.error),
+          el('td', {}, user.status ?? '–'),
+          el('td', {}, user.message),
+          el(
+            'td',
+            {},
+            ...(actions.includes('retry') ? [button('Retry', 'retry', user.clientUserId)] : []),
+            ...(actions.includes('clear') ? [button('Clear', 'clear', user.clientUserId)] : []),
+          ),
+        ),
+      ),
+    );
+  document
+    .querySelector('#failed-windows tbody')
+    .replaceChildren(
+      ...failures.windows.map((w) =>
+        el(
+          'tr',
+          {},
+          el('td', {}, w.userId),
+          el('td', {}, w.resource),
+          el('td', {}, w.provider),
+          el('td', {}, `${w.start}..${w.end}`),
+          el('td', {}, w.error),
+          el('td', {}, w.status ?? '–'),
+          el('td', {}, w.message),
+        ),
+      ),
+    );
+}
+
+async function refresh() {
+  const overview = await read('/api/overview');
+  renderSummary(overview.status);
+  document.getElementById('coverage').replaceChildren(...overview.coverage.map(renderResource));
+  renderFailures(overview.failures, overview.actions);
+  document.getElementById('updated').textContent = `Read at ${new Date().toLocaleTimeString()}.`;
+}
+
+refresh().then(
+  () =>
+    requestAnimationFrame(() => {
+      performance.mark('painted');
+      document.body.dataset.state = 'ready';
+    }),
+  (error) => {
+    document.getElementById('updated').textContent = `Could not read the store: ${error.message}`;
+    document.body.dataset.state = 'failed';
+  },
+);
