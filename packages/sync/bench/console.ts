@@ -27,7 +27,11 @@ const repoRoot = new URL('../../../', import.meta.url).pathname;
 execFileSync(
   join(repoRoot, 'node_modules/.bin/turbo'),
   ['run', 'build', '--filter=@svc/sync...', '--output-logs=errors-only', '--concurrency=1'],
-  { cwd: repoRoot, stdio: ['ignore', 'inherit', 'inherit'], env: { TURBO_TELEMETRY_DISABLED: '1', ...process.env } },
+  {
+    cwd: repoRoot,
+    stdio: ['ignore', 'inherit', 'inherit'],
+    env: { TURBO_TELEMETRY_DISABLED: '1', ...process.env },
+  },
 );
 
 const dir = mkdtempSync(join(os.tmpdir(), 'svc-console-bench-'));

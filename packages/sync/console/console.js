@@ -62,15 +62,59 @@ function renderSummary(status) {
         { 'data-resource': resource },
         el('th', { scope: 'row' }, resource),
         el('td', { class: 'number', 'data-field': 'rows' }, r.rows),
+        el('td', { class: 'number', 'data-field': 'users' }, r.users),
+        el('td', { class: 'number', 'data-field': 'complete' }, r.complete),
+        el('td', { class: 'number', 'data-field': 'behind' }, r.behind),
+        el('td', { 'data-field': 'lag' }, durationText(r.lagMs)),
         el('td', { class: 'number', 'data-field': 'pending' }, r.pending),
         el('td', { class: 'number', 'data-field': 'failed' }, r.failed),
-        el('td', {}, r.newestData ?? 'no data yet'),
-        el('td', { 'data-field': 'lag' }, durationText(r.lagMs)),
       ),
     ),
   );
   document.getElementById('totals').textContent =
     `Windows pending: ${status.pending}, failed: ${status.failed}; users failed: ${status.failedUsers}.`;
+}
+
+const BANDS = {
+  upTo1h: 'up to 1 hour',
+  upTo1d: 'up to 1 day',
+  upTo7d: 'up to 7 days',
+  upTo30d: 'up to 30 days',
+  over30d: 'over 30 days',
+};
+
+/** How far users are behind, as bands with bars, and the users furthest behind by client user id. */
+function renderFreshness(status) {
+  const { users } = status;
+  if (status.targetDay) document.getElementById('to').value = status.targetDay;
+  document.getElementById('target').textContent =
+    `Complete means every day stored through ${status.targetDay ?? status.target}: ${users.complete} of ${users.total} users are, ${users.behind} are behind.`;
+  const most = Math.max(1, ...Object.values(users.behindBy));
+  document.querySelector('#bands tbody').replaceChildren(
+    ...Object.entries(BANDS).map(([band, label]) => {
+      const bar = el('span', { class: 'bar' });
+      bar.style.width = `${(users.behindBy[band] / most) * 300}px`;
+      return el(
+        'tr',
+        { 'data-band': band },
+        el('th', { scope: 'row' }, label),
+        el('td', { class: 'number' }, users.behindBy[band]),
+        el('td', {}, bar),
+      );
+    }),
+  );
+  document
+    .getElementById('worst')
+    .replaceChildren(
+      ...users.worst.map((user) =>
+        el(
+          'li',
+          { 'data-client-user-id': user.clientUserId ?? '' },
+          el('strong', {}, user.clientUserId ?? `(user id ${user.userId})`),
+          `: ${durationText(user.behindMs)} behind, complete until ${user.completeUntil}`,
+        ),
+      ),
+    );
 }
 
 /**
@@ -233,6 +277,13 @@ function renderFailures(failures, actions) {
     });
     return node;
   };
+  /** Retry and clear act on a user's failures, as the CLI's do (by client user id). */
+  const userActions = (clientUserId) =>
+    clientUserId === null
+      ? []
+      : actions
+          .filter((a) => a === 'retry' || a === 'clear')
+          .map((a) => button(a === 'retry' ? 'Retry' : 'Clear', a, clientUserId));
   document
     .querySelector('#failed-users tbody')
     .replaceChildren(
@@ -244,12 +295,7 @@ function renderFailures(failures, actions) {
           el('td', {}, user.error),
           el('td', {}, user.status ?? '–'),
           el('td', {}, user.message),
-          el(
-            'td',
-            {},
-            ...(actions.includes('retry') ? [button('Retry', 'retry', user.clientUserId)] : []),
-            ...(actions.includes('clear') ? [button('Clear', 'clear', user.clientUserId)] : []),
-          ),
+          el('td', {}, ...userActions(user.clientUserId)),
         ),
       ),
     );
@@ -259,26 +305,36 @@ function renderFailures(failures, actions) {
       ...failures.windows.map((w) =>
         el(
           'tr',
-          {},
-          el('td', {}, w.userId),
+          { 'data-client-user-id': w.clientUserId ?? '' },
+          el('td', {}, w.clientUserId ?? `(user id ${w.userId})`),
           el('td', {}, w.resource),
           el('td', {}, w.provider),
           el('td', {}, `${w.start}..${w.end}`),
           el('td', {}, w.error),
           el('td', {}, w.status ?? '–'),
           el('td', {}, w.message),
+          el('td', {}, ...userActions(w.clientUserId)),
         ),
       ),
     );
 }
 
 async function refresh() {
-  const overview = await read('/api/overview');
+  // The day complete is measured to, as `status --to`: from the address, so a reload keeps it.
+  const to = new URLSearchParams(location.search).get('to');
+  const overview = await read(`/api/overview${to ? `?${new URLSearchParams({ to })}` : ''}`);
   renderSummary(overview.status);
+  renderFreshness(overview.status);
   document.getElementById('coverage').replaceChildren(...overview.coverage.map(renderResource));
   renderFailures(overview.failures, overview.actions);
   document.getElementById('updated').textContent = `Read at ${new Date().toLocaleTimeString()}.`;
 }
+
+document.getElementById('complete-to').addEventListener('submit', (event) => {
+  event.preventDefault();
+  const to = document.getElementById('to').value;
+  location.search = to ? `?${new URLSearchParams({ to })}` : '';
+});
 
 refresh().then(
   () =>

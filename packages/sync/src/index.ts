@@ -15,13 +15,24 @@ export {
 export type { Limits } from './internal/pace/aimd.js';
 export type { SyncProgress } from './progress.js';
 export { RESOURCES, type ResourceName, WINDOW_DAYS } from './resources.js';
+export { checkFleet, type FleetLimits, type FleetProblem } from './status/check-fleet.js';
+export { clearFailures } from './status/clear-failures.js';
+export { type FailureFilter, type Failures, findFailures } from './status/find-failures.js';
+export {
+  type BehindBands,
+  type BehindUser,
+  type FleetStatus,
+  type FleetStatusOptions,
+  type ResourceFreshness,
+  readFleetStatus,
+} from './status/read-fleet-status.js';
+export { replanFailures } from './status/replan-failures.js';
 export { SCHEMA_VERSION, type StoreSchema } from './stores/migrations/migrations.js';
 export { checkStore, migrateStore, openStore, type StoreMigration } from './stores/open-store.js';
 export { createPostgresStore, type PostgresStoreOptions } from './stores/postgres-store.js';
 export { createSqliteStore, type SqliteStoreOptions } from './stores/sqlite-store.js';
 export {
   type FailedWindow,
-  lagMs,
   type ResourceStatus,
   type StepKey,
   type StepRow,
@@ -31,6 +42,8 @@ export {
   type SyncStatus,
   type SyncStore,
   type SyncWindow,
+  type UserCoverage,
+  type UserCoverageKey,
   userFailureOf,
   type WindowFailure,
   type WindowKey,

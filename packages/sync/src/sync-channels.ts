@@ -36,9 +36,19 @@ export interface WindowMessage {
 /** A plain channel: after each run, one message per resource the store holds. */
 export const LAG_CHANNEL = 'svc:sync:lag';
 
-/** How far a resource's newest stored data is behind its latest run's end time, as `svc-sync status` says. */
+/**
+ * How complete a resource is across the fleet, as `readFleetStatus` (and `svc-sync status`) tells it:
+ * measured to the start of the service's today (every day before today stored). Counts only, never a
+ * user id.
+ */
 export interface LagMessage {
   readonly resource: string;
-  /** In ms; null when there is nothing to compare (no data stored, or no run end yet). */
+  /** How far the user furthest behind is behind, in ms (0: every user complete; null: no users). */
   readonly lagMs: number | null;
+  /** Users with windows of this resource, and how many of them are behind. */
+  readonly users: number;
+  readonly usersBehind: number;
+  /** Days owed: of pending windows, and of failed windows. */
+  readonly pendingDays: number;
+  readonly failedDays: number;
 }

@@ -54,6 +54,16 @@ export const OPTIONS = {
   'rebind-team': { type: 'boolean', help: 'bind the store to the key in SVC_API_KEY (after a rotation)' },
   format: { type: 'string', value: '<fhir-ndjson>', help: 'the export format (required)' },
   out: { type: 'string', value: '<DIR>', help: 'the directory to write to (required)' },
+  'max-pending-age': {
+    type: 'string',
+    value: '<30m|6h|2d>',
+    help: 'with --check: exit 9 when pending work was planned longer ago than this',
+  },
+  'max-behind': {
+    type: 'string',
+    value: '<30m|6h|2d>',
+    help: 'with --check: exit 9 when a user is behind the day by more than this',
+  },
   help: { type: 'boolean', short: 'h', help: 'this help' },
 } as const satisfies Record<string, OptionSpec>;
 
@@ -85,8 +95,12 @@ export const COMMANDS = {
     ],
   },
   status: {
-    summary: 'what the store holds, what is owed and what failed; the lag of each resource',
-    options: ['store', 'json', 'failed', 'limit'],
+    summary: 'how complete every user is up to a day, what is owed and what failed',
+    options: ['store', 'to', 'json', 'failed', 'limit', 'check', 'max-pending-age', 'max-behind'],
+    helps: {
+      to: 'complete means every day through this one stored (default: yesterday, UTC)',
+      check: 'exit 5 when anything failed, 9 when work waits or users lag past the limits below',
+    },
   },
   webhooks: {
     summary: 'receives webhook deliveries and keeps the store current',
@@ -112,8 +126,11 @@ export const COMMANDS = {
   },
   serve: {
     summary: "a page on 127.0.0.1: each resource's users × days coverage, freshness, failures and live runs",
-    options: ['store', 'port', 'host'],
-    helps: { port: 'port to listen on (4000; 0 picks a free one)' },
+    options: ['store', 'port', 'host', 'base-url'],
+    helps: {
+      port: 'port to listen on (4000; 0 picks a free one)',
+      'base-url': 'with SVC_API_KEY set, a retry from the page reads from here (e.g. the sandbox)',
+    },
   },
 } as const satisfies Record<string, CommandSpec>;
 
@@ -149,5 +166,6 @@ SVC_WEBHOOK_SECRET.
 Exit codes: 0 done, 1 error, 2 bad arguments or missing key, 3 store or Redis locked or unreachable,
 4 incomplete (rate limited: run again to resume), 5 done with failures, 6 key refused,
 7 the service could not be reached (run again to resume), 8 the store does not match (another team's
-key, a newer schema; migrate --check: a migration is due), 130 interrupted.`;
+key, a newer schema; migrate --check: a migration is due), 9 status --check: work waits or users lag
+past the limits, 130 interrupted.`;
 }

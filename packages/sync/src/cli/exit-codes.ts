@@ -24,6 +24,11 @@ export const EXIT = {
    * (upgrade svc-sync), or, with `migrate --check`, it needs a migration (run `svc-sync migrate`).
    */
   storeMismatch: 8,
+  /**
+   * `status --check`: pending work waited longer than `--max-pending-age`, or users are behind by more
+   * than `--max-behind` (failures exit 5).
+   */
+  checkFailed: 9,
   /** Interrupted (Ctrl-C or SIGTERM): run the same command again to resume. */
   interrupted: 130,
 } as const;

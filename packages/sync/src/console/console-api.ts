@@ -1,14 +1,20 @@
 // What the page reads and does, as plain functions of the store: the same calls `svc-sync status --json`
-// prints from (store.status, store.resourceStatus, storeCoverage), so a figure cannot differ between them.
-import { redactSecrets } from '../errors/redact-secrets.js';
-import { lagMs, type SyncStore, userFailureOf } from '../stores/store.js';
+// prints from (readFleetStatus, storeCoverage, listFailures) and the same operations the CLI's retry and
+// clear run (replanFailures, clearFailures), so a figure or an action cannot differ between them.
+import { SyncInputError } from '../errors/errors.js';
+import { clearFailures } from '../status/clear-failures.js';
+import type { FailureFilter, Failures } from '../status/find-failures.js';
+import { listFailures } from '../status/list-failures.js';
+import { readFleetStatus } from '../status/read-fleet-status.js';
+import { replanFailures } from '../status/replan-failures.js';
+import type { SyncStore } from '../stores/store.js';
 import { coverageCell } from './coverage-cell.js';
 import { storeCoverage } from './store-coverage.js';
 
 /** A read: the query's parameters in, a JSON value out. */
 export type ConsoleRead = (query: URLSearchParams) => Promise<unknown>;
 /** An action: the posted JSON in, a JSON value out. */
-export type ConsoleAction = (body: unknown) => Promise<unknown>;
+export type ConsoleAction = (body: unknown) => Promise<{ message: string }>;
 
 export interface ConsoleApi {
   reads: Record<string, ConsoleRead>;
@@ -17,49 +23,54 @@ export interface ConsoleApi {
 
 /** Failures listed on the page, of each kind: the first ones by key, with their total beside them. */
 export const FAILURES_SHOWN = 50;
+/** Users one action may name: the bound of what one request drives. */
+const MAX_USERS = 1000;
 
-/** The secrets this process knows, kept out of every message it shows (stored ones are redacted already). */
-const redact = (text: string) =>
-  redactSecrets(text, [process.env.SVC_API_KEY, process.env.SVC_WEBHOOK_SECRET]);
-
-/** The store's counts and each resource's status, shaped as `status --json` prints them. */
-async function statusOf(store: SyncStore) {
-  const counts = await store.status();
-  const resources = await store.resourceStatus();
-  return {
-    ...counts,
-    resources: Object.fromEntries(
-      resources.map(({ resource, ...status }) => [
-        resource,
-        { rows: counts.rows[resource] ?? 0, ...status, lagMs: lagMs(status) },
-      ]),
-    ),
-  };
+/** What reads the windows a retry plans again: a sync with the key (serve was given one), or nobody yet. */
+export interface Reader {
+  /** Starts reading what is owed unless a read is already under way. */
+  resume(): void;
 }
 
-async function failuresOf(store: SyncStore) {
-  return {
-    users: (await store.failedUsers(FAILURES_SHOWN)).map((user) => ({
-      clientUserId: user.clientUserId,
-      ...userFailureOf(redact(user.error ?? '')),
-    })),
-    windows: (await store.failedWindows(FAILURES_SHOWN)).map(({ failure, ...window }) => ({
-      ...window,
-      error: failure.error,
-      status: failure.status,
-      message: redact(failure.message),
-    })),
-  };
+/** `{ users: [...] }` as the page posts it, checked before anything is read. */
+function filterOf(body: unknown): FailureFilter {
+  const users = (body as { users?: unknown } | null)?.users;
+  if (!Array.isArray(users) || users.length === 0 || users.length > MAX_USERS)
+    throw new SyncInputError(`users must list 1 to ${MAX_USERS} client user ids`);
+  if (!users.every((user) => typeof user === 'string' && user.length > 0 && user.length <= 256))
+    throw new SyncInputError('users must be client user ids');
+  return { users };
 }
 
-export function consoleApi(store: SyncStore): ConsoleApi {
-  const actions: ConsoleApi['actions'] = {};
+const counted = (found: Failures) =>
+  `${found.windows.length} window${found.windows.length === 1 ? '' : 's'}, ${found.users.length} user${found.users.length === 1 ? '' : 's'}`;
+
+export function consoleApi(store: SyncStore, reader?: Reader): ConsoleApi {
+  const actions: ConsoleApi['actions'] = {
+    '/api/retry': async (body) => {
+      const found = await replanFailures(store, filterOf(body));
+      if (!reader)
+        return {
+          message: `Planned again: ${counted(found)}; the next backfill, webhooks or worker run reads them.`,
+        };
+      reader.resume();
+      return { message: `Planned again: ${counted(found)}; reading them now.` };
+    },
+    '/api/clear': async (body) => {
+      const found = await clearFailures(store, filterOf(body));
+      return { message: `Cleared: ${counted(found)}.` };
+    },
+  };
   return {
     reads: {
-      '/api/overview': async () => ({
-        status: await statusOf(store),
+      '/api/overview': async (query) => ({
+        // `to`: what complete means, as `status --to` (default: every day before today).
+        status: await readFleetStatus(
+          store,
+          query.get('to') ? { completeTo: query.get('to') as string } : {},
+        ),
         coverage: await storeCoverage(store),
-        failures: await failuresOf(store),
+        failures: await listFailures(store, FAILURES_SHOWN),
         actions: Object.keys(actions).map((path) => path.replace('/api/', '')),
       }),
       '/api/cell': async (query) => ({

@@ -6,7 +6,7 @@ import type pg from 'pg';
 import { isConnectionFailure, redactUrl, translatePg } from './postgres/pg-errors.js';
 import { postgresSchema } from './postgres/postgres-schema.js';
 import { upsertRows } from './postgres/upsert-rows.js';
-import { OLDEST_PENDING } from './shared-queries.js';
+import { CLIENT_ID, OLDEST_PENDING, userCoverageQuery } from './shared-queries.js';
 import {
   coveredUntil,
   laterOf,
@@ -17,6 +17,8 @@ import {
 } from './store.js';
 import type { MaintainedStore } from './store-maintenance.js';
 import {
+  type CoverageColumns,
+  coverageOf,
   failedWindowOf,
   isoOf,
   keyValues,
@@ -109,7 +111,7 @@ export function openPostgresStore(url: string, options: PostgresStoreOptions = {
     map: (row: R) => T,
   ) =>
     rowsOf(
-      `SELECT * FROM svc_windows
+      `SELECT *${status === 'failed' ? `, ${CLIENT_ID}` : ''} FROM svc_windows
          WHERE status = '${status}' AND (user_id, resource, provider, start_date, end_date) > ($1, $2, $3, $4, $5)
          ORDER BY user_id, resource, provider, start_date, end_date LIMIT $6`,
       [...(after ? keyValues(after) : ['', '', '', '', '']), limit],
@@ -174,7 +176,8 @@ export function openPostgresStore(url: string, options: PostgresStoreOptions = {
           const asOf = laterOf(existing?.asOf ?? window.asOf, window.asOf);
           const updated = await client.query<{ generation: number }>(
             decision === 'keep'
-              ? `UPDATE svc_windows SET as_of = $6, updated_at = now() WHERE ${KEY} RETURNING generation`
+              ? // A pending window keeps the time it was first owed (`status` tells how long work has waited).
+                `UPDATE svc_windows SET as_of = $6 WHERE ${KEY} RETURNING generation`
               : `UPDATE svc_windows SET status = 'pending', as_of = $6, generation = generation + 1, error = NULL,
                  error_status = NULL, error_message = NULL, updated_at = now() WHERE ${KEY} RETURNING generation`,
             [...keyValues(window), asOf],
@@ -222,11 +225,41 @@ export function openPostgresStore(url: string, options: PostgresStoreOptions = {
       );
       const totals = await query<WindowTotals>(
         `SELECT resource, max(as_of) AS as_of, count(*) FILTER (WHERE status = 'pending') AS pending,
-         count(*) FILTER (WHERE status = 'failed') AS failed FROM svc_windows GROUP BY resource`,
+         count(*) FILTER (WHERE status = 'failed') AS failed,
+         min(updated_at) FILTER (WHERE status = 'pending') AS pending_since FROM svc_windows GROUP BY resource`,
       );
-      const oldest = await query<WindowKeyColumns>(OLDEST_PENDING);
+      const oldest = await query<WindowKeyColumns & { client_user_id: string | null }>(OLDEST_PENDING);
       const newestStep = steps?.newest ? isoOf(steps.newest) : null;
       return resourceStatuses(newestStep, summaries.rows, totals.rows, oldest.rows);
+    },
+    userCoverage: (limit, after) =>
+      rowsOf(
+        userCoverageQuery('(w.end_date::date - w.start_date::date + 1)', '($1, $2, $3)', '$4'),
+        [...(after ? [after.userId, after.resource, after.provider] : ['', '', '']), limit],
+        (row: CoverageColumns) => coverageOf(row),
+      ),
+    clearFailedWindows(windows) {
+      return inTransaction(async (client) => {
+        let cleared = 0;
+        for (const window of windows) {
+          // Dealt with by an operator: done, covered to the window's last day (or its run end time), nothing stored.
+          const result = await client.query(
+            `UPDATE svc_windows SET status = 'done', updated_at = now(),
+             covered_until = least(as_of, (end_date::date + 1)::timestamp AT TIME ZONE 'UTC')
+             WHERE ${KEY} AND status = 'failed'`,
+            keyValues(window),
+          );
+          cleared += result.rowCount ?? 0;
+        }
+        return cleared;
+      });
+    },
+    async clearFailedUsers(clientUserIds) {
+      const result = await query(
+        'DELETE FROM svc_users WHERE client_user_id = ANY($1) AND error IS NOT NULL',
+        [clientUserIds],
+      );
+      return result.rowCount ?? 0;
     },
     async commitWindow(window, rows, fetchedAt) {
       await inTransaction(async (client) => {

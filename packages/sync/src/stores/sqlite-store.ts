@@ -19,6 +19,8 @@ import {
 } from './store.js';
 import type { MaintainedStore } from './store-maintenance.js';
 import {
+  type CoverageColumns,
+  coverageOf,
   type FailureColumns,
   failedWindowOf,
   keyValues,
@@ -113,8 +115,10 @@ export function openSqliteStore(
         owed.push({ ...window, generation: 1 });
       } else {
         const asOf = laterOf(row?.as_of ?? window.asOf, window.asOf);
-        const statement = decision === 'keep' ? s.keepWindow : s.replanWindow;
-        const updated = statement.get<{ generation: number }>(asOf, now, ...keyValues(window));
+        const updated =
+          decision === 'keep'
+            ? s.keepWindow.get<{ generation: number }>(asOf, ...keyValues(window))
+            : s.replanWindow.get<{ generation: number }>(asOf, now, ...keyValues(window));
         owed.push({ ...window, asOf, generation: updated?.generation ?? 1 });
       }
     }
@@ -191,8 +195,34 @@ export function openSqliteStore(
       const newestStep = s.newestSteps.get<{ newest: string | null }>()?.newest ?? null;
       const summaries = s.newestSummaries.all<NewestSummary>();
       const windows = s.windowsByResource.all<WindowTotals>();
-      return resourceStatuses(newestStep, summaries, windows, s.oldestPending.all<WindowRow>());
+      return resourceStatuses(
+        newestStep,
+        summaries,
+        windows,
+        s.oldestPending.all<WindowRow & { client_user_id: string | null }>(),
+      );
     }),
+    userCoverage: guard((limit, after) =>
+      ready()
+        .userCoverage.all<CoverageColumns>(
+          ...(after ? [after.userId, after.resource, after.provider] : ['', '', '']),
+          limit,
+        )
+        .map(coverageOf),
+    ),
+    clearFailedWindows: guard((windows) =>
+      immediate(db, () => {
+        const s = ready();
+        const now = new Date().toISOString();
+        return windows.filter((w) => s.clearFailedWindow.get(now, ...keyValues(w)) !== undefined).length;
+      }),
+    ),
+    clearFailedUsers: guard((clientUserIds) =>
+      immediate(db, () => {
+        const s = ready();
+        return clientUserIds.filter((id) => s.clearFailedUser.get(id) !== undefined).length;
+      }),
+    ),
     failedWindows: guard((limit, after) =>
       ready()
         .failedWindows.all<WindowRow & FailureColumns>(

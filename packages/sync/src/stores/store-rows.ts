@@ -10,6 +10,7 @@ import {
   type SummaryRow,
   type SyncStatus,
   type SyncWindow,
+  type UserCoverage,
   type WindowKey,
 } from './store.js';
 
@@ -37,8 +38,11 @@ export interface FailureColumns {
   updated_at: string | Date;
 }
 
-export const failedWindowOf = (row: WindowKeyColumns & FailureColumns): FailedWindow => ({
+export const failedWindowOf = (
+  row: WindowKeyColumns & FailureColumns & { client_user_id?: string | null },
+): FailedWindow => ({
   ...windowKeyOf(row),
+  clientUserId: row.client_user_id ?? null,
   failure: { error: row.error ?? 'Error', status: row.error_status, message: row.error_message ?? '' },
   at: isoOf(row.updated_at),
 });
@@ -119,6 +123,7 @@ const endOfDay = (date: string) => new Date(Date.parse(`${date}T00:00:00.000Z`) 
 export interface WindowTotals {
   resource: string;
   as_of: string | Date | null;
+  pending_since: string | Date | null;
   pending: number | string | null;
   failed: number | string | null;
 }
@@ -137,12 +142,14 @@ export function resourceStatuses(
   newestStep: string | null,
   newestSummaries: readonly NewestSummary[],
   totals: readonly WindowTotals[],
-  oldestPending: readonly WindowKeyColumns[],
+  oldestPending: readonly (WindowKeyColumns & { client_user_id: string | null })[],
 ): ResourceStatus[] {
   const newest = new Map<string, string | null>([['steps', newestStep]]);
   for (const row of newestSummaries) newest.set(row.resource, endOfDay(row.newest));
   const byResource = new Map(totals.map((row) => [row.resource, row]));
-  const oldest = new Map(oldestPending.map((row) => [row.resource, windowKeyOf(row)]));
+  const oldest = new Map(
+    oldestPending.map((row) => [row.resource, { ...windowKeyOf(row), clientUserId: row.client_user_id }]),
+  );
   return RESOURCES.map((resource) => {
     const row = byResource.get(resource);
     return {
@@ -152,9 +159,32 @@ export function resourceStatuses(
       pending: Number(row?.pending ?? 0),
       failed: Number(row?.failed ?? 0),
       oldestPending: oldest.get(resource) ?? null,
+      pendingSince: row?.pending_since ? isoOf(row.pending_since) : null,
     };
   });
 }
+
+export interface CoverageColumns {
+  user_id: string;
+  resource: string;
+  provider: string;
+  client_user_id: string | null;
+  covered_until: string | Date | null;
+  first_owed_day: string | null;
+  pending_days: number | string | null;
+  failed_days: number | string | null;
+}
+
+export const coverageOf = (row: CoverageColumns): UserCoverage => ({
+  userId: row.user_id,
+  clientUserId: row.client_user_id,
+  resource: row.resource,
+  provider: row.provider,
+  coveredUntil: row.covered_until === null ? null : isoOf(row.covered_until),
+  firstOwedDay: row.first_owed_day,
+  pendingDays: Number(row.pending_days ?? 0),
+  failedDays: Number(row.failed_days ?? 0),
+});
 
 /** A count as SQL gives it: PostgreSQL's count(*) is text, SQLite's a number. */
 type Count = number | string;

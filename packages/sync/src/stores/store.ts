@@ -71,6 +71,8 @@ export type SummaryKey = Pick<SummaryRow, 'resource' | 'userId' | 'provider' | '
 
 /** A window that failed for good, with its error and when it was recorded (ISO). */
 export interface FailedWindow extends WindowKey {
+  /** Its user's client user id (null: a user known to the store by its user id only). */
+  clientUserId: string | null;
   failure: WindowFailure;
   at: string;
 }
@@ -84,15 +86,33 @@ export interface ResourceStatus {
   asOf: string | null;
   pending: number;
   failed: number;
-  /** The pending window whose days are earliest, if any. */
-  oldestPending: WindowKey | null;
+  /** The pending window whose days are earliest, if any, with its user's client user id (null: known by user id only). */
+  oldestPending: (WindowKey & { clientUserId: string | null }) | null;
+  /** When the longest-owed pending window was planned (ISO), if any: how long work has waited. */
+  pendingSince: string | null;
 }
 
-/** How far a resource's newest stored data is behind its latest run's end time, in ms (null: nothing to compare). */
-export function lagMs(status: Pick<ResourceStatus, 'newestData' | 'asOf'>): number | null {
-  if (status.newestData === null || status.asOf === null) return null;
-  return Math.max(0, Date.parse(status.asOf) - Date.parse(status.newestData));
+/**
+ * Where one user's resource from one provider stands, from its windows: how far its stored days reach
+ * without a gap, and what it still owes.
+ */
+export interface UserCoverage {
+  userId: string;
+  /** The partner's id of the user (null: a user known to the store by its user id only, from a webhook). */
+  clientUserId: string | null;
+  resource: string;
+  provider: string;
+  /** The latest instant a done window of it covers (ISO), or null when none is done. */
+  coveredUntil: string | null;
+  /** The first day of its earliest pending or failed window (`YYYY-MM-DD`), or null when nothing is owed. */
+  firstOwedDay: string | null;
+  /** Days of its pending windows and of its failed windows (each window's days, inclusive). */
+  pendingDays: number;
+  failedDays: number;
 }
+
+/** Where a walk of `userCoverage` goes on from: the key of the last row read. */
+export type UserCoverageKey = Pick<UserCoverage, 'userId' | 'resource' | 'provider'>;
 
 /** A user's failure as stored in `StoredUser.error`: the error's class, its status when it had one, its message. */
 export const userFailureText = (failure: WindowFailure): string =>
@@ -160,6 +180,21 @@ export interface SyncStore {
   failedWindows(limit: number, after?: WindowKey): Promise<FailedWindow[]>;
   /** Users whose resolution failed for good, by client user id after `after`, at most `limit`. */
   failedUsers(limit: number, after?: string): Promise<StoredUser[]>;
+  /**
+   * Each user's resource per provider, in key order (user id, resource, provider) after `after`, at
+   * most `limit`: what `readFleetStatus` walks to tell how complete every user is.
+   */
+  userCoverage(limit: number, after?: UserCoverageKey): Promise<UserCoverage[]>;
+  /**
+   * Marks those of `windows` that are still failed as dealt with, in one transaction: done, covered to
+   * their last day (or their run end time), with nothing stored. Returns how many were failed.
+   */
+  clearFailedWindows(windows: readonly WindowKey[]): Promise<number>;
+  /**
+   * Forgets the failed resolution of those `clientUserIds` whose resolution failed (the next backfill
+   * naming them resolves them again). Returns how many were failed.
+   */
+  clearFailedUsers(clientUserIds: readonly string[]): Promise<number>;
   /**
    * Stored steps rows in key order (user, provider, start) after `after`, at most `limit`: a page of a
    * read that never holds the store in memory (`storedSteps` walks every page).

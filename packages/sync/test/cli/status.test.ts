@@ -1,5 +1,5 @@
-// Issue 34: svc-sync status answers the operator's questions: which users and windows failed and why
-// (redacted), and how far each resource's newest data is behind its latest run's end time.
+// Issues 34 and 44: svc-sync status answers the operator's questions: which users and windows failed and
+// why (redacted), how many users are complete up to the day asked for, and which are behind.
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -14,7 +14,7 @@ const sandbox = cliSandbox('sync-status');
 const env = { SVC_API_KEY: KEY };
 
 describe('svc-sync status', () => {
-  it('issue 34: --failed names a refused user with its error; --json gives the same, and the lag of each resource', async () => {
+  it('issue 34: --failed names a refused user with its error; --json gives the same, and how complete each resource is', async () => {
     const store = `sqlite:${join(sandbox.dir, 'status.db')}`;
     const backfill = await runCli(
       [
@@ -36,37 +36,43 @@ describe('svc-sync status', () => {
     );
     expect(backfill.code).toBe(5);
 
-    const text = await runCli(['status', '--store', store, '--failed'], env);
+    // The sandbox's today is 2026-01-05: complete means every day through the 4th stored.
+    const text = await runCli(['status', '--store', store, '--failed', '--to', '2026-01-04'], env);
     expect(text.code).toBe(0);
     expect(text.stdout).toMatch(/^failed users:\n {2}unknown_ghost: NotFoundError 404: .+$/m);
     expect(text.stdout).toMatch(/^windows pending: 0, failed: 0; users failed: 1$/m);
-    // The run ends at the sandbox's clock (2026-01-05T09:00Z, read from its whole-second Date header, so
-    // up to a second later): its newest sleep is of the day before.
-    expect(text.stdout).toMatch(
-      /^sleep: 16 rows; newest data 2026-01-05T00:00:00\.000Z, 9h 0m behind the run end 2026-01-05T09:00:00\.\d{3}Z; 0 pending, 0 failed$/m,
-    );
-    expect(text.stdout).toMatch(
-      // Its newest steps point ends a second before the run's end.
-      /^steps: \d+ rows; newest data 2026-01-05T08:59:59\.000Z, 1s behind the run end /m,
-    );
+    expect(text.stdout).toMatch(/^complete means every day stored through 2026-01-04$/m);
+    expect(text.stdout).toMatch(/^sleep: 16 rows; 1 of 1 users complete; 0 windows pending, 0 failed$/m);
+    expect(text.stdout).toMatch(/^steps: \d+ rows; 1 of 1 users complete; 0 windows pending, 0 failed$/m);
+    expect(text.stdout).toMatch(/^1 of 1 users complete to 2026-01-04, 1 failed to resolve$/m);
     expect(text.stdout).not.toContain(KEY);
 
-    const json = await runCli(['status', '--store', store, '--failed', '--json'], env);
+    const json = await runCli(['status', '--store', store, '--failed', '--json', '--to', '2026-01-04'], env);
     const status = JSON.parse(json.stdout) as {
       failedUsers: number;
-      resources: Record<string, { rows: number; lagMs: number | null; asOf: string; oldestPending: unknown }>;
+      targetDay: string;
+      resources: Record<
+        string,
+        {
+          rows: number;
+          users: number;
+          complete: number;
+          lagMs: number | null;
+          asOf: string;
+          oldestPending: unknown;
+        }
+      >;
       failures: { users: { clientUserId: string; error: string; status: number | null; message: string }[] };
     };
     expect(status.failedUsers).toBe(1);
+    expect(status.targetDay).toBe('2026-01-04');
     expect(status.failures.users).toEqual([
       { clientUserId: 'unknown_ghost', error: 'NotFoundError', status: 404, message: expect.any(String) },
     ]);
     const sleep = status.resources.sleep;
-    expect(sleep).toMatchObject({ rows: 16, oldestPending: null });
+    expect(sleep).toMatchObject({ rows: 16, users: 1, complete: 1, lagMs: 0, oldestPending: null });
     expect(Date.parse(sleep?.asOf ?? '') - Date.parse(SANDBOX_NOW)).toBeLessThan(1_000);
-    expect(sleep?.lagMs).toBe(Date.parse(sleep?.asOf ?? '') - Date.parse('2026-01-05T00:00:00Z'));
-    expect(Math.floor((sleep?.lagMs ?? 0) / 1000)).toBe(9 * 3600);
-    expect(status.resources.activity).toMatchObject({ rows: 0, lagMs: null });
+    expect(status.resources.activity).toMatchObject({ rows: 0, users: 0, lagMs: null });
   });
 
   it('issue 34: --failed lists each failed window with its error, and a resource owed work names its oldest pending window', async () => {
@@ -93,16 +99,15 @@ describe('svc-sync status', () => {
       await proxy.close();
     }
 
-    const text = await runCli(['status', '--store', store, '--failed'], env);
+    const text = await runCli(['status', '--store', store, '--failed', '--to', '2025-12-14'], env);
     expect(text.code).toBe(0);
-    const window = (resource: string) => String.raw`\S+ ${resource} oura 2025-12-\d\d\.\.2025-12-\d\d`;
+    const window = (resource: string) => String.raw`carol ${resource} oura 2025-12-\d\d\.\.2025-12-\d\d`;
     expect(text.stdout).toMatch(
-      new RegExp(
-        `^sleep: 0 rows; no data yet; (\\d+) pending, 0 failed; oldest pending ${window('sleep')}$`,
-        'm',
-      ),
+      /^sleep: 0 rows; 0 of 1 users complete, 1 behind \(1 ≤30d; worst: carol 14d 0h\); days owed: 14 pending, 0 failed \(1 users\); (\d+) windows pending, 0 failed; oldest pending carol oura 2025-12-01\.\.2025-12-\d\d, waiting \S+/m,
     );
-    expect(text.stdout).toMatch(/^steps: 0 rows; no data yet; 0 pending, (\d+) failed$/m);
+    expect(text.stdout).toMatch(
+      /^steps: 0 rows; 0 of 1 users complete, 1 behind \(1 ≤30d; worst: carol 14d 0h\); days owed: 0 pending, 14 failed \(1 users\); 0 windows pending, (\d+) failed$/m,
+    );
     const failedWindows = text.stdout.split('failed windows:\n')[1]?.trimEnd().split('\n') ?? [];
     expect(failedWindows.length).toBeGreaterThan(0);
     for (const line of failedWindows)
@@ -121,6 +126,7 @@ describe('svc-sync status', () => {
       expect(failure).toMatchObject({ resource: 'steps', error: 'UnprocessableEntityError', status: 422 });
     expect(status.pending).toBeGreaterThan(0);
     expect(status.resources.sleep?.oldestPending).toMatchObject({
+      clientUserId: 'carol',
       resource: 'sleep',
       start: '2025-12-01',
     });

@@ -29,7 +29,14 @@ interface Status {
   pending: number;
   failed: number;
   failedUsers: number;
-  resources: Record<string, { rows: number; pending: number; failed: number }>;
+  users: {
+    total: number;
+    complete: number;
+    behind: number;
+    behindBy: Record<string, number>;
+    worst: { clientUserId: string | null }[];
+  };
+  resources: Record<string, Record<'rows' | 'users' | 'complete' | 'behind' | 'pending' | 'failed', number>>;
   coverage: Record<string, Coverage>;
 }
 
@@ -146,15 +153,32 @@ describe('svc-sync serve in Chromium', () => {
     expect(STATES.map((state) => sleep[state][day])).toEqual([1, 1, 1, 1]);
   });
 
-  it("shows each resource's rows, pending and failed windows as status --json does", async () => {
+  it("shows each resource's users, how many are complete or behind, and its windows owed, as status --json does", async () => {
     for (const [resource, expected] of Object.entries(status.resources)) {
       const row = page.locator(`#summary tr[data-resource="${resource}"]`);
-      expect(await row.locator('[data-field="rows"]').textContent()).toBe(String(expected.rows));
-      expect(await row.locator('[data-field="pending"]').textContent()).toBe(String(expected.pending));
-      expect(await row.locator('[data-field="failed"]').textContent()).toBe(String(expected.failed));
+      for (const field of ['rows', 'users', 'complete', 'behind', 'pending', 'failed'] as const)
+        expect(await row.locator(`[data-field="${field}"]`).textContent(), `${resource} ${field}`).toBe(
+          String(expected[field]),
+        );
     }
     expect(await page.getByTestId('totals').textContent()).toBe(
       `Windows pending: ${status.pending}, failed: ${status.failed}; users failed: ${status.failedUsers}.`,
+    );
+  });
+
+  it('shows how far users are behind, and the users furthest behind, as status --json does', async () => {
+    const bands = await page.$$eval('#bands tbody tr', (rows) =>
+      rows.map((row) => [row.getAttribute('data-band'), Number(row.querySelector('td')?.textContent)]),
+    );
+    expect(Object.fromEntries(bands)).toEqual(status.users.behindBy);
+    expect(status.users.behind).toBeGreaterThan(0);
+    const worst = await page.$$eval('#worst li', (items) =>
+      items.map((item) => item.getAttribute('data-client-user-id')),
+    );
+    expect(worst).toEqual(status.users.worst.map((user) => user.clientUserId ?? ''));
+    expect(worst.length).toBeGreaterThan(0);
+    expect(await page.getByTestId('target').textContent()).toContain(
+      `${status.users.complete} of ${status.users.total} users are, ${status.users.behind} are behind`,
     );
   });
 
@@ -184,7 +208,9 @@ describe('svc-sync serve in Chromium', () => {
     expect(users[0]).toContain('NotFoundError');
     expect(users[0]).toContain('404');
     const windows = await page.locator('#failed-windows tbody tr').allInnerTexts();
-    expect(windows[0]).toContain('UnprocessableEntityError');
+    expect(windows[0]).toMatch(
+      /^bob\tsleep\toura\t2026-01-11\.\.2026-01-20\tUnprocessableEntityError\t422\t/,
+    );
     expect(windows[0]).toContain('sk_***');
     expect(await page.content()).not.toContain(LEAKED_KEY);
   });

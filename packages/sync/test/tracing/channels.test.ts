@@ -6,12 +6,12 @@ import {
   createSync,
   LAG_CHANNEL,
   type LagMessage,
-  lagMs,
+  readFleetStatus,
   WINDOW_CHANNEL,
   type WindowMessage,
 } from '../../src/index.js';
 import { type FaultRule, status, tooMany, withFaults } from '../fixtures/faults.js';
-import { sandboxClient, TEAM } from '../fixtures/sandbox.js';
+import { SANDBOX_NOW, sandboxClient, TEAM } from '../fixtures/sandbox.js';
 import { tempStores } from '../fixtures/temp-store.js';
 
 const stores = tempStores();
@@ -106,16 +106,27 @@ describe('the sync channels', () => {
     });
   });
 
-  it('issue 34: publishes each resource’s lag after a run, as `svc-sync status` reads it', async () => {
+  it('issue 44: publishes each resource’s freshness after a run, as readFleetStatus (and `svc-sync status`) reads it', async () => {
     channel(LAG_CHANNEL).subscribe(onLag);
     const { client } = setup(undefined);
     const { store } = await stores.open();
     const sync = createSync({ client, store, team: TEAM, resources: ['steps', 'sleep'], limits: fast });
     await sync.backfill({ users: ['dave'], ...range }).result;
-    const statuses = await store.resourceStatus();
-    expect(lags).toEqual(statuses.map((entry) => ({ resource: entry.resource, lagMs: lagMs(entry) })));
-    const measured = lags.filter((entry) => entry.lagMs !== null).map((entry) => entry.resource);
+    // The run measures to the start of the service's today: the sandbox's.
+    const fleet = await readFleetStatus(store, { now: new Date(SANDBOX_NOW) });
+    expect(lags).toEqual(
+      Object.entries(fleet.resources).map(([resource, figures]) => ({
+        resource,
+        lagMs: figures.lagMs,
+        users: figures.users,
+        usersBehind: figures.behind,
+        pendingDays: figures.holes.pendingDays,
+        failedDays: figures.holes.failedDays,
+      })),
+    );
+    const measured = lags.filter((entry) => entry.users > 0).map((entry) => entry.resource);
     expect(measured.sort()).toEqual(['sleep', 'steps']);
+    expect(JSON.stringify(lags)).not.toContain('dave');
   });
 
   it('asks the store for nothing and publishes nothing while nobody listens', async () => {

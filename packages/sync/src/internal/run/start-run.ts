@@ -74,7 +74,7 @@ export function runStarter(settings: Settings): StartRun {
         );
         if (bound) {
           await runWindows(settings, controls, health, source(feed, context), feed, planning, signal);
-          await publishLag(settings.store);
+          await publishLag(settings.store, settings.now());
         }
       } finally {
         signal?.removeEventListener('abort', stopPlanning);

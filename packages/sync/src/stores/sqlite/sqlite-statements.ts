@@ -1,5 +1,5 @@
 // The SQLite store's prepared statements, prepared once on first use (after the tables exist).
-import { OLDEST_PENDING } from '../shared-queries.js';
+import { CLIENT_ID, OLDEST_PENDING, userCoverageQuery } from '../shared-queries.js';
 import type { SqliteDatabase } from './sqlite-database.js';
 
 export interface WindowRow {
@@ -35,9 +35,8 @@ export function prepareStatements(db: SqliteDatabase) {
       `UPDATE svc_windows SET status = 'pending', as_of = ?, generation = generation + 1, error = NULL,
        error_status = NULL, error_message = NULL, updated_at = ? WHERE ${KEY} RETURNING generation`,
     ),
-    keepWindow: db.prepare(
-      `UPDATE svc_windows SET as_of = ?, updated_at = ? WHERE ${KEY} RETURNING generation`,
-    ),
+    // A pending window keeps the time it was first owed (`status` tells how long work has waited).
+    keepWindow: db.prepare(`UPDATE svc_windows SET as_of = ? WHERE ${KEY} RETURNING generation`),
     pending: db.prepare(
       `SELECT * FROM svc_windows WHERE status = 'pending' AND (user_id, resource, provider, start_date, end_date) > (?, ?, ?, ?, ?)
        ORDER BY user_id, resource, provider, start_date, end_date LIMIT ?`,
@@ -70,7 +69,7 @@ export function prepareStatements(db: SqliteDatabase) {
        ORDER BY resource, user_id, provider, calendar_date LIMIT ?`,
     ),
     failedWindows: db.prepare(
-      `SELECT * FROM svc_windows WHERE status = 'failed' AND (user_id, resource, provider, start_date, end_date) > (?, ?, ?, ?, ?)
+      `SELECT *, ${CLIENT_ID} FROM svc_windows WHERE status = 'failed' AND (user_id, resource, provider, start_date, end_date) > (?, ?, ?, ?, ?)
        ORDER BY user_id, resource, provider, start_date, end_date LIMIT ?`,
     ),
     failedUsers: db.prepare(
@@ -82,10 +81,21 @@ export function prepareStatements(db: SqliteDatabase) {
       'SELECT resource, max(calendar_date) AS newest FROM svc_summaries GROUP BY resource',
     ),
     windowsByResource: db.prepare(
-      `SELECT resource, max(as_of) AS as_of, sum(status = 'pending') AS pending, sum(status = 'failed') AS failed
-       FROM svc_windows GROUP BY resource`,
+      `SELECT resource, max(as_of) AS as_of, sum(status = 'pending') AS pending, sum(status = 'failed') AS failed,
+       min(CASE WHEN status = 'pending' THEN updated_at END) AS pending_since FROM svc_windows GROUP BY resource`,
     ),
     oldestPending: db.prepare(OLDEST_PENDING),
+    userCoverage: db.prepare(
+      userCoverageQuery('julianday(w.end_date) - julianday(w.start_date) + 1', '(?, ?, ?)', '?'),
+    ),
+    // Dealt with by an operator: done, covered to the window's last day (or its run end time), nothing stored.
+    clearFailedWindow: db.prepare(
+      `UPDATE svc_windows SET status = 'done', covered_until = min(as_of, strftime('%Y-%m-%dT%H:%M:%fZ', end_date, '+1 day')),
+       updated_at = ? WHERE ${KEY} AND status = 'failed' RETURNING 1 AS found`,
+    ),
+    clearFailedUser: db.prepare(
+      'DELETE FROM svc_users WHERE client_user_id = ? AND error IS NOT NULL RETURNING 1 AS found',
+    ),
     countSteps: db.prepare('SELECT count(*) AS n FROM svc_steps'),
     countSummaries: db.prepare('SELECT resource, count(*) AS n FROM svc_summaries GROUP BY resource'),
     countWindows: db.prepare('SELECT status, count(*) AS n FROM svc_windows GROUP BY status'),

@@ -131,6 +131,7 @@ export function readCases(withStore: WithStore) {
         pending: 0,
         failed: 0,
         oldestPending: null,
+        pendingSince: null,
       });
       expect(byResource.sleep).toMatchObject({
         newestData: null,
