@@ -330,6 +330,92 @@ async function refresh() {
   document.getElementById('updated').textContent = `Read at ${new Date().toLocaleTimeString()}.`;
 }
 
+/** The newest run's heartbeats as the page saw them: the series uPlot draws (bounded: 30 minutes at 2 s). */
+const live = {
+  run: null,
+  times: [],
+  perSecond: [],
+  limited: [],
+  concurrency: [],
+  rows: [],
+  last: null,
+  chart: null,
+};
+const LIVE_POINTS = 900;
+/** A heartbeat older than this means the run stopped without finishing (killed, machine gone). */
+const STALE_MS = 15_000;
+
+function liveChart() {
+  const chart = document.getElementById('live-chart');
+  return new uPlot(
+    {
+      width: Math.min(1100, chart.clientWidth || 900),
+      height: 220,
+      scales: { x: { time: true }, rows: {} },
+      series: [
+        {},
+        { label: 'requests/s', stroke: '#0969da', width: 2 },
+        { label: '429s/s', stroke: '#cf222e', width: 2 },
+        { label: 'concurrency', stroke: '#8250df', width: 2 },
+        { label: 'rows', stroke: '#1a7f37', width: 2, scale: 'rows' },
+      ],
+      axes: [{}, {}, { scale: 'rows', side: 1, grid: { show: false } }],
+    },
+    [[], [], [], [], []],
+    chart,
+  );
+}
+
+async function pollLive() {
+  const { now, runs } = await read('/api/live');
+  const newest = runs[0];
+  const caption = document.getElementById('live-caption');
+  if (!newest) return;
+  const age = Date.parse(now) - Date.parse(newest.at);
+  const p = newest.progress;
+  const state = p.finished
+    ? 'finished'
+    : age > STALE_MS
+      ? `no heartbeat for ${durationText(age)}`
+      : 'running';
+  caption.textContent = `The newest ${newest.kind} (started ${newest.run.slice(0, 24)}): ${state}.`;
+  document.getElementById('live-figures').replaceChildren(
+    ...[
+      ['requests/s', p.requestsPerSecond],
+      ['429s', p.rateLimited],
+      ['concurrency', p.concurrency],
+      ['windows done', `${p.windows.done} of ${p.windows.planned}`],
+      ['windows failed', p.windows.failed],
+      ['rows', p.points],
+    ].flatMap(([term, value]) => [el('dt', {}, term), el('dd', { 'data-figure': term }, value)]),
+  );
+  if (live.run !== newest.run)
+    Object.assign(live, {
+      run: newest.run,
+      times: [],
+      perSecond: [],
+      limited: [],
+      concurrency: [],
+      rows: [],
+      last: null,
+    });
+  if (live.last && live.last.at === newest.at) return;
+  const t = Date.parse(newest.at) / 1000;
+  const dt = live.last ? t - Date.parse(live.last.at) / 1000 : p.elapsedMs / 1000;
+  const before = live.last?.progress ?? { requests: 0, rateLimited: 0 };
+  live.times.push(t);
+  live.perSecond.push(dt > 0 ? (p.requests - before.requests) / dt : 0);
+  live.limited.push(dt > 0 ? (p.rateLimited - before.rateLimited) / dt : 0);
+  live.concurrency.push(p.concurrency);
+  live.rows.push(p.points);
+  for (const series of [live.times, live.perSecond, live.limited, live.concurrency, live.rows])
+    if (series.length > LIVE_POINTS) series.shift();
+  live.last = newest;
+  if (typeof uPlot === 'undefined') return;
+  live.chart ??= liveChart();
+  live.chart.setData([live.times, live.perSecond, live.limited, live.concurrency, live.rows]);
+}
+
 document.getElementById('complete-to').addEventListener('submit', (event) => {
   event.preventDefault();
   const to = document.getElementById('to').value;
@@ -337,11 +423,15 @@ document.getElementById('complete-to').addEventListener('submit', (event) => {
 });
 
 refresh().then(
-  () =>
+  () => {
     requestAnimationFrame(() => {
       performance.mark('painted');
       document.body.dataset.state = 'ready';
-    }),
+    });
+    const poll = () => pollLive().catch(() => {});
+    poll();
+    setInterval(poll, 2_000);
+  },
   (error) => {
     document.getElementById('updated').textContent = `Could not read the store: ${error.message}`;
     document.body.dataset.state = 'failed';

@@ -7,9 +7,10 @@ import type { FailureFilter, Failures } from '../status/find-failures.js';
 import { listFailures } from '../status/list-failures.js';
 import { readFleetStatus } from '../status/read-fleet-status.js';
 import { replanFailures } from '../status/replan-failures.js';
-import type { SyncStore } from '../stores/store.js';
 import { coverageCell } from './coverage-cell.js';
+import { readHeartbeats } from './run-heartbeat.js';
 import { storeCoverage } from './store-coverage.js';
+import type { ReadableStore } from './store-reader.js';
 
 /** A read: the query's parameters in, a JSON value out. */
 export type ConsoleRead = (query: URLSearchParams) => Promise<unknown>;
@@ -45,7 +46,7 @@ function filterOf(body: unknown): FailureFilter {
 const counted = (found: Failures) =>
   `${found.windows.length} window${found.windows.length === 1 ? '' : 's'}, ${found.users.length} user${found.users.length === 1 ? '' : 's'}`;
 
-export function consoleApi(store: SyncStore, reader?: Reader): ConsoleApi {
+export function consoleApi(store: ReadableStore, reader?: Reader): ConsoleApi {
   const actions: ConsoleApi['actions'] = {
     '/api/retry': async (body) => {
       const found = await replanFailures(store, filterOf(body));
@@ -73,6 +74,8 @@ export function consoleApi(store: SyncStore, reader?: Reader): ConsoleApi {
         failures: await listFailures(store, FAILURES_SHOWN),
         actions: Object.keys(actions).map((path) => path.replace('/api/', '')),
       }),
+      // The runs writing to this store, as their heartbeat rows say (run-heartbeat.ts).
+      '/api/live': async () => ({ now: new Date().toISOString(), runs: await readHeartbeats(store, 5) }),
       '/api/cell': async (query) => ({
         users: await coverageCell(store, {
           resource: query.get('resource') ?? '',

@@ -277,6 +277,14 @@ export function openPostgresStore(url: string, options: PostgresStoreOptions = {
         [...keyValues(window), failure.error, failure.status, failure.message],
       );
     },
+    async writeMeta(key: string, value: string | null) {
+      if (value === null) await query('DELETE FROM svc_meta WHERE key = $1', [key]);
+      else
+        await query(
+          'INSERT INTO svc_meta (key, value) VALUES ($1, $2) ON CONFLICT (key) DO UPDATE SET value = excluded.value',
+          [key, value],
+        );
+    },
     async readRows<R>(sql: string, params: readonly (string | number)[] = []) {
       let n = 0;
       // The console's SQL is written once with SQLite's `?`; pg numbers its parameters.

@@ -15,6 +15,8 @@ export interface StoreMaintenance {
    * Only the console's own fixed queries come here, never text from a request.
    */
   readRows<R>(sql: string, params?: readonly (string | number)[]): Promise<R[]>;
+  /** Sets (or with null removes) a key of svc_meta other than the store's own: a run's heartbeat. */
+  writeMeta(key: string, value: string | null): Promise<void>;
 }
 
 export type MaintainedStore = SyncStore & StoreMaintenance;

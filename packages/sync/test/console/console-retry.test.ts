@@ -26,18 +26,32 @@ interface Status {
   coverage: Record<string, { failed: number[]; complete: number[] }>;
 }
 
-describe('svc-sync serve: retry from the page', () => {
-  it('a retry from the page makes a failed user complete', async () => {
+describe('svc-sync serve: a run seen from the page, and a retry from it', () => {
+  it('shows a finished backfill as its heartbeat row left it, and a retry from the page makes a failed user complete', async () => {
     const store = `sqlite:${join(sandbox.dir, 'retry.db')}`;
+    let lastProgress = {
+      finished: false,
+      rows: 0,
+      rateLimited: 0,
+      windows: { done: 0, planned: 0, failed: 0 },
+    };
     const proxy = await startFaultProxy(sandbox.url);
     try {
       // The service refuses alice's sleep for good (422): her sleep windows are recorded failed.
       proxy.rule.current = (path) => (path.includes('/sleep/') ? { status: 422 } : undefined);
       const run = await runCli(
-        [...backfillArgs(store, proxy.url, ['alice'], range, 'sleep'), '--max-attempts', '1'],
+        [
+          ...backfillArgs(store, proxy.url, ['alice'], range, 'sleep'),
+          '--max-attempts',
+          '1',
+          '--progress',
+          'json',
+        ],
         env,
       );
       expect(run.code, run.stderr).toBe(5);
+      lastProgress = JSON.parse(run.stderr.trim().split('\n').at(-1) ?? '{}') as typeof lastProgress;
+      expect(lastProgress.finished).toBe(true);
     } finally {
       await proxy.close();
     }
@@ -56,6 +70,18 @@ describe('svc-sync serve: retry from the page', () => {
     // Complete measured to the backfill's last day, as the status --to above.
     await page.goto(`${url}/?to=${range.to}`);
     await page.waitForSelector('body[data-state="ready"]');
+    // The backfill, a separate process that has ended, as its heartbeat row left it.
+    await expect
+      .poll(() => page.getByTestId('live').textContent())
+      .toMatch(/^The newest backfill \(started .+\): finished\.$/);
+    const figure = (name: string) => page.locator(`[data-figure="${name}"]`).textContent();
+    expect(await figure('429s')).toBe(String(lastProgress.rateLimited));
+    expect(await figure('rows')).toBe(String(lastProgress.rows));
+    expect(await figure('windows failed')).toBe(String(lastProgress.windows.failed));
+    expect(await figure('windows done')).toBe(
+      `${lastProgress.windows.done} of ${lastProgress.windows.planned}`,
+    );
+    expect(lastProgress.windows.failed).toBeGreaterThan(0);
     const failedRows = page.locator('#failed-windows tbody tr[data-client-user-id="alice"]');
     expect(await failedRows.count()).toBe(before.failed);
     await failedRows.first().getByRole('button', { name: 'Retry alice' }).click();

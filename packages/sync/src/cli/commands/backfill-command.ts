@@ -1,4 +1,5 @@
 // svc-sync backfill: reads users' data over a range of days into the store, or queues it (--redis).
+import { publishHeartbeats } from '../../console/run-heartbeat.js';
 import { createSync } from '../../create-sync.js';
 import type { SyncStore } from '../../stores/store.js';
 import type { RunResult } from '../../sync-types.js';
@@ -61,8 +62,11 @@ async function backfillCommand(values: Values, store: SyncStore, signal: AbortSi
       to: values.to as string,
       signal,
     });
+    // A console (`svc-sync serve`) on the same store sees the run through its heartbeat rows.
+    const heartbeats = publishHeartbeats(store, run, 'backfill');
     await showProgress(run, mode);
     const result = await run.result;
+    await heartbeats;
     const { windows } = result.progress;
     process.stdout.write(
       `${result.status}: ${windows.done} windows stored, ${windows.queued} queued, ` +
