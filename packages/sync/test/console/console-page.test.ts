@@ -269,7 +269,7 @@ describe('svc-sync serve in Chromium', () => {
       .evaluate((node) => node.removeAttribute('open'));
     await page.screenshot({
       path: artifactPath(packageRoot, 'console.png'),
-      clip: { x: 0, y: 0, width: 1100, height: 900 },
+      clip: { x: 0, y: 0, width: 1000, height: 820 },
     });
     expect(
       readFileSync(join(new URL('test-results/', packageRoot).pathname, 'console.png')).length,
