@@ -387,6 +387,12 @@ async function pollLive() {
       ['windows done', `${p.windows.done} of ${p.windows.planned}`],
       ['windows failed', p.windows.failed],
       ['rows', p.points],
+      ...(newest.queue
+        ? [
+            ['queue waiting', newest.queue.wait + (newest.queue.prioritized ?? 0)],
+            ['queue active', newest.queue.active],
+          ]
+        : []),
     ].flatMap(([term, value]) => [el('dt', {}, term), el('dd', { 'data-figure': term }, value)]),
   );
   if (live.run !== newest.run)

@@ -19,6 +19,8 @@ export interface Heartbeat {
   /** When it was written (ISO). */
   at: string;
   progress: SyncProgress;
+  /** With BullMQ: the queue's jobs by state when the heartbeat was written (absent if Redis did not answer). */
+  queue?: Record<string, number>;
 }
 
 /** The key of the run started at `at`: ordered by start time, so old ones are removed by a range. */
@@ -32,6 +34,8 @@ export async function publishHeartbeats(
   store: SyncStore,
   run: AsyncIterable<SyncProgress>,
   kind: Heartbeat['kind'],
+  /** The BullMQ queue's job counts, for a run that queues its windows. */
+  queueCounts?: () => Promise<Record<string, number>>,
 ): Promise<void> {
   const meta = store as Partial<StoreMaintenance>;
   if (typeof meta.writeMeta !== 'function' || typeof meta.readRows !== 'function') return;
@@ -49,7 +53,8 @@ export async function publishHeartbeats(
     const now = Date.now();
     if (!progress.finished && now - last < HEARTBEAT_MS) continue;
     last = now;
-    const beat: Heartbeat = { kind, at: new Date(now).toISOString(), progress };
+    const queue = await queueCounts?.().catch(() => undefined);
+    const beat: Heartbeat = { kind, at: new Date(now).toISOString(), progress, ...(queue ? { queue } : {}) };
     await write(key, JSON.stringify(beat)).catch(() => {});
   }
 }

@@ -63,7 +63,7 @@ async function backfillCommand(values: Values, store: SyncStore, signal: AbortSi
       signal,
     });
     // A console (`svc-sync serve`) on the same store sees the run through its heartbeat rows.
-    const heartbeats = publishHeartbeats(store, run, 'backfill');
+    const heartbeats = publishHeartbeats(store, run, 'backfill', queue?.counts);
     await showProgress(run, mode);
     const result = await run.result;
     await heartbeats;
