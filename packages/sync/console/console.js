@@ -319,14 +319,18 @@ function renderFailures(failures, actions) {
     );
 }
 
+/** Reads the store: the maps are drawn as soon as they arrive, the freshness figures when theirs do. */
 async function refresh() {
   // The day complete is measured to, as `status --to`: from the address, so a reload keeps it.
   const to = new URLSearchParams(location.search).get('to');
-  const overview = await read(`/api/overview${to ? `?${new URLSearchParams({ to })}` : ''}`);
-  renderSummary(overview.status);
-  renderFreshness(overview.status);
-  document.getElementById('coverage').replaceChildren(...overview.coverage.map(renderResource));
-  renderFailures(overview.failures, overview.actions);
+  const status = read(`/api/status${to ? `?${new URLSearchParams({ to })}` : ''}`);
+  const { coverage, failures, actions } = await read('/api/coverage');
+  document.getElementById('coverage').replaceChildren(...coverage.map(renderResource));
+  renderFailures(failures, actions);
+  requestAnimationFrame(() => performance.mark('painted'));
+  const fleet = await status;
+  renderSummary(fleet);
+  renderFreshness(fleet);
   document.getElementById('updated').textContent = `Read at ${new Date().toLocaleTimeString()}.`;
 }
 
@@ -430,10 +434,7 @@ document.getElementById('complete-to').addEventListener('submit', (event) => {
 
 refresh().then(
   () => {
-    requestAnimationFrame(() => {
-      performance.mark('painted');
-      document.body.dataset.state = 'ready';
-    });
+    document.body.dataset.state = 'ready';
     const poll = () => pollLive().catch(() => {});
     poll();
     setInterval(poll, 2_000);

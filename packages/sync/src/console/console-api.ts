@@ -64,16 +64,15 @@ export function consoleApi(store: ReadableStore, reader?: Reader): ConsoleApi {
   };
   return {
     reads: {
-      '/api/overview': async (query) => ({
-        // `to`: what complete means, as `status --to` (default: every day before today).
-        status: await readFleetStatus(
-          store,
-          query.get('to') ? { completeTo: query.get('to') as string } : {},
-        ),
+      // The maps and failures come first: the page draws them while the freshness walk goes on.
+      '/api/coverage': async () => ({
         coverage: await storeCoverage(store),
         failures: await listFailures(store, FAILURES_SHOWN),
         actions: Object.keys(actions).map((path) => path.replace('/api/', '')),
       }),
+      // `to`: what complete means, as `status --to` (default: every day before today).
+      '/api/status': async (query) =>
+        readFleetStatus(store, query.get('to') ? { completeTo: query.get('to') as string } : {}),
       // The runs writing to this store, as their heartbeat rows say (run-heartbeat.ts).
       '/api/live': async () => ({ now: new Date().toISOString(), runs: await readHeartbeats(store, 5) }),
       '/api/cell': async (query) => ({

@@ -36,6 +36,8 @@ const json = (response: ServerResponse, status: number, value: unknown) =>
   send(response, status, 'application/json; charset=utf-8', JSON.stringify(value));
 
 async function readBody(request: IncomingMessage): Promise<unknown> {
+  // A declared length over the limit is refused before a byte is read.
+  if (Number(request.headers['content-length'] ?? 0) > MAX_BODY_BYTES) throw new BodyTooLarge();
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of request) {
@@ -91,7 +93,14 @@ export async function startConsoleServer(
     handle(request, response).catch((error: unknown) => {
       if (response.headersSent) return response.destroy();
       if (error instanceof BodyTooLarge) {
+        // The rest of the body is never read: the connection closes once the answer is out.
         response.setHeader('connection', 'close');
+        // Taken now: the response lets go of the socket once it has finished.
+        const socket = request.socket;
+        response.once('finish', () => {
+          socket.end();
+          setTimeout(() => socket.destroy(), 1_000).unref();
+        });
         return json(response, 413, { error: `the body is over ${MAX_BODY_BYTES} bytes` });
       }
       if (error instanceof SyncInputError) return json(response, 400, { error: error.message });

@@ -49,7 +49,12 @@ const requested: string[] = [];
 const pageErrors: string[] = [];
 
 /** A raw request with the headers a browser on another site would send (fetch cannot set Host). */
-function rawRequest(path: string, headers: Record<string, string>, method = 'GET'): Promise<number> {
+function rawRequest(
+  path: string,
+  headers: Record<string, string>,
+  method = 'GET',
+  body = '{}',
+): Promise<number> {
   return new Promise((resolve, reject) => {
     const target = new URL(path, url);
     const req = request(target, { method, headers }, (response) => {
@@ -57,7 +62,7 @@ function rawRequest(path: string, headers: Record<string, string>, method = 'GET
       resolve(response.statusCode ?? 0);
     });
     req.on('error', reject);
-    req.end(method === 'POST' ? '{}' : undefined);
+    req.end(method === 'POST' ? body : undefined);
   });
 }
 
@@ -241,9 +246,9 @@ describe('svc-sync serve in Chromium', () => {
     const port = new URL(url).port;
     expect(await rawRequest('/', { host: `rebound.example:${port}` })).toBe(403);
     expect(
-      await rawRequest('/api/overview', { host: `127.0.0.1:${port}`, origin: 'http://rebound.example' }),
+      await rawRequest('/api/coverage', { host: `127.0.0.1:${port}`, origin: 'http://rebound.example' }),
     ).toBe(403);
-    expect(await rawRequest('/api/overview', { host: `localhost:${port}` })).toBe(200);
+    expect(await rawRequest('/api/coverage', { host: `localhost:${port}` })).toBe(200);
     const post = {
       host: `127.0.0.1:${port}`,
       origin: `http://127.0.0.1:${port}`,
@@ -251,6 +256,21 @@ describe('svc-sync serve in Chromium', () => {
     };
     expect(await rawRequest('/api/retry', post, 'POST')).toBe(403);
     expect(await rawRequest('/api/retry', { ...post, 'x-console-token': 'guessed' }, 'POST')).toBe(403);
+  });
+
+  it('answers bad input with 400 and an oversized action with 413, and keeps serving', async () => {
+    const port = new URL(url).port;
+    const token = (await page.locator('meta[name="console-token"]').getAttribute('content')) as string;
+    const own = { host: `127.0.0.1:${port}` };
+    expect(await rawRequest('/api/cell?resource=nope&day=2026-01-11&state=failed', own)).toBe(400);
+    expect(await rawRequest('/api/cell?resource=sleep&day=2026-02-30&state=failed', own)).toBe(400);
+    expect(await rawRequest('/api/cell?resource=sleep&day=2026-01-11&state=lost', own)).toBe(400);
+    const post = { ...own, origin: `http://127.0.0.1:${port}`, 'x-console-token': token };
+    expect(await rawRequest('/api/retry', post, 'POST')).toBe(400);
+    expect(
+      await rawRequest('/api/clear', post, 'POST', JSON.stringify({ users: ['x'.repeat(70_000)] })),
+    ).toBe(413);
+    expect(await rawRequest('/api/coverage', own)).toBe(200);
   });
 
   it('sends every request to its own origin, under a CSP that allows only it', async () => {

@@ -42,7 +42,7 @@ describe('svc-sync serve on PostgreSQL', () => {
 
     const serve = startCli(['serve', '--store', address, '--port', '0']);
     const url = await waitForLine(serve.child, /console on (http:\/\/\S+)/);
-    const overview = await (await fetch(`${url}/api/overview`)).text();
+    const overview = await (await fetch(`${url}/api/coverage`)).text();
     const page = await (await fetch(url)).text();
     expect(
       Object.fromEntries(
