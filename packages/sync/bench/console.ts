@@ -95,7 +95,9 @@ const timed = async (read: () => Promise<unknown>) => {
   return Math.round(performance.now() - started);
 };
 const storeCoverageMs = await timed(() => storeCoverage(inProcess));
+process.stderr.write(`storeCoverage: ${storeCoverageMs} ms\n`);
 const readFleetStatusMs = await timed(() => readFleetStatus(inProcess));
+process.stderr.write(`readFleetStatus: ${readFleetStatusMs} ms\n`);
 await inProcess.close();
 
 const serve = startCli(['serve', '--store', address, '--port', '0']);
