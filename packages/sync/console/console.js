@@ -323,12 +323,12 @@ function renderFailures(failures, actions) {
 async function refresh() {
   // The day complete is measured to, as `status --to`: from the address, so a reload keeps it.
   const to = new URLSearchParams(location.search).get('to');
-  const status = read(`/api/status${to ? `?${new URLSearchParams({ to })}` : ''}`);
+  // One after the other: the store is read by one connection, and the maps should not wait behind the walk.
   const { coverage, failures, actions } = await read('/api/coverage');
   document.getElementById('coverage').replaceChildren(...coverage.map(renderResource));
   renderFailures(failures, actions);
   requestAnimationFrame(() => performance.mark('painted'));
-  const fleet = await status;
+  const fleet = await read(`/api/status${to ? `?${new URLSearchParams({ to })}` : ''}`);
   renderSummary(fleet);
   renderFreshness(fleet);
   document.getElementById('updated').textContent = `Read at ${new Date().toLocaleTimeString()}.`;
