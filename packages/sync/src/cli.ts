@@ -33,6 +33,8 @@ const COMMANDS: Record<
   webhooks: { load: () => import('./cli/commands/webhooks-command.js'), key: true },
   worker: { load: () => import('./cli/commands/worker-command.js'), key: true },
   export: { load: () => import('./cli/commands/export-command.js'), readOnly: true },
+  retry: { load: () => import('./cli/commands/retry-command.js'), key: true },
+  clear: { load: () => import('./cli/commands/clear-command.js') },
   serve: { load: () => import('./cli/commands/serve-command.js'), readOnly: true },
 };
 

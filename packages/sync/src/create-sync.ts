@@ -1,4 +1,5 @@
 // createSync: plan windows (plan/), run them (run/), pace requests (pace/); one file per step.
+import { describeFailure } from './errors/classify-error.js';
 import { SyncInputError } from './errors/errors.js';
 import { backfillWindows } from './internal/plan/backfill-windows.js';
 import { eventWindows } from './internal/plan/event-windows.js';
@@ -6,8 +7,10 @@ import { pendingWindows } from './internal/plan/pending-windows.js';
 import { parseDay } from './internal/plan/plan-windows.js';
 import { resolveUser } from './internal/plan/resolve-user.js';
 import { BackgroundRuns } from './internal/run/background-runs.js';
+import type { UnreadWindow } from './internal/run/run-windows.js';
 import { runStarter } from './internal/run/start-run.js';
 import { settingsOf } from './internal/settings.js';
+import { userFailureOf } from './stores/store.js';
 import type { BackfillInput, Sync, SyncOptions } from './sync-types.js';
 
 /** The backfill's users and range, checked before any request. */
@@ -39,6 +42,9 @@ function userCountOf(input: BackfillInput): number | undefined {
     throw new SyncInputError('userCount must be a whole number of users');
   return input.userCount;
 }
+
+/** A failure's class and status, without its message (which may quote what the service sent). */
+const classOf = ({ error, status }: { error: string; status: number | null }) => ({ error, status });
 
 export function createSync(options: SyncOptions): Sync {
   const settings = settingsOf(options);
@@ -82,16 +88,43 @@ export function createSync(options: SyncOptions): Sync {
       const unknownUser =
         clientUserId !== undefined &&
         (await settings.store.findUser(clientUserId))?.userId !== announced.userId;
-      if (owed.length > 0 || unknownUser)
-        background.add(
-          startRun(announced.asOf, async function* (feed, context) {
-            if (unknownUser) await resolveUser(settings, context, clientUserId);
+      const tell = options.onBackgroundFailure;
+      const who = { clientUserId: clientUserId ?? null, userId: announced.userId };
+      const onUnread: UnreadWindow | undefined = tell
+        ? ({ userId, resource, provider, start, end }, ran) => {
+            const { error, status } = ran.outcome === 'failed' ? ran.failure : describeFailure(ran.error);
+            tell({
+              outcome: ran.outcome,
+              ...who,
+              window: { userId, resource, provider, start, end },
+              error,
+              status,
+            });
+          }
+        : undefined;
+      if (owed.length > 0 || unknownUser) {
+        const run = startRun(
+          announced.asOf,
+          async function* (feed, context) {
+            if (unknownUser) {
+              const user = await resolveUser(settings, context, clientUserId);
+              if (user.error) tell?.({ outcome: 'failed', ...who, ...classOf(userFailureOf(user.error)) });
+            }
             feed.update((s) => {
               s.windows.planned += owed.length;
             });
             yield* owed;
-          }).result,
+          },
+          undefined,
+          undefined,
+          onUnread,
         );
+        // A fatal error ends the work (idle() rethrows it): told too, as it happens.
+        run.result.catch((error: unknown) =>
+          tell?.({ outcome: 'stopped', ...who, ...classOf(describeFailure(error)) }),
+        );
+        background.add(run.result);
+      }
       return { queued: owed.length };
     },
 

@@ -61,6 +61,7 @@ export {
 export type { SyncClient } from './sync-client.js';
 export type {
   BackfillInput,
+  BackgroundFailure,
   DispatchOutcome,
   RunResult,
   RunStatus,

@@ -3,9 +3,16 @@ export interface SyncProgress {
   /**
    * Users resolved so far, failed to resolve for good, and left for the next run after rate limits;
    * `total`: how many the run has, when that is known (an array, a Set, a file counted first), else
-   * undefined (a stream: "n so far").
+   * undefined (a stream: "n so far"); `failedIds`: the client user ids of the first users that failed
+   * (at most FAILED_IDS_SHOWN; `failed` counts them all).
    */
-  users: { planned: number; failed: number; deferred: number; total: number | undefined };
+  users: {
+    planned: number;
+    failed: number;
+    deferred: number;
+    total: number | undefined;
+    failedIds: string[];
+  };
   /**
    * Windows: owed by this run, read and committed, failed for good, left pending after a rate limit,
    * queued (a job added), and already on the queue (a job waiting or held by a live worker: nothing added).
@@ -38,6 +45,9 @@ export interface SyncProgress {
   finished: boolean;
 }
 
+/** How many failed users a run's progress names (its count covers them all). */
+export const FAILED_IDS_SHOWN = 20;
+
 /**
  * Progress as an async iterable that never buffers: a reader always gets the latest value, and a slow
  * reader skips values instead of piling them up (memory stays flat however long the run).
@@ -50,7 +60,13 @@ export class ProgressFeed implements AsyncIterable<SyncProgress> {
   readonly #started = Date.now();
   readonly #byUsers: boolean;
   readonly #state = {
-    users: { planned: 0, failed: 0, deferred: 0, total: undefined as number | undefined },
+    users: {
+      planned: 0,
+      failed: 0,
+      deferred: 0,
+      total: undefined as number | undefined,
+      failedIds: [] as string[],
+    },
     windows: { planned: 0, done: 0, failed: 0, deferred: 0, queued: 0, alreadyQueued: 0 },
     points: 0,
     requests: 0,
@@ -97,7 +113,7 @@ export class ProgressFeed implements AsyncIterable<SyncProgress> {
     const rate = finishedWindows / Math.max(1, elapsedMs);
     const left = this.#expectedWindows() - finishedWindows - s.windows.deferred;
     return {
-      users: { ...s.users },
+      users: { ...s.users, failedIds: [...s.users.failedIds] },
       windows: { ...s.windows },
       points: s.points,
       requests: s.requests,

@@ -4,7 +4,7 @@ import type { IncompleteReason } from './errors/classify-error.js';
 import type { Limits } from './internal/pace/aimd.js';
 import type { SyncProgress } from './progress.js';
 import type { ResourceName } from './resources.js';
-import type { SyncStore, SyncWindow } from './stores/store.js';
+import type { SyncStore, SyncWindow, WindowKey } from './stores/store.js';
 import type { SyncClient } from './sync-client.js';
 
 export interface SyncOptions {
@@ -33,8 +33,31 @@ export interface SyncOptions {
    * added a job (`'queued'`, or nothing) or found the window already on the queue (`'already_queued'`),
    * and the run counts it so (`windows.queued`, `windows.alreadyQueued`).
    */
+  /**
+   * Told when the background work of an event (`handleEvent`) leaves something unread: a window failed
+   * for good or left pending past its retries, a user that could not be resolved, or the work stopped
+   * on a fatal error. `svc-sync webhooks` logs each one; the store keeps the failures either way.
+   */
+  onBackgroundFailure?: (failure: BackgroundFailure) => void;
   // biome-ignore lint/suspicious/noConfusingVoidType: a dispatch of your own that resolves with nothing (Promise<void>) still type-checks, and counts as queued
   dispatch?: (window: SyncWindow) => Promise<DispatchOutcome | undefined | void>;
+}
+
+/**
+ * What an event's background work left unread, named for an operator: the user (by the partner's id
+ * when the event or the store gives it), the window, and the error's class and status (never its
+ * message, which may quote what the service sent).
+ */
+export interface BackgroundFailure {
+  /** `failed`: recorded for good; `deferred`: left pending past its retries; `stopped`: the work ended on a fatal error. */
+  outcome: 'failed' | 'deferred' | 'stopped';
+  clientUserId: string | null;
+  userId: string;
+  /** The window, when one was being read (not for a user that could not be resolved). */
+  window?: WindowKey;
+  /** The error's class (`NotFoundError`, `RateLimitError`), and its HTTP status when it had one. */
+  error: string;
+  status: number | null;
 }
 
 /**
@@ -62,8 +85,9 @@ export interface BackfillInput {
 export type DispatchOutcome = 'queued' | 'already_queued';
 
 /**
- * How a run ended: `done` (everything owed is stored), `done_with_failures` (the rest is stored; some
- * windows or users failed for good, see the store's status), `incomplete` (something stayed out of
+ * How a run ended: `done` (everything owed is stored), `done_with_failures` (the rest is stored, or
+ * queued when the run dispatches; some windows or users failed for good, see the store's status and
+ * `progress.users.failedIds`), `incomplete` (something stayed out of
  * reach past every retry, named by `cause`; run again to resume where it stopped: nothing done is
  * redone), `queued` (every window was handed to `dispatch`: workers read them).
  */

@@ -64,6 +64,7 @@ export const OPTIONS = {
     value: '<30m|6h|2d>',
     help: 'with --check: exit 9 when a user is behind the day by more than this',
   },
+  all: { type: 'boolean', help: 'every failure (without --users or --resources)' },
   help: { type: 'boolean', short: 'h', help: 'this help' },
 } as const satisfies Record<string, OptionSpec>;
 
@@ -123,6 +124,37 @@ export const COMMANDS = {
   export: {
     summary: 'writes the store as FHIR Bulk Data NDJSON, one file per resource type',
     options: ['store', 'format', 'out', 'resources'],
+  },
+  retry: {
+    summary:
+      'reads failed windows again, and failed users over --from..--to (a user who succeeds is no longer failed)',
+    options: [
+      'store',
+      'users',
+      'resources',
+      'from',
+      'to',
+      'base-url',
+      'concurrency',
+      'redis',
+      'progress',
+      ...RETRIES,
+    ],
+    helps: {
+      users: 'only the failures of these client user ids (default: every failure)',
+      resources: 'only failed windows of these resources (default: all)',
+      from: 'first day to read for failed users (with --to; without both, users are not retried)',
+      to: 'last day to read for failed users, inclusive',
+    },
+  },
+  clear: {
+    summary:
+      'takes failures you have dealt with off the list, printing each (a cleared window counts as stored)',
+    options: ['store', 'users', 'resources', 'all', 'json'],
+    helps: {
+      users: 'only the failures of these client user ids',
+      resources: 'only failed windows of these resources',
+    },
   },
   serve: {
     summary: "a page on 127.0.0.1: each resource's users × days coverage, freshness, failures and live runs",

@@ -2,8 +2,12 @@
 import type { BehindUser, FleetStatus, ResourceFreshness } from '../status/read-fleet-status.js';
 import { durationText } from './duration.js';
 
-/** What "complete" was measured to: the day asked for, or the instant. */
-export const targetText = (status: FleetStatus) => status.targetDay ?? status.target;
+/** What "complete" was measured to: the day asked for, or the instant when that day is not over yet. */
+export function targetText(status: FleetStatus): string {
+  const day = status.targetDay;
+  const endOfDay = day === null ? Number.NaN : Date.parse(`${day}T00:00:00.000Z`) + 86_400_000;
+  return day !== null && Date.parse(status.target) >= endOfDay ? day : status.target;
+}
 
 const nameOf = (user: BehindUser) => user.clientUserId ?? `(user id ${user.userId})`;
 

@@ -1,6 +1,6 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { DEFAULT_MAX_BODY_BYTES, unwrap, WebhookError, type WebhookEvent } from '@svc/events';
-import type { Sync } from '../sync-types.js';
+import type { BackgroundFailure, Sync } from '../sync-types.js';
 import { CliFailure, EXIT } from './exit-codes.js';
 
 export interface WebhookServerOptions {
@@ -34,6 +34,38 @@ function logDelivery(format: 'text' | 'json', entry: DeliveryLog): void {
       ? `${JSON.stringify({ time: new Date().toISOString(), ...entry })}\n`
       : `${entry.event_type ?? '-'} ${entry.webhook_id ?? '-'} user ${entry.user_id ?? '-'} ` +
           `${entry.windows} windows ${entry.status} ${entry.ms}ms${entry.reason ? ` (${entry.reason})` : ''}\n`,
+  );
+}
+
+/**
+ * A delivery's background read that left data unread, on stderr: one line, or one JSON object with
+ * `--log json`, naming the user by client user id, the window and the error's class (never a message,
+ * a row or a secret). The store keeps the failure too (`svc-sync status --failed`).
+ */
+export function logReadFailure(format: 'text' | 'json', failure: BackgroundFailure): void {
+  const { window } = failure;
+  const entry = {
+    event: 'background_read_failed',
+    outcome: failure.outcome,
+    client_user_id: failure.clientUserId,
+    user_id: failure.userId,
+    resource: window?.resource ?? null,
+    provider: window?.provider ?? null,
+    start: window?.start ?? null,
+    end: window?.end ?? null,
+    error: failure.error,
+    status: failure.status,
+  };
+  const what = {
+    failed: 'failed for good',
+    deferred: 'left pending past its retries',
+    stopped: 'stopped',
+  }[failure.outcome];
+  const user = failure.clientUserId ?? `(user id ${failure.userId})`;
+  process.stderr.write(
+    format === 'json'
+      ? `${JSON.stringify({ time: new Date().toISOString(), ...entry })}\n`
+      : `svc-sync: background read ${what}: ${user}${window ? ` ${window.resource} ${window.provider} ${window.start}..${window.end}` : ''}: ${failure.error}${failure.status === null ? '' : ` ${failure.status}`}\n`,
   );
 }
 

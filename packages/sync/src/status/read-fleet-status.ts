@@ -1,7 +1,6 @@
 // readFleetStatus: how complete every user is, per resource, read from the store one page at a time.
 // The one computation behind `svc-sync status`, the lag channel, a run's last line and any dashboard.
 import { SyncInputError } from '../errors/errors.js';
-import { parseDay } from '../internal/plan/plan-windows.js';
 import { RESOURCES } from '../resources.js';
 import type { ResourceStatus, SyncStore, UserCoverage, UserCoverageKey } from '../stores/store.js';
 
@@ -73,22 +72,23 @@ export interface ResourceFreshness {
   asOf: string | null;
 }
 
-/** What `readFleetStatus` returns: what `svc-sync status --json` prints (without `failures`). */
+/** What `readFleetStatus` returns: what `svc-sync status --json` prints (without `failures` and `problems`). */
 export interface FleetStatus {
-  /** When it was read (ISO), by the clock given. */
-  at: string;
-  /** The instant "complete" is measured to (ISO), and the day asked for (`YYYY-MM-DD`) when one was. */
-  target: string;
-  targetDay: string | null;
   /** Rows stored per resource. */
   rows: Record<string, number>;
   /** Windows pending and failed, and users whose resolution failed for good, in the whole store. */
   pending: number;
   failed: number;
   failedUsers: number;
+  /** Per resource (every resource, in the order of RESOURCES). */
+  resources: Record<string, ResourceFreshness>;
   /** Users over every resource: complete in all of them, or behind in any (by the most it is behind). */
   users: { total: number; complete: number; behind: number; behindBy: BehindBands; worst: BehindUser[] };
-  resources: Record<string, ResourceFreshness>;
+  /** When it was read (ISO), by the clock given. */
+  at: string;
+  /** The instant "complete" is measured to (ISO), and the day asked for (`YYYY-MM-DD`) when one was. */
+  target: string;
+  targetDay: string | null;
 }
 
 /** The instant `completeTo` means, and the day when it names one. */
@@ -108,6 +108,13 @@ export function targetOf(completeTo: string | undefined, now: Date): { target: s
       `completeTo must be a day YYYY-MM-DD or an ISO date-time (got ${JSON.stringify(completeTo)})`,
     );
   return { target: new Date(at).toISOString(), day: null };
+}
+
+/** `value` when it is a real day `YYYY-MM-DD` (not 2026-02-30). Here rather than from internal/: status/ imports only leaf modules. */
+function parseDay(value: string): string | undefined {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return undefined;
+  const time = Date.parse(`${value}T00:00:00.000Z`);
+  return !Number.isNaN(time) && new Date(time).toISOString().slice(0, 10) === value ? value : undefined;
 }
 
 const dayBefore = (day: string) =>
@@ -217,7 +224,7 @@ export async function readFleetStatus(
     ]),
   );
   const users = { total: 0, complete: 0, behind: 0, behindBy: noBands(), worst: [] as BehindUser[] };
-  for await (const user of usersOf(store, 1_000)) {
+  for await (const user of usersOf(store, 5_000)) {
     let furthest: BehindUser | undefined;
     for (const [resource, rows] of user.resources) {
       resources[resource] ??= emptyResource(
@@ -259,15 +266,16 @@ export async function readFleetStatus(
     band(users.behindBy, furthest.behindMs);
     keepWorst(users.worst, furthest, size);
   }
+  // The counts first, in the order `svc-sync status --json` has always printed them.
   return {
-    at: now.toISOString(),
-    target,
-    targetDay: day,
     rows: counts.rows,
     pending: counts.pending,
     failed: counts.failed,
     failedUsers: counts.failedUsers,
-    users,
     resources,
+    users,
+    at: now.toISOString(),
+    target,
+    targetDay: day,
   };
 }

@@ -14,15 +14,19 @@ export const OLDEST_PENDING = `SELECT resource, user_id, provider, start_date, e
 
 /**
  * Each user's resource per provider after a key, in key order: the newest coverage of its done windows,
- * the first day it owes, and the days of its pending and failed windows. `DAYS` is the dialect's count
- * of a window's days; `KEY` its three placeholders then the limit's.
+ * the first day it owes, and the days of its pending and failed windows. `days` is the dialect's count
+ * of a window's days; `after` its three placeholders, `limit` the limit's. The client user ids are
+ * joined to the page once (svc_users has no index on user_id: a lookup per row would read it per row).
  */
 export const userCoverageQuery = (days: string, after: string, limit: string) =>
-  `SELECT w.user_id, w.resource, w.provider,
-    (SELECT min(u.client_user_id) FROM svc_users u WHERE u.user_id = w.user_id) AS client_user_id,
-    max(CASE WHEN w.status = 'done' THEN w.covered_until END) AS covered_until,
-    min(CASE WHEN w.status <> 'done' THEN w.start_date END) AS first_owed_day,
-    sum(CASE WHEN w.status = 'pending' THEN ${days} ELSE 0 END) AS pending_days,
-    sum(CASE WHEN w.status = 'failed' THEN ${days} ELSE 0 END) AS failed_days
-  FROM svc_windows w WHERE (w.user_id, w.resource, w.provider) > ${after}
-  GROUP BY w.user_id, w.resource, w.provider ORDER BY w.user_id, w.resource, w.provider LIMIT ${limit}`;
+  `SELECT g.*, u.client_user_id FROM (
+    SELECT w.user_id, w.resource, w.provider,
+      max(CASE WHEN w.status = 'done' THEN w.covered_until END) AS covered_until,
+      min(CASE WHEN w.status <> 'done' THEN w.start_date END) AS first_owed_day,
+      sum(CASE WHEN w.status = 'pending' THEN ${days} ELSE 0 END) AS pending_days,
+      sum(CASE WHEN w.status = 'failed' THEN ${days} ELSE 0 END) AS failed_days
+    FROM svc_windows w WHERE (w.user_id, w.resource, w.provider) > ${after}
+    GROUP BY w.user_id, w.resource, w.provider ORDER BY w.user_id, w.resource, w.provider LIMIT ${limit}
+  ) AS g LEFT JOIN (
+    SELECT user_id, min(client_user_id) AS client_user_id FROM svc_users WHERE user_id IS NOT NULL GROUP BY user_id
+  ) AS u ON u.user_id = g.user_id ORDER BY g.user_id, g.resource, g.provider`;

@@ -33,13 +33,19 @@ describe('progress', () => {
     const sync = createSync({ client, store, team: TEAM, resources: ['sleep'] });
     const range = { from: '2025-12-01', to: '2025-12-02' };
     const counted = await sync.backfill({ users: ['alice', 'bob', 'carol'], ...range }).result;
-    expect(counted.progress.users).toEqual({ planned: 3, failed: 0, deferred: 0, total: 3 });
+    expect(counted.progress.users).toEqual({ planned: 3, failed: 0, deferred: 0, total: 3, failedIds: [] });
     const stream = (function* () {
       yield 'alice';
       yield 'dave';
     })();
     const streamed = await sync.backfill({ users: stream, ...range }).result;
-    expect(streamed.progress.users).toEqual({ planned: 2, failed: 0, deferred: 0, total: undefined });
+    expect(streamed.progress.users).toEqual({
+      planned: 2,
+      failed: 0,
+      deferred: 0,
+      total: undefined,
+      failedIds: [],
+    });
     const told = await sync.backfill({ users: stream, userCount: 7, ...range }).result;
     expect(told.progress.users.total).toBe(7);
   });

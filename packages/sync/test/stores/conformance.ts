@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { openStore, type SyncStore, type SyncWindow } from '../../src/index.js';
 import { storedRows } from '../fixtures/stored-rows.js';
 import { asSentCases } from './cases/as-sent.js';
-import { freshnessCases } from './cases/freshness.js';
+import { fleetCases, freshnessCases } from './cases/freshness.js';
 import { readCases } from './cases/reads.js';
 import { schemaCases } from './cases/schema.js';
 import { teamCases } from './cases/team.js';
@@ -167,6 +167,7 @@ export function storeConformance(db: Databases, from?: string) {
     asSentCases(withStore);
     readCases(withStore);
     freshnessCases(withStore);
+    fleetCases(withStore);
     teamCases(withStore);
     schemaCases(withStore);
   });

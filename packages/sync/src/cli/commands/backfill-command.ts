@@ -1,8 +1,8 @@
 // svc-sync backfill: reads users' data over a range of days into the store, or queues it (--redis).
 import { publishHeartbeats } from '../../console/run-heartbeat.js';
 import { createSync } from '../../create-sync.js';
+import { readFleetStatus } from '../../status/read-fleet-status.js';
 import type { SyncStore } from '../../stores/store.js';
-import type { RunResult } from '../../sync-types.js';
 import {
   choice,
   clientOf,
@@ -13,18 +13,25 @@ import {
   teamOf,
 } from '../cli-values.js';
 import type { Command } from '../command.js';
-import { EXIT } from '../exit-codes.js';
-import { incompleteLine } from '../incomplete-line.js';
+import { usersText } from '../fleet-text.js';
 import type { Values } from '../parse-command.js';
 import { showProgress } from '../progress-view.js';
 import { readUsers } from '../read-users.js';
+import { exitOfRun, outcomeText } from '../run-outcome.js';
 
-const EXIT_OF: Record<RunResult['status'], number> = {
-  done: EXIT.ok,
-  queued: EXIT.ok,
-  done_with_failures: EXIT.failures,
-  incomplete: EXIT.incomplete,
-};
+/**
+ * What the run was asked for and what the store now holds of it: its users complete up to the last day
+ * asked for (or the run's end time, when that day is today), as `svc-sync status --to` reads it.
+ */
+async function askedText(store: SyncStore, from: string, to: string, asOf: string): Promise<string> {
+  const asked = `asked ${from}..${to}`;
+  try {
+    return `${asked}: ${usersText(await readFleetStatus(store, { completeTo: to, now: new Date(asOf) }))}`;
+  } catch {
+    // The store went out of reach after the run: the outcome above and its exit code still stand.
+    return `${asked} (the store could not be read for what it holds)`;
+  }
+}
 
 /** Checks what `backfill` needs before the store is opened. */
 function checkBackfill(values: Values): void {
@@ -67,18 +74,10 @@ async function backfillCommand(values: Values, store: SyncStore, signal: AbortSi
     await showProgress(run, mode);
     const result = await run.result;
     await heartbeats;
-    const { windows } = result.progress;
     process.stdout.write(
-      `${result.status}: ${windows.done} windows stored, ${windows.queued} queued, ` +
-        // Windows whose jobs were waiting already (or in a live worker's hands): nothing was queued for them.
-        (windows.alreadyQueued > 0 ? `${windows.alreadyQueued} already on the queue, ` : '') +
-        `${windows.failed} failed, ` +
-        `${windows.deferred} left for the next run (data up to ${result.asOf})\n`,
+      `${outcomeText(result)}; ${await askedText(store, values.from as string, values.to as string, result.asOf)}\n`,
     );
-    if (result.status !== 'incomplete') return EXIT_OF[result.status];
-    const { line, code } = incompleteLine(result.cause);
-    process.stderr.write(`svc-sync: ${line}\n`);
-    return code;
+    return exitOfRun(result);
   } finally {
     await queue?.close();
   }

@@ -44,6 +44,7 @@ async function statusCommand(values: Values, store: SyncStore): Promise<number> 
     : problems.length > 0
       ? EXIT.checkFailed
       : EXIT.ok;
+  for (const problem of problems) process.stderr.write(`svc-sync: check: ${problem.message}\n`);
   if (values.json) {
     // Each resource's users × days map, as `svc-sync serve` draws it (the same function).
     const coverage = Object.fromEntries(
@@ -75,7 +76,6 @@ async function statusCommand(values: Values, store: SyncStore): Promise<number> 
         `  ${windowText(window)}: ${window.error}${window.status === null ? '' : ` ${window.status}`}: ${window.message}\n`,
       );
   }
-  for (const problem of problems) process.stderr.write(`svc-sync: check: ${problem.message}\n`);
   return code;
 }
 

@@ -7,7 +7,7 @@ import type { Command } from '../command.js';
 import { CliFailure, EXIT } from '../exit-codes.js';
 import { incompleteLine } from '../incomplete-line.js';
 import type { Values } from '../parse-command.js';
-import { serveWebhooks } from '../serve-webhooks.js';
+import { logReadFailure, serveWebhooks } from '../serve-webhooks.js';
 
 const secretOf = (values: Values) => values.secret ?? process.env.SVC_WEBHOOK_SECRET;
 
@@ -26,7 +26,9 @@ async function webhooksCommand(values: Values, store: SyncStore, signal: AbortSi
   const queue = values.redis
     ? (await import('../../bullmq.js')).createSyncQueue({ redis: values.redis })
     : undefined;
+  const log = choice('log', values.log, ['text', 'json']);
   const sync = createSync({
+    onBackgroundFailure: (failure) => logReadFailure(log, failure),
     client: clientOf(values),
     store,
     team: teamOf(),
@@ -50,7 +52,7 @@ async function webhooksCommand(values: Values, store: SyncStore, signal: AbortSi
       secret,
       port: integer('port', values.port, 3000, 0, 65_535),
       host: values.host ?? '127.0.0.1',
-      log: choice('log', values.log, ['text', 'json']),
+      log,
       signal,
     });
   } finally {

@@ -1,4 +1,4 @@
-import type { ProgressFeed } from '../../progress.js';
+import { FAILED_IDS_SHOWN, type ProgressFeed } from '../../progress.js';
 import type { SyncWindow } from '../../stores/store.js';
 import { retryCall } from '../pace/attempts.js';
 import type { CallContext } from '../pace/call-context.js';
@@ -36,7 +36,10 @@ export async function* backfillWindows(
     const perUser: SyncWindow[][] = [];
     for (const user of resolved) {
       if (!user.userId) {
-        feed.update((s) => (user.error ? s.users.failed++ : s.users.deferred++));
+        feed.update((s) => {
+          if (!user.error) s.users.deferred++;
+          else if (s.users.failed++ < FAILED_IDS_SHOWN) s.users.failedIds.push(user.clientUserId);
+        });
         continue;
       }
       const windows: SyncWindow[] = [];

@@ -24,7 +24,7 @@ async function readAndCommit(runner: WindowRunner, window: SyncWindow): Promise<
   if ('failure' in attempt) {
     const failure = describeFailure(attempt.failure);
     await runner.storeCall(() => runner.store.failWindow(window, failure));
-    return { outcome: 'failed' };
+    return { outcome: 'failed', failure };
   }
   const rows = attempt.value;
   await runner.storeCall(() => runner.store.commitWindow(window, rows, fetchedAt));

@@ -8,6 +8,10 @@ import type { Slots } from '../pace/slots.js';
 import type { Settings } from '../settings.js';
 import { inProcessRunner } from './in-process-runner.js';
 import { runWindow } from './run-window.js';
+import type { WindowOutcome } from './window-runner.js';
+
+/** What a run tells of a window it read and did not store. */
+export type UnreadWindow = (window: SyncWindow, outcome: Exclude<WindowOutcome, { outcome: 'done' }>) => void;
 
 /**
  * Runs windows as slots free up (or hands them to `dispatch`), counting each outcome (why work was left
@@ -23,6 +27,8 @@ export async function runWindows(
   /** Stopped with the run: planning waits (users being resolved) end at once. */
   planning: AbortController,
   outer?: AbortSignal,
+  /** Told of each window read and not stored: failed for good, or left pending past its retries. */
+  onUnread?: UnreadWindow,
 ): Promise<void> {
   const controller = new AbortController();
   // Every window in flight listens to the run's signal (its waits and its requests): bounded by the limits.
@@ -61,6 +67,7 @@ export async function runWindows(
       });
       const task = runWindow(runner, window)
         .then((ran) => {
+          if (ran.outcome !== 'done') onUnread?.(window, ran);
           if (ran.outcome === 'deferred') {
             health.leftPending(ran.error);
             health.checkDown(ran.error, ran.since);

@@ -11,7 +11,7 @@ import { Slots } from '../pace/slots.js';
 import { userBatchOf } from '../plan/backfill-windows.js';
 import type { Settings } from '../settings.js';
 import { publishLag } from './publish-lag.js';
-import { runWindows } from './run-windows.js';
+import { runWindows, type UnreadWindow } from './run-windows.js';
 
 /** Where a run's windows come from: planned as it goes (a backfill), read from the store, or an event's. */
 export type WindowSource = (feed: ProgressFeed, planning: CallContext) => AsyncIterable<SyncWindow>;
@@ -26,6 +26,7 @@ export type StartRun = (
   signal?: AbortSignal,
   /** A backfill's users: how many (undefined for a stream); the progress counts them and estimates by them. */
   users?: { total: number | undefined },
+  onUnread?: UnreadWindow,
 ) => SyncRun;
 
 /** A run left work pending and recorded no reason: a defect of the sync, never told as a cause it guessed. */
@@ -39,16 +40,16 @@ class MissingCauseError extends Error {
 /** How a run ended, from its counters and what stopped it. */
 function statusOf(settings: Settings, progress: RunResult['progress'], stopped: boolean): RunStatus {
   if (stopped || progress.windows.deferred > 0 || progress.users.deferred > 0) return 'incomplete';
-  if (settings.dispatch) return 'queued';
+  // A user or window that failed for good is the same outcome whether the rest was read or queued.
   if (progress.windows.failed > 0 || progress.users.failed > 0) return 'done_with_failures';
-  return 'done';
+  return settings.dispatch ? 'queued' : 'done';
 }
 
 export function runStarter(settings: Settings): StartRun {
   const { limits } = settings;
   const limiter = new AimdLimiter(1, limits.maxConcurrency, limits.initialConcurrency);
   const controls = { limiter, pacer: new RatePacer(), slots: new Slots(limiter, limits.perUser) };
-  return (asOf, source, signal, users) => {
+  return (asOf, source, signal, users, onUnread) => {
     const feed = new ProgressFeed(users !== undefined);
     if (users?.total !== undefined) feed.state.users.total = users.total;
     const health = new RunHealth();
@@ -73,7 +74,16 @@ export function runStarter(settings: Settings): StartRun {
           },
         );
         if (bound) {
-          await runWindows(settings, controls, health, source(feed, context), feed, planning, signal);
+          await runWindows(
+            settings,
+            controls,
+            health,
+            source(feed, context),
+            feed,
+            planning,
+            signal,
+            onUnread,
+          );
           await publishLag(settings.store, settings.now());
         }
       } finally {

@@ -1,6 +1,6 @@
 // What running one window takes and gives: the runner (the caller's retry policy and pacing) and the
 // outcome. Its own file, so that running a window and tracing it can both stand on it.
-import type { SyncStore } from '../../stores/store.js';
+import type { SyncStore, WindowFailure } from '../../stores/store.js';
 import type { SyncClient } from '../../sync-client.js';
 import type { Attempt } from '../pace/attempts.js';
 
@@ -28,5 +28,5 @@ export interface WindowRunner {
  */
 export type WindowOutcome =
   | { outcome: 'done'; points: number }
-  | { outcome: 'failed' }
+  | { outcome: 'failed'; failure: WindowFailure }
   | { outcome: 'deferred'; error: unknown; since: number };

@@ -1,0 +1,80 @@
+// svc-sync retry: reads failed windows again, and resolves failed users again over the days asked for.
+import { createSync } from '../../create-sync.js';
+import { replanFailures } from '../../status/replan-failures.js';
+import type { SyncStore } from '../../stores/store.js';
+import type { RunResult } from '../../sync-types.js';
+import { choice, clientOf, integer, resourcesOf, retryLimits, teamOf } from '../cli-values.js';
+import type { Command } from '../command.js';
+import { CliFailure, EXIT } from '../exit-codes.js';
+import { failedWindowText, failureFilterOf } from '../failure-filter.js';
+import type { Values } from '../parse-command.js';
+import { showProgress } from '../progress-view.js';
+import { exitOfRun, outcomeText } from '../run-outcome.js';
+
+function checkRetry(values: Values): void {
+  failureFilterOf(values);
+  clientOf(values);
+  choice('progress', values.progress, ['text', 'json', 'none']);
+  if ((values.from === undefined) !== (values.to === undefined))
+    throw new CliFailure('--from and --to go together: the days failed users are read over', EXIT.usage);
+}
+
+/** The worse of two exit codes: any failure beats success, the first failure stands. */
+const worse = (a: number, b: number) => (a === EXIT.ok ? b : a);
+
+async function retryCommand(values: Values, store: SyncStore, signal: AbortSignal): Promise<number> {
+  const concurrency = integer('concurrency', values.concurrency, 32);
+  const mode = choice('progress', values.progress, ['text', 'json', 'none']);
+  const found = await replanFailures(store, failureFilterOf(values));
+  for (const window of found.windows) process.stdout.write(`retrying window ${failedWindowText(window)}\n`);
+  for (const user of found.users) process.stdout.write(`retrying user ${user.clientUserId}\n`);
+  if (found.windows.length === 0 && found.users.length === 0) {
+    process.stdout.write('nothing to retry: no failure matches\n');
+    return EXIT.ok;
+  }
+  const queue = values.redis
+    ? (await import('../../bullmq.js')).createSyncQueue({ redis: values.redis })
+    : undefined;
+  try {
+    const sync = createSync({
+      client: clientOf(values),
+      store,
+      team: teamOf(),
+      resources: resourcesOf(values.resources),
+      limits: {
+        maxConcurrency: concurrency,
+        initialConcurrency: Math.min(4, concurrency),
+        ...retryLimits(values),
+      },
+      ...(queue ? { dispatch: queue.dispatch } : {}),
+    });
+    let code: number = EXIT.ok;
+    const report = async (what: string, run: ReturnType<typeof sync.resumePending>) => {
+      await showProgress(run, mode);
+      const result: RunResult = await run.result;
+      process.stdout.write(`${what}: ${outcomeText(result)}\n`);
+      code = worse(code, exitOfRun(result));
+    };
+    // The replanned windows are pending now: a run of what is pending reads them (and anything else owed).
+    if (found.windows.length > 0) await report('windows', sync.resumePending({ signal }));
+    if (found.users.length > 0) {
+      const ids = found.users.map((user) => user.clientUserId);
+      if (values.from === undefined) {
+        process.stdout.write(
+          `not retried: ${ids.length} failed users (give --from and --to: the days to read for them)\n`,
+        );
+        code = worse(code, EXIT.failures);
+      } else
+        await report(
+          'users',
+          sync.backfill({ users: ids, from: values.from, to: values.to as string, signal }),
+        );
+    }
+    return code;
+  } finally {
+    await queue?.close();
+  }
+}
+
+/** `svc-sync retry`, as ../cli.ts runs it. */
+export const command: Command = { check: checkRetry, run: retryCommand };
