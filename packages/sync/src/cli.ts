@@ -1,5 +1,5 @@
-// svc-sync: backfill, status, webhooks, worker, migrate, export, erase, forget, retain and scrub (one
-// file per command under cli/).
+// svc-sync: backfill, status, webhooks, worker, migrate, export, erase, forget, retain, scrub and
+// serve (one file per command under cli/).
 // Expected failures print one line and exit with a documented code (cli/exit-codes.ts); nothing prints
 // the API key or a store password.
 import { channel } from 'node:diagnostics_channel';
@@ -43,6 +43,7 @@ const COMMANDS: Record<
   forget: { load: () => import('./cli/commands/forget-command.js'), key: true },
   retain: { load: () => import('./cli/commands/retain-command.js') },
   scrub: { load: () => import('./cli/commands/scrub-command.js') },
+  serve: { load: () => import('./cli/commands/serve-command.js'), readOnly: true },
 };
 
 async function main(argv: string[]): Promise<number> {

@@ -1,5 +1,6 @@
 // The public entry: one export statement per module, types marked inline.
 
+export { type ResourceCoverage, storeCoverage } from './console/store-coverage.js';
 export { createSync } from './create-sync.js';
 export {
   allowUser,

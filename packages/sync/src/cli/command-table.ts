@@ -230,6 +230,14 @@ export const COMMANDS = {
       'rewrites the store files so rows deleted by erase/forget/retain --scrub later are gone from them',
     options: ['store', 'json'],
   },
+  serve: {
+    summary: "a page on 127.0.0.1: each resource's users × days coverage, freshness, failures and live runs",
+    options: ['store', 'port', 'host', 'base-url'],
+    helps: {
+      port: 'port to listen on (4000; 0 picks a free one)',
+      'base-url': 'with SVC_API_KEY set, a retry from the page reads from here (e.g. the sandbox)',
+    },
+  },
 } as const satisfies Record<string, CommandSpec>;
 
 export type CommandName = keyof typeof COMMANDS;

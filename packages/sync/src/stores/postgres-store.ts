@@ -425,6 +425,20 @@ export function openPostgresStore(url: string, options: PostgresStoreOptions = {
     allowUser: (clientUserId) => erasure.allowUser(clientUserId),
     refuseErased: (ids) => inTransaction((client) => erasure.refuse(client, ids)),
     scrub: (tables) => erasure.scrub(tables),
+    async writeMeta(key: string, value: string | null) {
+      if (value === null) await query('DELETE FROM svc_meta WHERE key = $1', [key]);
+      else
+        await query(
+          'INSERT INTO svc_meta (key, value) VALUES ($1, $2) ON CONFLICT (key) DO UPDATE SET value = excluded.value',
+          [key, value],
+        );
+    },
+    async readRows<R>(sql: string, params: readonly (string | number)[] = []) {
+      let n = 0;
+      // The console's SQL is written once with SQLite's `?`; pg numbers its parameters.
+      const text = sql.replace(/\?/g, () => `$${++n}`);
+      return (await query(text, [...params])).rows as R[];
+    },
     async status() {
       const count = async (sql: string) => (await query<{ n: string }>(sql)).rows[0]?.n;
       return syncStatusOf({

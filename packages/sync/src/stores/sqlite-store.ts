@@ -298,6 +298,18 @@ export function openSqliteStore(
         .readUsers.all<UserRow>(after ?? '', limit)
         .map(userOf),
     ),
+    writeMeta(key: string, value: string | null) {
+      return guard(() => {
+        if (value === null) db.prepare('DELETE FROM svc_meta WHERE key = ?').run(key);
+        else
+          db.prepare(
+            'INSERT INTO svc_meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value',
+          ).run(key, value);
+      })();
+    },
+    readRows<R>(sql: string, params: readonly (string | number)[] = []) {
+      return guard(() => db.prepare(sql).all<R>(...params))();
+    },
     readSteps: guard((limit, after, since) =>
       ready()
         .readSteps.all<StepColumns>(

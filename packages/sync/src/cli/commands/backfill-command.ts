@@ -1,4 +1,5 @@
 // svc-sync backfill: reads users' data over a range of days into the store, or queues it (--redis).
+import { publishHeartbeats } from '../../console/run-heartbeat.js';
 import { createSync } from '../../create-sync.js';
 import { readFleetStatus } from '../../status/read-fleet-status.js';
 import type { SyncStore } from '../../stores/store.js';
@@ -68,8 +69,11 @@ async function backfillCommand(values: Values, store: SyncStore, signal: AbortSi
       to: values.to as string,
       signal,
     });
+    // A console (`svc-sync serve`) on the same store sees the run through its heartbeat rows.
+    const heartbeats = publishHeartbeats(store, run, 'backfill', queue?.counts);
     await showProgress(run, mode);
     const result = await run.result;
+    await heartbeats;
     process.stdout.write(
       `${outcomeText(result)}; ${await askedText(store, values.from as string, values.to as string, result.asOf)}\n`,
     );

@@ -1,20 +1,17 @@
 // svc-sync status: how complete every user is up to a day (per resource: complete, behind by how much,
 // the worst users, the days owed), what failed and why, and with --check an exit code cron can alert
 // on. Reads only: it never migrates or binds the store. The figures are readFleetStatus's.
-import { redactSecrets } from '../../errors/redact-secrets.js';
+import { storeCoverage } from '../../console/store-coverage.js';
 import { checkFleet } from '../../status/check-fleet.js';
+import { listFailures } from '../../status/list-failures.js';
 import { readFleetStatus } from '../../status/read-fleet-status.js';
-import { type SyncStore, userFailureOf, type WindowKey } from '../../stores/store.js';
+import type { SyncStore, WindowKey } from '../../stores/store.js';
 import { integer } from '../cli-values.js';
 import type { Command } from '../command.js';
 import { durationOf } from '../duration.js';
 import { EXIT } from '../exit-codes.js';
 import { resourceText, targetText, usersText } from '../fleet-text.js';
 import type { Values } from '../parse-command.js';
-
-/** The secrets this process knows, kept out of every message it prints (stored ones are redacted already). */
-const redact = (text: string) =>
-  redactSecrets(text, [process.env.SVC_API_KEY, process.env.SVC_WEBHOOK_SECRET]);
 
 const windowText = (w: WindowKey & { clientUserId: string | null }) =>
   `${w.clientUserId ?? `(user id ${w.userId})`} ${w.resource} ${w.provider} ${w.start}..${w.end}`;
@@ -25,21 +22,6 @@ function checkStatus(values: Values): void {
   integer('limit', values.limit, 50);
 }
 
-async function failuresOf(store: SyncStore, limit: number) {
-  return {
-    users: (await store.failedUsers(limit)).map((user) => ({
-      clientUserId: user.clientUserId,
-      ...userFailureOf(redact(user.error ?? '')),
-    })),
-    windows: (await store.failedWindows(limit)).map(({ failure, ...window }) => ({
-      ...window,
-      error: failure.error,
-      status: failure.status,
-      message: redact(failure.message),
-    })),
-  };
-}
-
 async function statusCommand(values: Values, store: SyncStore): Promise<number> {
   const limit = integer('limit', values.limit, 50);
   const now = new Date();
@@ -47,7 +29,7 @@ async function statusCommand(values: Values, store: SyncStore): Promise<number> 
     now,
     ...(values.to ? { completeTo: values.to } : {}),
   });
-  const failures = values.failed ? await failuresOf(store, limit) : undefined;
+  const failures = values.failed ? await listFailures(store, limit) : undefined;
   const problems = values.check
     ? checkFleet(fleet, {
         ...(values['max-pending-age']
@@ -64,8 +46,12 @@ async function statusCommand(values: Values, store: SyncStore): Promise<number> 
       : EXIT.ok;
   for (const problem of problems) process.stderr.write(`svc-sync: check: ${problem.message}\n`);
   if (values.json) {
+    // Each resource's users × days map, as `svc-sync serve` draws it (the same function).
+    const coverage = Object.fromEntries(
+      (await storeCoverage(store)).map(({ resource, ...map }) => [resource, map]),
+    );
     process.stdout.write(
-      `${JSON.stringify({ ...fleet, ...(failures ? { failures } : {}), ...(values.check ? { problems } : {}) })}\n`,
+      `${JSON.stringify({ ...fleet, coverage, ...(failures ? { failures } : {}), ...(values.check ? { problems } : {}) })}\n`,
     );
     return code;
   }

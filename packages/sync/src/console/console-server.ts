@@ -1,0 +1,127 @@
+// The console's one request pipeline: refuse a foreign Host or Origin (403), then the page's files, its
+// reads (GET /api/…) and its actions (a same-origin POST with the per-process token). Every answer
+// carries a Content-Security-Policy allowing only the page's own origin. Nothing is logged per request.
+import { randomBytes } from 'node:crypto';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { SyncInputError } from '../errors/errors.js';
+import type { ConsoleApi } from './console-api.js';
+import { loadAssets } from './page-assets.js';
+import { allowedHosts, mayChange, refusal } from './request-guard.js';
+
+const SECURITY_HEADERS = {
+  'content-security-policy':
+    "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self'; connect-src 'self'; " +
+    "base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
+  'x-content-type-options': 'nosniff',
+  'referrer-policy': 'no-referrer',
+  'cache-control': 'no-store',
+  'cross-origin-resource-policy': 'same-origin',
+};
+
+/** The largest action body read (a list of users to retry): beyond it, 413. */
+const MAX_BODY_BYTES = 64 * 1024;
+
+export interface ConsoleServer {
+  url: string;
+  close(): Promise<void>;
+}
+
+function send(response: ServerResponse, status: number, type: string, body: string | Buffer): void {
+  response.writeHead(status, { ...SECURITY_HEADERS, 'content-type': type });
+  response.end(body);
+}
+
+const json = (response: ServerResponse, status: number, value: unknown) =>
+  send(response, status, 'application/json; charset=utf-8', JSON.stringify(value));
+
+async function readBody(request: IncomingMessage): Promise<unknown> {
+  // A declared length over the limit is refused before a byte is read.
+  if (Number(request.headers['content-length'] ?? 0) > MAX_BODY_BYTES) throw new BodyTooLarge();
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of request) {
+    size += (chunk as Buffer).length;
+    if (size > MAX_BODY_BYTES) throw new BodyTooLarge();
+    chunks.push(chunk as Buffer);
+  }
+  try {
+    return JSON.parse(Buffer.concat(chunks).toString('utf8') || '{}');
+  } catch {
+    throw new SyncInputError('the body must be JSON');
+  }
+}
+
+class BodyTooLarge extends Error {}
+
+/** Serves the console on `host:port` until `close()`; the page's token is made here, once per process. */
+export async function startConsoleServer(
+  api: ConsoleApi,
+  options: { host: string; port: number },
+): Promise<ConsoleServer> {
+  const token = randomBytes(32).toString('base64url');
+  const { html, files } = loadAssets();
+  const page = html.replace('{{token}}', token);
+  let hosts = new Set<string>();
+
+  async function handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
+    const refused = refusal(request, hosts);
+    if (refused) return json(response, 403, { error: refused });
+    const url = new URL(request.url ?? '/', 'http://console');
+    if (request.method === 'GET' || request.method === 'HEAD') {
+      if (url.pathname === '/') return send(response, 200, 'text/html; charset=utf-8', page);
+      // The page has no icon; an empty answer keeps the browser's own request from logging a 404.
+      if (url.pathname === '/favicon.ico') return send(response, 204, 'image/x-icon', '');
+      const asset = files.get(url.pathname);
+      if (asset) return send(response, 200, asset.type, asset.body);
+      const read = api.reads[url.pathname];
+      if (read) return json(response, 200, await read(url.searchParams));
+      return json(response, 404, { error: 'no such page' });
+    }
+    if (request.method === 'POST') {
+      if (!mayChange(request, token))
+        return json(response, 403, { error: 'an action needs the page it was served with' });
+      const action = api.actions[url.pathname];
+      if (!action) return json(response, 404, { error: 'no such action' });
+      return json(response, 200, await action(await readBody(request)));
+    }
+    response.setHeader('allow', 'GET, HEAD, POST');
+    return json(response, 405, { error: 'method not allowed' });
+  }
+
+  const server = createServer((request, response) => {
+    handle(request, response).catch((error: unknown) => {
+      if (response.headersSent) return response.destroy();
+      if (error instanceof BodyTooLarge) {
+        // The rest of the body is never read: the connection closes once the answer is out.
+        response.setHeader('connection', 'close');
+        // Taken now: the response lets go of the socket once it has finished.
+        const socket = request.socket;
+        response.once('finish', () => {
+          socket.end();
+          setTimeout(() => socket.destroy(), 1_000).unref();
+        });
+        return json(response, 413, { error: `the body is over ${MAX_BODY_BYTES} bytes` });
+      }
+      if (error instanceof SyncInputError) return json(response, 400, { error: error.message });
+      // The store's message may name the store; the page is told only that the read failed.
+      json(response, 503, { error: 'the store could not be read; try again' });
+    });
+  });
+  server.requestTimeout = 30_000;
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port, options.host, () => resolve());
+  });
+  const { port } = server.address() as AddressInfo;
+  hosts = allowedHosts(options.host, port);
+  const shown = options.host.includes(':') ? `[${options.host}]` : options.host;
+  return {
+    url: `http://${shown}:${port}`,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
+  };
+}

@@ -1,0 +1,66 @@
+// The console's SQL, written once for SQLite and PostgreSQL (`?` placeholders; the PostgreSQL store
+// numbers them). Fixed text only: a request supplies parameters, never SQL.
+
+/** Which windows a coverage pass counts: all of them, the owed ones, or the failed ones. */
+export const COVERAGE_CLASSES = {
+  // No filter: the status index would be read for every row, then sorted.
+  any: '',
+  owed: "('pending', 'failed')",
+  failed: "('failed')",
+} as const;
+
+/**
+ * Per resource, how many users have each span of days covered by windows of one class, with a user's
+ * overlapping windows (two providers, or runs with other `--to` days) merged into one span first, so a
+ * user counts once per day. Gaps and islands: a window opens a new span when it starts after every
+ * earlier window of its user has ended. The database returns a few rows per resource and span.
+ */
+export const coverageSpans = (statuses: string) => `
+WITH reached AS (
+  SELECT resource, user_id, start_date, end_date,
+    MAX(end_date) OVER (PARTITION BY resource, user_id ORDER BY start_date, end_date
+      ROWS BETWEEN UNBOUNDED PRECEDING AND 1 PRECEDING) AS reach
+  FROM svc_windows${statuses && ` WHERE status IN ${statuses}`}
+), numbered AS (
+  SELECT resource, user_id, start_date, end_date,
+    SUM(CASE WHEN reach IS NULL OR reach < start_date THEN 1 ELSE 0 END) OVER (PARTITION BY resource, user_id
+      ORDER BY start_date, end_date ROWS UNBOUNDED PRECEDING) AS span
+  FROM reached
+), spans AS (
+  SELECT resource, MIN(start_date) AS first_day, MAX(end_date) AS last_day
+  FROM numbered GROUP BY resource, user_id, span
+)
+SELECT resource, first_day, last_day, CAST(COUNT(*) AS INTEGER) AS users
+FROM spans GROUP BY resource, first_day, last_day`;
+
+/** Every user the store knows by a service user id: those resolved and those only its windows name. */
+export const KNOWN_USERS = `SELECT CAST(COUNT(*) AS INTEGER) AS users FROM (
+  SELECT user_id FROM svc_users WHERE user_id IS NOT NULL UNION SELECT user_id FROM svc_windows) AS known`;
+
+/** A window's columns as a drill-down lists them, with its user's client user id. */
+const CELL_COLUMNS = `u.client_user_id, w.provider, w.start_date, w.end_date, w.status, w.error, w.error_status`;
+const covers = (alias: string) => `${alias}.start_date <= ? AND ${alias}.end_date >= ?`;
+const worse = (statuses: string) => `NOT EXISTS (SELECT 1 FROM svc_windows o WHERE o.user_id = w.user_id
+  AND o.resource = w.resource AND o.status IN ${statuses} AND ${covers('o')})`;
+
+/**
+ * The windows behind one cell (resource, day, state), by client user id after `after`, at most `limit`:
+ * a user-day is failed if a failed window covers it, else pending if a pending one does, else complete.
+ * Parameters: resource, day, day, [day, day,] after, limit.
+ */
+export const CELL_WINDOWS = {
+  failed: `SELECT ${CELL_COLUMNS} FROM svc_users u JOIN svc_windows w ON w.user_id = u.user_id
+    WHERE w.resource = ? AND w.status = 'failed' AND ${covers('w')} AND u.client_user_id > ?
+    ORDER BY u.client_user_id, w.provider, w.start_date LIMIT ?`,
+  pending: `SELECT ${CELL_COLUMNS} FROM svc_users u JOIN svc_windows w ON w.user_id = u.user_id
+    WHERE w.resource = ? AND w.status = 'pending' AND ${covers('w')} AND ${worse("('failed')")}
+    AND u.client_user_id > ? ORDER BY u.client_user_id, w.provider, w.start_date LIMIT ?`,
+  complete: `SELECT ${CELL_COLUMNS} FROM svc_users u JOIN svc_windows w ON w.user_id = u.user_id
+    WHERE w.resource = ? AND w.status = 'done' AND ${covers('w')} AND ${worse("('pending', 'failed')")}
+    AND u.client_user_id > ? ORDER BY u.client_user_id, w.provider, w.start_date LIMIT ?`,
+} as const;
+
+/** Resolved users no window of the resource covers on the day: parameters resource, day, day, after, limit. */
+export const CELL_NOTHING_SENT = `SELECT u.client_user_id FROM svc_users u WHERE u.user_id IS NOT NULL
+  AND NOT EXISTS (SELECT 1 FROM svc_windows w WHERE w.user_id = u.user_id AND w.resource = ? AND ${covers('w')})
+  AND u.client_user_id > ? ORDER BY u.client_user_id LIMIT ?`;
