@@ -246,6 +246,8 @@ try {
     };
   });
   const [plain] = runs;
+  // The plain writer read every row the store holds, by the same pages the export reads.
+  if (plain?.rows !== storeRows) throw new Error(`the plain writer read ${plain?.rows} of ${storeRows} rows`);
   const ratio = (a: number, b: number) => round(a / b, 2);
   const figures = {
     bench: `export ${USERS} users × ${DAYS} days (SQLite) as FHIR NDJSON, beside a plain NDJSON writer`,
