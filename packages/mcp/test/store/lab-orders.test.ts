@@ -111,6 +111,7 @@ describe('svc-mcp --store answers lab order questions', () => {
       expect(order.events.map((event) => event.status)).toEqual(truth[index]?.events.slice(-3));
     }
     expect(pages[0]?.text).toMatch(/^2 lab orders not final/);
+    expect(connected.mcp.getInstructions()).toMatch(/which lab orders are not completed/);
     expect(pages[0]?.text).toContain(`of ${labUser(4)}: received (received.`);
   });
 
