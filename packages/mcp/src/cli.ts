@@ -6,7 +6,7 @@ import { serveStdio } from '@modelcontextprotocol/server/stdio';
 import { createClient, type Logger, type SvcClient } from '@svc/client';
 import { openStoreReadOnly, StoreUrlError, type SyncStore } from '@svc/sync';
 import type { AuditEntry } from './audit-entry.js';
-import { fileAudit, stderrAudit } from './internal/audit-sink.js';
+import { AuditFileError, fileAudit, stderrAudit } from './internal/audit-sink.js';
 import { messageBytesLimit } from './internal/catalogue.js';
 import { type Flags, parseFlags, USAGE, UsageError } from './internal/cli/flags.js';
 import { serveHttp } from './internal/http/serve-http.js';
@@ -82,6 +82,7 @@ if (flags.auditFile !== undefined) {
   try {
     audit = fileAudit(flags.auditFile);
   } catch (error) {
+    if (error instanceof AuditFileError) fail(`--audit-file ${error.message}`, 2);
     const { code, message } = error as NodeJS.ErrnoException;
     fail(`cannot open --audit-file ${flags.auditFile} (${code ?? message})`, 2);
   }

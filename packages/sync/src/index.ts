@@ -29,6 +29,7 @@ export {
 } from './errors/errors.js';
 export type { Limits } from './internal/pace/aimd.js';
 export type { SyncProgress } from './progress.js';
+export { type LabOrderHistory, labOrderHistories } from './reads/lab-order-histories.js';
 export { openStoreReadOnly } from './reads/open-store-read-only.js';
 export {
   SUMMARY_RESOURCES,

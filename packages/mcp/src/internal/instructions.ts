@@ -26,7 +26,7 @@ export function instructionsFor(
     `A result is at most ${maxResultBytes} bytes; a longer one is cut and says how to narrow the call. A paginated result ends with the arguments of the call for the next page.`,
     ...(store
       ? [
-          "For questions about many users at once (who slept under 6 h last week, who is not synced), use the store_ tools: they read the operator's synced copy of the data in one or two calls, instead of one service read per user.",
+          "For questions about many users at once (who slept under 6 h last week, who is not synced, which lab orders are not completed and why), use the store_ tools: they read the operator's synced copy of the data in one or two calls, instead of one service read per user.",
         ]
       : []),
   ].join('\n');

@@ -156,6 +156,7 @@ describe('svc-mcp --store answers fleet questions', () => {
       'store_user_aggregates',
       'store_user_timeline',
       'store_freshness',
+      'store_lab_orders',
     ]);
     for (const tool of storeTools) {
       expect(tool.inputSchema.additionalProperties).toBe(false);

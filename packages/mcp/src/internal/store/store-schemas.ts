@@ -2,6 +2,7 @@
 // shape of `structuredContent`, which the text rendering beside it restates.
 import { SUMMARY_RESOURCES } from '@svc/sync';
 import type { JsonSchema } from '../spec/json-schema.js';
+import { ORDER_STAGES, ORDER_STATES } from './lab-orders-answer.js';
 
 export const DAY = { type: 'string', pattern: '^\\d{4}-\\d{2}-\\d{2}$' } as const;
 export const MAX_PAGE = 100;
@@ -187,5 +188,110 @@ export const FRESHNESS_OUTPUT: JsonSchema = {
     next,
   },
   required: ['fleet', 'failures', 'next'],
+  additionalProperties: false,
+};
+
+export const LAB_ORDERS_INPUT: JsonSchema = {
+  type: 'object',
+  properties: {
+    state: {
+      type: 'string',
+      enum: ORDER_STATES,
+      description:
+        'open (default): orders whose latest status is not final (neither completed nor cancelled); final: completed or cancelled; all.',
+    },
+    client_user_id: {
+      type: 'string',
+      minLength: 1,
+      maxLength: 256,
+      description: 'Only this user’s orders (your id of the user).',
+    },
+    events: {
+      type: 'integer',
+      minimum: 1,
+      maximum: 20,
+      description: 'Latest status events per order to include (default 3): what moved it to where it stands.',
+    },
+    order: {
+      type: 'string',
+      enum: ['asc', 'desc'],
+      description: 'Ranking by when the order last changed: asc (default) puts the longest unchanged first.',
+    },
+    limit: limit(20),
+    cursor,
+  },
+  additionalProperties: false,
+};
+
+const stage = { type: 'string', enum: ORDER_STAGES };
+
+export const LAB_ORDERS_OUTPUT: JsonSchema = {
+  type: 'object',
+  properties: {
+    state: { type: 'string', enum: ORDER_STATES },
+    total: { type: 'integer', description: 'Orders that match, on every page.' },
+    orders: {
+      type: 'array',
+      items: {
+        type: 'object',
+        properties: {
+          order_id: { type: 'string' },
+          client_user_id: { type: ['string', 'null'] },
+          user_id: { type: ['string', 'null'] },
+          status: { type: ['string', 'null'], description: 'The latest status as the service sent it.' },
+          stage: { ...stage, description: 'Where that status stands: received, collecting_sample, …' },
+          final: { type: 'boolean', description: 'Completed or cancelled: the order moves no more.' },
+          updated_at: { type: 'string', description: 'When the latest status came (ISO).' },
+          events_total: { type: 'integer', description: 'Status events the store holds for the order.' },
+          events: {
+            type: 'array',
+            description: 'The latest status events, oldest first.',
+            items: {
+              type: 'object',
+              properties: {
+                status: { type: 'string' },
+                stage,
+                occurred_at: { type: 'string' },
+                event_type: { type: 'string' },
+                status_detail: { description: 'The service’s detail of the status, when it gave one.' },
+              },
+              required: ['status', 'stage', 'occurred_at', 'event_type', 'status_detail'],
+              additionalProperties: false,
+            },
+          },
+          parsed_reports: {
+            type: 'array',
+            description: 'The user’s lab report parsing jobs that hold extracted results.',
+            items: {
+              type: 'object',
+              properties: {
+                job_id: { type: 'string' },
+                status: { type: 'string' },
+                updated_at: { type: 'string' },
+                results: { type: 'array' },
+              },
+              required: ['job_id', 'status', 'updated_at', 'results'],
+              additionalProperties: false,
+            },
+          },
+        },
+        required: [
+          'order_id',
+          'client_user_id',
+          'user_id',
+          'status',
+          'stage',
+          'final',
+          'updated_at',
+          'events_total',
+          'events',
+          'parsed_reports',
+        ],
+        additionalProperties: false,
+      },
+    },
+    next,
+  },
+  required: ['state', 'total', 'orders', 'next'],
   additionalProperties: false,
 };

@@ -105,3 +105,39 @@ export function freshnessText(
     ].join('\n') + nextLine(more)
   );
 }
+
+export function labOrdersText(
+  state: string,
+  total: number,
+  offset: number,
+  orders: readonly {
+    order_id: string;
+    client_user_id: string | null;
+    user_id: string | null;
+    status: string | null;
+    stage: string;
+    updated_at: string;
+    events_total: number;
+    events: readonly { status: string; occurred_at: string; status_detail: unknown }[];
+    parsed_reports: readonly { job_id: string; results: readonly unknown[] }[];
+  }[],
+  more: boolean,
+): string {
+  const head = `${total} lab orders ${state === 'all' ? 'in all' : state === 'open' ? 'not final (neither completed nor cancelled)' : 'final'}${
+    orders.length > 0 ? `; ${offset + 1}-${offset + orders.length} by last change` : ''
+  }`;
+  const lines = orders.flatMap((order) => [
+    `${order.order_id} of ${order.client_user_id ?? order.user_id ?? 'an unknown user'}: ${order.stage} (${order.status ?? 'no status'}) since ${order.updated_at}; ${order.events_total} status events${
+      order.parsed_reports.length > 0
+        ? `; ${order.parsed_reports.length} parsed reports (${order.parsed_reports.reduce((sum, report) => sum + report.results.length, 0)} results)`
+        : ''
+    }`,
+    ...order.events.map(
+      (event) =>
+        `  ${event.occurred_at} ${event.status}${
+          event.status_detail === null ? '' : ` (${JSON.stringify(event.status_detail)})`
+        }`,
+    ),
+  ]);
+  return [head, ...lines].join('\n') + nextLine(more);
+}

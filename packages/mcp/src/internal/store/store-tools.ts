@@ -11,19 +11,27 @@ import type { JsonSchema } from '../spec/json-schema.js';
 import { aggregatesAnswer } from './aggregates-answer.js';
 import { fitPage } from './fit-page.js';
 import { freshnessAnswer } from './freshness-answer.js';
+import { labOrdersAnswer } from './lab-orders-answer.js';
 import type { Answer } from './store-answer.js';
 import {
   AGGREGATES_INPUT,
   AGGREGATES_OUTPUT,
   FRESHNESS_INPUT,
   FRESHNESS_OUTPUT,
+  LAB_ORDERS_INPUT,
+  LAB_ORDERS_OUTPUT,
   TIMELINE_INPUT,
   TIMELINE_OUTPUT,
 } from './store-schemas.js';
 import { timelineAnswer } from './timeline-answer.js';
 
 /** The tools `--store` adds: named here so a call to one without a store is refused as such. */
-export const STORE_TOOL_NAMES = ['store_user_aggregates', 'store_user_timeline', 'store_freshness'] as const;
+export const STORE_TOOL_NAMES = [
+  'store_user_aggregates',
+  'store_user_timeline',
+  'store_freshness',
+  'store_lab_orders',
+] as const;
 
 const READ_ONLY = { readOnlyHint: true, idempotentHint: true, openWorldHint: false } as const;
 
@@ -31,8 +39,8 @@ type Args = Record<string, unknown>;
 
 /**
  * The read-only tools over the partner's synced store (`--store`): per-user aggregates of a summary over
- * calendar days, one user's timeline, and the fleet's freshness and failures as `svc-sync status` reads
- * them. Every parameter is typed (no query text reaches the store), the store is opened read-only, and
+ * calendar days, one user's timeline, the fleet's freshness and failures as `svc-sync status` reads
+ * them, and its lab orders. Every parameter is typed (no query text reaches the store), the store is opened read-only, and
  * every answer is ranked, bounded by the result budget, and continued by a cursor instead of cut.
  */
 export function registerStoreTools(
@@ -138,10 +146,20 @@ export function registerStoreTools(
     run('store_freshness', (args) => freshnessAnswer(store, args)),
   );
 
+  const labOrders = register(
+    'store_lab_orders',
+    'Lab orders from the synced store',
+    'The lab orders your synced store heard of by webhook, by default those not completed yet (latest status neither completed nor cancelled), each with your client user id, its status and stage, when it last changed, its latest status events (why it stands there) and the parsed lab report results of its user; ranked by last change, the longest unchanged first, with the total that match.',
+    LAB_ORDERS_INPUT,
+    LAB_ORDERS_OUTPUT,
+    run('store_lab_orders', (args) => labOrdersAnswer(store, args)),
+  );
+
   return new Map([
     ['store_user_aggregates', aggregates],
     ['store_user_timeline', timeline],
     ['store_freshness', freshness],
+    ['store_lab_orders', labOrders],
   ]);
 }
 

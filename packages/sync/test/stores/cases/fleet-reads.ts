@@ -2,6 +2,7 @@
 // days, one user's timeline, and a store opened read-only that refuses any write.
 import { expect, it } from 'vitest';
 import {
+  labOrderHistories,
   openStoreReadOnly,
   type SummaryRow,
   type SyncWindow,
@@ -135,6 +136,48 @@ export function fleetReadCases(withStore: WithStore) {
         await reader.close();
       }
       expect(await store.findUser('eve')).toBeUndefined();
+    }),
+  );
+
+  it(
+    'gives every lab order with its client user id, its latest status events and its user’s parsed results',
+    withStore(async ({ store }) => {
+      await fill(store);
+      const event = (orderId: string, userId: string | null, status: string, occurredAt: string) =>
+        store.saveLabOrderEvent({
+          orderId,
+          userId,
+          status,
+          occurredAt,
+          eventType: 'labtest.order.updated',
+          data: { id: orderId, status },
+        });
+      for (const [day, status] of ['received', 'collecting_sample', 'sample_with_lab'].entries())
+        await event('o-1', 'u-1', status, `2026-01-0${day + 1}T09:00:00Z`);
+      await event('o-2', 'u-3', 'received', '2026-01-02T09:00:00Z');
+      await event('o-3', null, 'received', '2026-01-02T09:00:00Z');
+      const job = (jobId: string, userId: string, results?: unknown[]) => ({
+        jobId,
+        userId,
+        status: results ? 'completed' : 'processing',
+        updatedAt: '2026-01-04T09:00:00Z',
+        storedAt: '2026-01-04T09:00:01Z',
+        job: { id: jobId, ...(results ? { results } : {}) },
+      });
+      await store.saveParsingJob(job('job-1', 'u-1', [{ name: 'Glucose', value: 5.1 }]));
+      await store.saveParsingJob(job('job-2', 'u-1'));
+      const histories = await labOrderHistories(store, { events: 2 });
+      expect(
+        histories.map((order) => [order.orderId, order.clientUserId, order.status, order.eventsTotal]),
+      ).toEqual([
+        ['o-1', 'ann', 'sample_with_lab', 3],
+        ['o-2', null, 'received', 1],
+        ['o-3', null, 'received', 1],
+      ]);
+      expect(histories[0]?.events.map((e) => e.status)).toEqual(['collecting_sample', 'sample_with_lab']);
+      expect(histories[0]?.parsedReports.map((report) => report.jobId)).toEqual(['job-1']);
+      expect(histories[1]?.parsedReports).toEqual([]);
+      await expect(labOrderHistories(store, { events: 0 })).rejects.toThrow(/events must be/);
     }),
   );
 }
