@@ -19,11 +19,11 @@ declare const to: string;
 `;
 
 it(`issue 43: every TypeScript example of the README compiles under ${Object.keys(STRICTEST_SETTINGS).join(', ')}`, async () => {
-  const [inYourCode, inYourRoute, bullmq, ...more] = typescriptBlocks(README);
+  const [inYourCode, inYourRoute, erasure, bullmq, ...more] = typescriptBlocks(README);
   expect(more).toEqual([]);
   const route = `${inYourCode}\ndeclare const event: import('@svc/events').WebhookEvent;\n${inYourRoute}`;
   expect(
-    await typecheckSnippets([inYourCode ?? '', route, `${BULLMQ_CONTEXT}${bullmq}`], {
+    await typecheckSnippets([inYourCode ?? '', route, erasure ?? '', `${BULLMQ_CONTEXT}${bullmq}`], {
       in: new URL('../../', import.meta.url),
     }),
   ).toBe('');

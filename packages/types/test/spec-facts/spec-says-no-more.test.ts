@@ -80,16 +80,16 @@ describe('issue 11: the spec says what the document says, no more', () => {
   it('writes update_reason and the lab account status as open enums with their known values', () => {
     expect(generated).toContain('export type OrderUpdateReason = "INCORRECT_LAB" | (string & {});');
     expect(generated).toContain('export type LabAccountStatus = "PENDING" | (string & {});');
-    expect(generated).toContain('update_reason?: components["schemas"]["OrderUpdateReason"];');
+    expect(generated).toContain('update_reason?: components["schemas"]["OrderUpdateReason"] | undefined;');
     expect(generated).toContain('labAccountStatus: components["schemas"]["LabAccountStatus"];');
   });
 
   it('marks name, logo and slug of the summary source deprecated, and not provider', () => {
     const source = /export type SummarySource = \{([\s\S]*?)\n\} & \{/.exec(generated)?.[1] ?? '';
     const deprecated = (field: string) =>
-      new RegExp(`@deprecated(?:(?!\\*/)[\\s\\S])*\\*/\\s*${field}\\?: string;`);
+      new RegExp(`@deprecated(?:(?!\\*/)[\\s\\S])*\\*/\\s*${field}\\?: string \\| undefined;`);
     for (const field of ['name', 'logo', 'slug']) expect(source, field).toMatch(deprecated(field));
-    expect(source).toContain('provider?: string;');
+    expect(source).toContain('provider?: string | undefined;');
     expect(source).not.toMatch(deprecated('provider'));
   });
 });
