@@ -1,7 +1,7 @@
 import { HttpError, notFound } from '../../internal/http-error.js';
-import { randomFor, uuidFrom } from '../../internal/random.js';
 import { providerSource } from '../data/catalogue-data.js';
 import { homeZoneOf } from '../data/home-zone.js';
+import { userIdOf } from '../data/user-id.js';
 import { nextToken } from '../state/new-world.js';
 import type { WorldRuntime } from '../state/runtime.js';
 import { scenarioOfClientUserId } from '../state/scenarios.js';
@@ -64,19 +64,6 @@ export function connectProvider(runtime: WorldRuntime, user: SandboxUser, slug: 
 }
 
 /**
- * A user's id, from the world's seed and the `client_user_id` alone (never a counter): the same user
- * gets the same id whichever order users are first resolved in. A second salt is taken only should two
- * ids ever collide (a 128-bit hash: never seen), at most 16.
- */
-function userIdOf(world: WorldState, clientUserId: string): string {
-  for (let salt = 0; salt < 16; salt++) {
-    const id = uuidFrom(randomFor(`${world.seed}:user:${salt === 0 ? '' : `${salt}:`}${clientUserId}`));
-    if (world.users[id] === undefined) return id;
-  }
-  throw new Error(`no free user id for ${clientUserId}`);
-}
-
-/**
  * The user of a `client_user_id`, created the first time it is asked for (the API shows no
  * user-creation operation); `unknown_…` ids are never created.
  */
@@ -86,7 +73,7 @@ export function resolveUserOf(runtime: WorldRuntime, clientUserId: string): Sand
   if (clientUserId.startsWith(UNKNOWN_USER_PREFIX)) throw notFound(`user ${clientUserId}`);
   return runtime.transact(() => {
     const { world } = runtime;
-    const userId = userIdOf(world, clientUserId);
+    const userId = userIdOf(world.seed, clientUserId, (id) => world.users[id] !== undefined);
     const user: SandboxUser = {
       user_id: userId,
       client_user_id: clientUserId,
