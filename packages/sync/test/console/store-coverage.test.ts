@@ -36,7 +36,7 @@ it('counts every user-day once, as the worst window covering it, however the win
       for (let count = next(6); count > 0; count--) {
         const start = FIRST + next(40);
         const end = start + next(15);
-        const status = (['done', 'done', 'pending', 'failed'] as const)[next(4)];
+        const status = (['done', 'done', 'pending', 'failed'] as const)[next(4)] as keyof typeof RANK;
         const provider = ['oura', 'garmin'][next(2)] as string;
         if (addWindow.run(`u${user}`, resource, provider, day(start), day(end), status).changes === 0)
           continue;
@@ -56,8 +56,10 @@ it('counts every user-day once, as the worst window covering it, however the win
     const first = Date.parse(`${map.from}T00:00:00.000Z`) / DAY_MS;
     const counted = map.complete.map((_, index) => {
       const counts = [0, 0, 0, 0];
-      for (let user = 0; user < USERS; user++)
-        counts[worst.get(`u${user} ${map.resource} ${first + index}`) ?? 0] += 1;
+      for (let user = 0; user < USERS; user++) {
+        const state = worst.get(`u${user} ${map.resource} ${first + index}`) ?? 0;
+        counts[state] = (counts[state] as number) + 1;
+      }
       return counts;
     });
     expect({
