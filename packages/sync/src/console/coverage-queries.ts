@@ -12,10 +12,10 @@ export const COVERAGE_CLASSES = {
 /**
  * Per resource, where the spans of days covered by windows of one class begin, with a user's overlapping
  * windows (two providers, or runs with other `--to` days) merged first, so a user counts once per day.
- * Gaps and islands in one ordered pass (the v5 index `svc_windows_coverage` gives the order, so the merge sorts
- * nothing; only the span starts are grouped): a window opens a span when it starts after every earlier window of
- * its user has ended; `reach` is the last day of the span before it (null for a user's first). Each row:
- * `users` users open a span on `first_day` whose previous span ended on `reach`.
+ * Gaps and islands in one ordered pass (the v5 index `svc_windows_coverage` gives the order, so the
+ * merge sorts nothing; only the span starts are grouped): a window opens a span when it starts after
+ * every earlier window of its user has ended; `reach` is the last day of the span before it (null for a
+ * user's first). Each row: `users` users open a span on `first_day` whose previous span ended on `reach`.
  */
 export const coverageStarts = (statuses: string) => `
 SELECT resource, first_day, reach, CAST(COUNT(*) AS INTEGER) AS users FROM (
