@@ -10,28 +10,27 @@ export const COVERAGE_CLASSES = {
 } as const;
 
 /**
- * Per resource, how many users have each span of days covered by windows of one class, with a user's
- * overlapping windows (two providers, or runs with other `--to` days) merged into one span first, so a
- * user counts once per day. Gaps and islands: a window opens a new span when it starts after every
- * earlier window of its user has ended. The database returns a few rows per resource and span.
+ * Per resource, where the spans of days covered by windows of one class begin, with a user's overlapping
+ * windows (two providers, or runs with other `--to` days) merged first, so a user counts once per day.
+ * Gaps and islands in one ordered pass (the v5 index `svc_windows_coverage` gives the order, so the
+ * merge sorts nothing; only the span starts are grouped): a window opens a span when it starts after
+ * every earlier window of its user has ended; `reach` is the last day of the span before it (null for a
+ * user's first). Each row: `users` users open a span on `first_day` whose previous span ended on `reach`.
  */
-export const coverageSpans = (statuses: string) => `
-WITH reached AS (
-  SELECT resource, user_id, start_date, end_date,
+export const coverageStarts = (statuses: string) => `
+SELECT resource, first_day, reach, CAST(COUNT(*) AS INTEGER) AS users FROM (
+  SELECT resource, start_date AS first_day,
     MAX(end_date) OVER (PARTITION BY resource, user_id ORDER BY start_date, end_date
       ROWS BETWEEN UNBOUNDED PRECEDING AND 1 PRECEDING) AS reach
   FROM svc_windows${statuses && ` WHERE status IN ${statuses}`}
-), numbered AS (
-  SELECT resource, user_id, start_date, end_date,
-    SUM(CASE WHEN reach IS NULL OR reach < start_date THEN 1 ELSE 0 END) OVER (PARTITION BY resource, user_id
-      ORDER BY start_date, end_date ROWS UNBOUNDED PRECEDING) AS span
-  FROM reached
-), spans AS (
-  SELECT resource, MIN(start_date) AS first_day, MAX(end_date) AS last_day
-  FROM numbered GROUP BY resource, user_id, span
-)
-SELECT resource, first_day, last_day, CAST(COUNT(*) AS INTEGER) AS users
-FROM spans GROUP BY resource, first_day, last_day`;
+) AS reached WHERE reach IS NULL OR reach < first_day GROUP BY resource, first_day, reach`;
+
+/** Per resource, the last day of each user's last span of one class (windows of that class), as `users` per day. */
+export const coverageEnds = (statuses: string) => `
+SELECT resource, last_day, CAST(COUNT(*) AS INTEGER) AS users FROM (
+  SELECT resource, MAX(end_date) AS last_day FROM svc_windows${statuses && ` WHERE status IN ${statuses}`}
+  GROUP BY resource, user_id
+) AS reached GROUP BY resource, last_day`;
 
 /** Every user the store knows by a service user id: those resolved and those only its windows name. */
 export const KNOWN_USERS = `SELECT CAST(COUNT(*) AS INTEGER) AS users FROM (

@@ -1,7 +1,7 @@
 // The users × days coverage map of each resource, aggregated in the database: a few rows per resource
 // and span of days whatever the fleet's size, spread over days here.
 import type { SyncStore } from '../stores/store.js';
-import { COVERAGE_CLASSES, coverageSpans, KNOWN_USERS } from './coverage-queries.js';
+import { COVERAGE_CLASSES, coverageEnds, coverageStarts, KNOWN_USERS } from './coverage-queries.js';
 import { readableStore } from './store-reader.js';
 
 const DAY_MS = 86_400_000;
@@ -26,22 +26,37 @@ export interface ResourceCoverage {
   nothingSent: number[];
 }
 
-interface SpanRow {
+interface StartRow {
   resource: string;
   first_day: string;
+  /** The last day of the user's span before this one; null for its first. */
+  reach: string | null;
+  users: number;
+}
+
+interface EndRow {
+  resource: string;
   last_day: string;
   users: number;
 }
 
+/** One class's spans of one resource: where they begin (and the span before ends), and where the last ends. */
+interface ClassSpans {
+  starts: readonly StartRow[];
+  ends: readonly EndRow[];
+}
+
 /** Users covered per day by spans, as a difference array summed: each span adds its users to its days. */
-function perDay(spans: readonly SpanRow[], first: number, days: number): number[] {
+function perDay({ starts, ends }: ClassSpans, first: number, days: number): number[] {
   const delta = new Array<number>(days + 1).fill(0);
-  for (const span of spans) {
-    const start = dayNumber(span.first_day) - first;
-    const after = dayNumber(span.last_day) - first + 1;
-    delta[start] = (delta[start] as number) + Number(span.users);
-    delta[after] = (delta[after] as number) - Number(span.users);
+  const add = (index: number, users: number) => {
+    delta[index] = (delta[index] as number) + users;
+  };
+  for (const row of starts) {
+    add(dayNumber(row.first_day) - first, Number(row.users));
+    if (row.reach !== null) add(dayNumber(row.reach) - first + 1, -Number(row.users));
   }
+  for (const row of ends) add(dayNumber(row.last_day) - first + 1, -Number(row.users));
   const counts: number[] = [];
   let running = 0;
   for (let day = 0; day < days; day++) {
@@ -57,19 +72,29 @@ function perDay(spans: readonly SpanRow[], first: number, days: number): number[
  */
 export async function storeCoverage(store: SyncStore): Promise<ResourceCoverage[]> {
   const reader = readableStore(store);
+  const spansOf = async (statuses: string) => {
+    const [starts, ends] = await Promise.all([
+      reader.readRows<StartRow>(coverageStarts(statuses)),
+      reader.readRows<EndRow>(coverageEnds(statuses)),
+    ]);
+    return { starts, ends };
+  };
   const [any, owed, failed, known] = await Promise.all([
-    reader.readRows<SpanRow>(coverageSpans(COVERAGE_CLASSES.any)),
-    reader.readRows<SpanRow>(coverageSpans(COVERAGE_CLASSES.owed)),
-    reader.readRows<SpanRow>(coverageSpans(COVERAGE_CLASSES.failed)),
+    spansOf(COVERAGE_CLASSES.any),
+    spansOf(COVERAGE_CLASSES.owed),
+    spansOf(COVERAGE_CLASSES.failed),
     reader.readRows<{ users: number }>(KNOWN_USERS),
   ]);
   const users = Number(known[0]?.users ?? 0);
-  const resources = [...new Set(any.map((row) => row.resource))].sort();
+  const resources = [...new Set(any.starts.map((row) => row.resource))].sort();
   return resources.map((resource) => {
-    const of = (rows: readonly SpanRow[]) => rows.filter((row) => row.resource === resource);
+    const of = ({ starts, ends }: ClassSpans): ClassSpans => ({
+      starts: starts.filter((row) => row.resource === resource),
+      ends: ends.filter((row) => row.resource === resource),
+    });
     const spans = of(any);
-    const first = Math.min(...spans.map((row) => dayNumber(row.first_day)));
-    const last = Math.max(...spans.map((row) => dayNumber(row.last_day)));
+    const first = Math.min(...spans.starts.map((row) => dayNumber(row.first_day)));
+    const last = Math.max(...spans.ends.map((row) => dayNumber(row.last_day)));
     const days = last - first + 1;
     const covered = perDay(spans, first, days);
     const owing = perDay(of(owed), first, days);

@@ -1,5 +1,6 @@
 // readFleetStatus: how complete every user is, per resource, read from the store one page at a time.
 // The one computation behind `svc-sync status`, the lag channel, a run's last line and any dashboard.
+import { setImmediate } from 'node:timers/promises';
 import { SyncInputError } from '../errors/errors.js';
 import { RESOURCES } from '../resources.js';
 import type { ResourceStatus, SyncStore, UserCoverage, UserCoverageKey } from '../stores/store.js';
@@ -179,6 +180,9 @@ async function* usersOf(
     }
     if (page.length < pageSize) break;
     after = page.at(-1);
+    // A SQLite read answers without waiting on I/O: let a server's other requests (the console's maps)
+    // run between pages instead of after the whole walk.
+    await setImmediate();
   }
   if (current) yield current;
 }

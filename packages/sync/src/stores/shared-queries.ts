@@ -15,11 +15,11 @@ export const OLDEST_PENDING = `SELECT resource, user_id, provider, start_date, e
 /**
  * Each user's resource per provider after a key, in key order: the newest coverage of its done windows,
  * the first day it owes, and the days of its pending and failed windows. `days` is the dialect's count
- * of a window's days; `after` its three placeholders, `limit` the limit's. The client user ids are
- * joined to the page once (svc_users has no index on user_id: a lookup per row would read it per row).
+ * of a window's days; `after` its three placeholders, `limit` the limit's. Each row's client user id is
+ * found by the v5 index svc_users_user_id (a lookup per row of the page, not a read of every user per page).
  */
 export const userCoverageQuery = (days: string, after: string, limit: string) =>
-  `SELECT g.*, u.client_user_id FROM (
+  `SELECT g.*, (SELECT min(u.client_user_id) FROM svc_users u WHERE u.user_id = g.user_id) AS client_user_id FROM (
     SELECT w.user_id, w.resource, w.provider,
       max(CASE WHEN w.status = 'done' THEN w.covered_until END) AS covered_until,
       min(CASE WHEN w.status <> 'done' THEN w.start_date END) AS first_owed_day,
@@ -27,9 +27,7 @@ export const userCoverageQuery = (days: string, after: string, limit: string) =>
       sum(CASE WHEN w.status = 'failed' THEN ${days} ELSE 0 END) AS failed_days
     FROM svc_windows w WHERE (w.user_id, w.resource, w.provider) > ${after}
     GROUP BY w.user_id, w.resource, w.provider ORDER BY w.user_id, w.resource, w.provider LIMIT ${limit}
-  ) AS g LEFT JOIN (
-    SELECT user_id, min(client_user_id) AS client_user_id FROM svc_users WHERE user_id IS NOT NULL GROUP BY user_id
-  ) AS u ON u.user_id = g.user_id ORDER BY g.user_id, g.resource, g.provider`;
+  ) AS g ORDER BY g.user_id, g.resource, g.provider`;
 
 /**
  * Gives an order's stored events the order's user once the store knows it (an event may not name the

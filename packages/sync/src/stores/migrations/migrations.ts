@@ -5,6 +5,7 @@ import { V1_TABLES } from './v1-tables.js';
 import { V2_AS_SENT } from './v2-as-sent.js';
 import { V3_TOMBSTONES } from './v3-tombstones.js';
 import { V4_LAB_RESULTS } from './v4-lab-results.js';
+import { V5_READ_INDEXES } from './v5-read-indexes.js';
 
 /** One step of the schema: the SQL that takes a store from the version before to `version`. */
 export interface Migration {
@@ -18,7 +19,13 @@ export interface Migration {
   adds: Readonly<Record<string, readonly string[]>>;
 }
 
-export const MIGRATIONS: readonly Migration[] = [V1_TABLES, V2_AS_SENT, V3_TOMBSTONES, V4_LAB_RESULTS];
+export const MIGRATIONS: readonly Migration[] = [
+  V1_TABLES,
+  V2_AS_SENT,
+  V3_TOMBSTONES,
+  V4_LAB_RESULTS,
+  V5_READ_INDEXES,
+];
 
 /** The schema version this @svc/sync writes. */
 export const SCHEMA_VERSION = (MIGRATIONS.at(-1) as Migration).version;
