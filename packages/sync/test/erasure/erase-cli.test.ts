@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { generateWebhookSecret, signWebhook } from '@svc/events';
 import { afterAll, describe, expect, it } from 'vitest';
 import { eraseUser, openStore } from '../../src/index.js';
+import { USER_TABLES } from '../../src/stores/erasure-plan.js';
 import { webhooksArgs } from '../fixtures/cli-args.js';
 import { runCli, startCli, stop, waitForLine } from '../fixtures/processes.js';
 import { API_KEY, sandboxClient, sandboxSync } from '../fixtures/sandbox.js';
@@ -111,7 +112,7 @@ describe('svc-sync erase', () => {
       const first = await eraseUser(store, { clientUserId: 'cli-erased-x9', scrub: 'later' });
       expect(first.scrub).toMatchObject({ method: 'deferred', complete: false });
       const again = await eraseUser(store, { clientUserId: 'cli-erased-x9' });
-      expect(Object.values(again.removed)).toEqual([0, 0, 0, 0]);
+      expect(again.removed).toEqual(Object.fromEntries(Object.keys(USER_TABLES).map((table) => [table, 0])));
       expect(again.tombstone).toBe(first.tombstone);
       expect(again.scrub).toMatchObject({ method: 'sqlite-vacuum', complete: true });
       expect(again.scrub.tables.sort()).toEqual(['svc_steps', 'svc_summaries', 'svc_users', 'svc_windows']);

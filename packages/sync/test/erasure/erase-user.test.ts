@@ -21,6 +21,7 @@ import {
   storedSteps,
   storedSummaries,
 } from '../../src/index.js';
+import { SCHEMA_VERSION } from '../../src/stores/migrations/migrations.js';
 import { API_KEY, TEAM } from '../fixtures/sandbox.js';
 import { type RunningPostgres, type RunningServer, startPostgres, startRedis } from '../fixtures/servers.js';
 import { storedRows } from '../fixtures/stored-rows.js';
@@ -172,7 +173,7 @@ describe.each(Object.keys(KINDS))('%s: erasing one user of a fleet', (kind) => {
       expect(found(Buffer.from(JSON.stringify(receipt)), needles)).toEqual([]);
       expect(receipt).toMatchObject({
         kind: 'erase_user',
-        store: { kind: kind === 'SQLite' ? 'sqlite' : 'postgres', schemaVersion: 3 },
+        store: { kind: kind === 'SQLite' ? 'sqlite' : 'postgres', schemaVersion: SCHEMA_VERSION },
         scrub: { complete: true },
         queue: { jobs: 3, leftActive: 0 },
       });

@@ -96,8 +96,9 @@ describe('issue 43: PostgreSQL that stops answering', () => {
       servers.postgres.thaw();
     }
     expectStoreUnavailable(first, /PostgreSQL at .* is unavailable/);
-    // A query deadline (3 s), a connection deadline (10 s) on the retry, the close's 2 s: bounded.
-    expect(tookMs).toBeLessThan(40_000);
+    // A query deadline (3 s), a connection deadline (10 s) on the retry, the close's 2 s: bounded (the
+    // margin is for a loaded machine; without the deadlines the run never ends).
+    expect(tookMs).toBeLessThan(75_000);
     const rerun = await runCli(args(servers.postgres.url, users), env);
     expect(rerun.code).toBe(0);
     await expectTruth(users);

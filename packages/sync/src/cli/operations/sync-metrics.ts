@@ -141,7 +141,10 @@ export function createSyncMetrics(options: SyncMetricsOptions): SyncMetrics {
         queue.reset();
         for (const [state, jobs] of Object.entries(counts ?? {})) queue.set({ state }, jobs);
       }
-      return { contentType: registry.contentType, body: await registry.metrics() };
+      // prom-client writes a NaN sample (an event-loop lag with no sample yet) as `Nan`, which the text
+      // format does not know and Prometheus refuses: the format spells it `NaN`.
+      const body = (await registry.metrics()).replace(/ Nan$/gm, ' NaN');
+      return { contentType: registry.contentType, body };
     },
     close: () => channel.unsubscribe(subscribers),
   };
