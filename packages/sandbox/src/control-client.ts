@@ -69,7 +69,8 @@ export interface SandboxControls {
   /** Back to the world a fresh key gets. */
   reset(): Promise<Ok<'resetWorld'>>;
   snapshot(): Promise<Ok<'getSnapshot'>>;
-  restore(snapshot: Body<'restoreSnapshot'>): Promise<Ok<'restoreSnapshot'>>;
+  /** Gives back a snapshot taken with `snapshot()`: the sandbox checks it whole before the world is replaced. */
+  restore(snapshot: Ok<'getSnapshot'>): Promise<Ok<'restoreSnapshot'>>;
   orders: {
     list(): Promise<SandboxOrderRecord[]>;
     get(orderId: string): Promise<SandboxOrderRecord>;

@@ -1,8 +1,11 @@
 import { readFileSync } from 'node:fs';
 import type { OpenApiDocument } from '@svc/spec';
+import { headerParameterName } from '@svc/spec/header-parameter-name';
 import { shippedSpecPath } from '@svc/spec/shipped-spec-path';
 import { sandboxControls } from './control-client.js';
-import { createRequestHandler, createWorldControl, type PipelineParts } from './http/handle-request.js';
+import { CONTROL_DOCUMENT } from './generated/control-document.js';
+import { createRequestHandler, createWorldControl } from './http/handle-request.js';
+import type { PipelineParts, ServedDocument } from './http/pipeline-parts.js';
 import { checkRateLimit, RateLimiter } from './http/rate-limit.js';
 import { SpecIndex } from './openapi/spec-index.js';
 import { SpecValidator } from './openapi/validator.js';
@@ -44,6 +47,13 @@ function historyDaysOf(options: SandboxOptions): number {
     throw new TypeError(`historyDays must be a whole number of days from 0 to ${MAX_HISTORY_DAYS}`);
   return days;
 }
+/** A document the pipeline answers, indexed and with its validator. */
+const served = (document: OpenApiDocument): ServedDocument => ({
+  document,
+  index: new SpecIndex(document),
+  validator: new SpecValidator(document),
+});
+
 /** The key whose world the sandbox's top-level controls act on, unless `apiKey` says otherwise. */
 export const DEFAULT_API_KEY = 'sk_test_sandbox';
 
@@ -56,8 +66,8 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
   // Non-exhaustive enums are open in the spec itself (anyOf known values or any string): used as is.
   const document: OpenApiDocument =
     options.spec ?? JSON.parse(readFileSync(shippedSpecPath(import.meta.url), 'utf8'));
-  const index = new SpecIndex(document);
-  const validator = new SpecValidator(document);
+  const api = served(document);
+  const { validator } = api;
   const clock = clockOf(options);
   const registry = new WorldRegistry({
     seed: String(options.seed ?? 'svc-sandbox'),
@@ -78,9 +88,10 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
       : undefined,
   });
   const parts: PipelineParts = {
-    document,
-    index,
-    validator,
+    api,
+    control: served(CONTROL_DOCUMENT),
+    // The spec states the key as its shared `apiKey` header parameter, which every operation requires.
+    apiKeyHeader: headerParameterName(document, 'apiKey'),
     registry,
     strict: options.strict === true,
     rateLimiter: options.rateLimit ? new RateLimiter(checkRateLimit(options.rateLimit)) : undefined,
@@ -93,8 +104,8 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
   const url = (options.url ?? 'https://sandbox.svc.invalid').replace(/\/$/, '');
   const sandbox: Sandbox = {
     url,
-    controls: sandboxControls({ baseUrl: url, apiKey, fetch: handle, apiKeyHeader: index.apiKeyHeader }),
-    apiKeyHeader: index.apiKeyHeader,
+    controls: sandboxControls({ baseUrl: url, apiKey, fetch: handle, apiKeyHeader: parts.apiKeyHeader }),
+    apiKeyHeader: parts.apiKeyHeader,
     fetch: (input, init) => handle(input instanceof Request && !init ? input : new Request(input, init)),
     clock: main.clock,
     webhooks: main.webhooks,

@@ -67,7 +67,10 @@ export interface paths {
          * @description Everything your world holds, as plain JSON. Webhook secrets are not part of it.
          */
         get: operations["getSnapshot"];
-        /** Restore your world from a snapshot */
+        /**
+         * Restore your world from a snapshot
+         * @description Give back a snapshot taken with GET (the Snapshot schema), unchanged. The sandbox checks it whole against its own record of a world, beyond what the schema shows, and refuses one that breaks it with 422 `invalid_snapshot`, the message naming the first path that does.
+         */
         put: operations["restoreSnapshot"];
         post?: never;
         delete?: never;
@@ -425,6 +428,7 @@ export interface components {
         };
     };
     parameters: {
+        /** @description Order id (uuid), as the API gives it. */
         orderId: string;
     };
     requestBodies: never;
@@ -472,10 +476,10 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** @description At most ten years in one advance. */
+                    /** @description From 0 to 315360000 (ten years) in one advance. The sandbox checks the range itself: a number outside it is refused with 422, the message naming the range. */
                     seconds: number;
                 } | {
-                    /** Format: date-time */
+                    /** @description A date-time (ISO 8601) from your world's now to ten years later, never past 9999-12-31T23:59:59.999Z. The sandbox checks it itself against your world's clock: any other is refused with 422, the message naming the range it can reach. */
                     to: string;
                 };
             };
@@ -549,7 +553,9 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["Snapshot"];
+                "application/json": {
+                    [key: string]: unknown;
+                };
             };
         };
         responses: {
@@ -832,6 +838,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description Order id (uuid), as the API gives it. */
                 order_id: components["parameters"]["orderId"];
             };
             cookie?: never;
@@ -861,6 +868,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description Order id (uuid), as the API gives it. */
                 order_id: components["parameters"]["orderId"];
             };
             cookie?: never;

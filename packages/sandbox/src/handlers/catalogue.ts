@@ -1,5 +1,5 @@
-import { notFound } from '../internal/http-error.js';
 import { LAB_ACCOUNTS, LAB_TESTS, LABS, MARKERS } from '../world/data/catalogue-data.js';
+import { notFound } from '../world/state/refusal.js';
 import type { OperationContext, OperationHandler } from './operation-context.js';
 
 const DEFAULT_PAGE_SIZE = 50;

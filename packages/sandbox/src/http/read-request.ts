@@ -107,6 +107,16 @@ export function parseJson(bytes: Uint8Array): unknown {
   return value;
 }
 
+/** How a document's bodies are read: up to how many bytes of JSON, and by which media type. */
+export interface BodyReading {
+  maxJsonBytes: number;
+  /** Read every body as JSON whatever content-type it declares (curl's `-d` declares a form). */
+  alwaysJson: boolean;
+}
+
+/** The API's bodies: by their content-type, JSON up to a mebibyte. */
+export const API_BODIES: BodyReading = { maxJsonBytes: MAX_JSON_BYTES, alwaysJson: false };
+
 /**
  * The body of an operation: parsed JSON, or the fields of a multipart form (files as `File`), with the
  * media type it came as; undefined when the operation takes no body or none was sent.
@@ -114,12 +124,13 @@ export function parseJson(bytes: Uint8Array): unknown {
 export async function readBody(
   request: Request,
   operation: IndexedOperation,
+  reading: BodyReading = API_BODIES,
 ): Promise<{ mediaType: string; value: unknown } | undefined> {
   const spec = operation.requestBody;
   if (!spec) return undefined;
-  const mediaType = mediaTypeOf(request);
+  const mediaType = reading.alwaysJson ? 'application/json' : mediaTypeOf(request);
   const multipart = mediaType === 'multipart/form-data';
-  const bytes = await readBytes(request, multipart ? MAX_MULTIPART_BYTES : MAX_JSON_BYTES);
+  const bytes = await readBytes(request, multipart ? MAX_MULTIPART_BYTES : reading.maxJsonBytes);
   if (bytes.byteLength === 0) {
     if (spec.required)
       throw new HttpError(422, 'invalid_request', 'This operation needs a request body.', [

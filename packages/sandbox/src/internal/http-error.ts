@@ -1,11 +1,6 @@
-/** One way a request or a response breaks the spec, named the way the mock names it. */
-export interface Violation {
-  location: string[];
-  code: string;
-  message: string;
-}
+import type { Violation } from './violation.js';
 
-/** A refusal the sandbox answers with `status` and a JSON body naming the problem. */
+/** A refusal of the HTTP layer, answered with `status` and a JSON body naming the problem. */
 export class HttpError extends Error {
   constructor(
     readonly status: number,
@@ -29,6 +24,3 @@ export class HttpError extends Error {
     };
   }
 }
-
-export const notFound = (what: string) =>
-  new HttpError(404, 'not_found', `${what} was not found in this sandbox world`);

@@ -47,16 +47,12 @@ export interface RouteMatch {
   params: Record<string, string>;
 }
 
-/** Every operation of the spec's `paths`, and a router over them. */
+/** Every operation of a document's `paths` (the API's, or the sandbox's control API), and a router over them. */
 export class SpecIndex {
   readonly operations: IndexedOperation[] = [];
   readonly byId = new Map<string, IndexedOperation>();
-  /** The header that carries the API key (`x-svc-api-key` in the bundled spec). */
-  readonly apiKeyHeader: string;
 
   constructor(readonly document: OpenApiDocument) {
-    // The spec states the key as its shared `apiKey` header parameter, which every operation requires.
-    this.apiKeyHeader = headerParameterName(document, 'apiKey');
     for (const { method, name: path, operation: raw, parameters } of eachOperation(document)) {
       const body = followRef(document, raw.requestBody);
       const windowDays = raw['x-svc-window-days'];

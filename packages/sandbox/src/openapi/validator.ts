@@ -3,7 +3,7 @@ import { followRef } from '@svc/spec/follow-ref';
 import type { ErrorObject, ValidateFunction } from 'ajv';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
-import type { Violation } from '../internal/http-error.js';
+import type { Violation } from '../internal/violation.js';
 import type { IndexedOperation } from './spec-index.js';
 
 const SPEC_ID = 'https://sandbox.svc.invalid/openapi.json';

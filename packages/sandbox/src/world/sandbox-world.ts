@@ -1,10 +1,10 @@
-import { HttpError } from '../internal/http-error.js';
 import type { WebhookConfig, WebhookDelivery } from '../webhooks/webhook-delivery.js';
 import { checkWebhookConfig } from '../webhooks/webhook-dispatcher.js';
 import { advanceClock, type ClockAdvance } from './clock/advance.js';
 import { cancelAppointment, cancelOrder, getAppointment, listAppointments } from './lab/appointments.js';
 import { getOrder, listOrders } from './lab/orders.js';
 import { getParsingJob, listParsingJobs } from './lab/parsing-jobs.js';
+import { invalid, Refusal } from './state/refusal.js';
 import { release } from './state/runtime.js';
 import { checkWorldState } from './state/state-schema.js';
 import type { SandboxEvent, WorldState } from './state/world-state.js';
@@ -137,10 +137,9 @@ export function sandboxWorld(
       const found = entry();
       const event = found.state.events.find((e) => e.id === eventId);
       if (!event)
-        throw new HttpError(404, 'not_found', `No event ${eventId} among the world's newest events.`);
+        throw new Refusal('not_found', 'not_found', `No event ${eventId} among the world's newest events.`);
       if (!found.dispatcher.config)
-        throw new HttpError(
-          422,
+        throw invalid(
           'invalid_request',
           'The world has no webhook receiver: configure one (PUT /_sandbox/webhooks) first.',
         );

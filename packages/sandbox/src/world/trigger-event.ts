@@ -1,7 +1,7 @@
-import { HttpError } from '../internal/http-error.js';
 import { PROVIDERS, providerSource } from './data/catalogue-data.js';
 import { createOrderRecord, orderById, orderRecord } from './lab/orders.js';
 import { parsingJobRecord, startParsingJob } from './lab/parsing-jobs.js';
+import { invalid, notFound } from './state/refusal.js';
 import type { WorldRuntime } from './state/runtime.js';
 import type { SandboxEvent, SandboxUser } from './state/world-state.js';
 import { DEMO_PROVIDER, resolveUserOf } from './users/users.js';
@@ -69,12 +69,7 @@ function makeEvent(runtime: WorldRuntime, eventType: string, options: TriggerOpt
             { content_type: 'application/pdf', size: 1024, name: 'trigger.pdf' },
             undefined,
           );
-    if (!job)
-      throw new HttpError(
-        404,
-        'not_found',
-        `parsing job ${options.job_id} was not found in this sandbox world`,
-      );
+    if (!job) throw notFound(`parsing job ${options.job_id}`);
     if (options.job_id !== undefined || eventType === 'lab_report.parsing_job.updated')
       runtime.emit({
         event_type: eventType,
@@ -117,5 +112,5 @@ function makeEvent(runtime: WorldRuntime, eventType: string, options: TriggerOpt
     });
     return lastEvent(runtime);
   }
-  throw new HttpError(422, 'unsupported_event_type', `The sandbox cannot make a ${eventType} event.`);
+  throw invalid('unsupported_event_type', `The sandbox cannot make a ${eventType} event.`);
 }

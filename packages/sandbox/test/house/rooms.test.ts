@@ -32,6 +32,7 @@ const MODULES = new Map(
 );
 
 const RANDOM = 'internal/random.ts';
+const HTTP_ERROR = 'internal/http-error.ts';
 
 /** The modules a module imports as values (not `import type`): what it runs. */
 const valueImportsOf = (file: string) =>
@@ -71,7 +72,8 @@ const MAY_IMPORT: Record<Room, readonly string[]> = {
   'world/clock': ['internal', 'machines', 'world/data', 'world/state', 'world/users', 'world/lab'],
   world: ['internal', 'machines', 'webhooks', ...WORLD_ROOMS],
   openapi: ['internal'],
-  handlers: ['internal', 'machines', 'openapi', ...WORLD],
+  // The control handlers are typed from the control API's generated operations.
+  handlers: ['generated', 'internal', 'machines', 'openapi', ...WORLD],
   http: ['handlers', 'internal', 'machines', 'openapi', 'webhooks', ...WORLD],
   // The console reads worlds and acts through the pipeline's control routes (http/), never the reverse.
   console: ['generated', 'http', 'internal', 'machines', 'webhooks', ...WORLD],
@@ -105,6 +107,15 @@ describe('the rooms of the sandbox', () => {
   it('world/ never imports http/, handlers/ or openapi/', () => {
     const wrong = WORLD.flatMap((room) =>
       importsOf(room as Room).filter(({ target }) => ['http', 'handlers', 'openapi'].includes(target)),
+    );
+    expect(wrong).toEqual([]);
+  });
+
+  it('world/ never imports the HTTP refusal: it refuses in its own terms, and http/ picks the status', () => {
+    const wrong = WORLD.flatMap((room) =>
+      [...MODULES]
+        .filter(([file]) => roomOf(file) === room)
+        .flatMap(([file, targets]) => targets.filter((t) => t === HTTP_ERROR).map((t) => `${file} → ${t}`)),
     );
     expect(wrong).toEqual([]);
   });

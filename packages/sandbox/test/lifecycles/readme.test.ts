@@ -115,6 +115,9 @@ describe('issue 22: the README tables are generated or checked', () => {
       const text = readFileSync(new URL(file, src), 'utf8');
       for (const pattern of [
         /HttpError\(\s*\d{3},\s*'([a-z_]+)'/g,
+        // A world's refusals, in its own terms (world/state/refusal.ts): http/ gives each its status.
+        /\b(?:invalid|conflict)\(\s*'([a-z_]+)'/g,
+        /new Refusal\(\s*'[a-z_]+',\s*'([a-z_]+)'/g,
         /error: \{ code: '([a-z_]+)'/g,
         /refuse\(res, [^,]+, \d{3}, '([a-z_]+)'/g,
         /"code":"([a-z_]+)"/g,

@@ -1,4 +1,4 @@
-import { HttpError } from '../../internal/http-error.js';
+import { invalid } from '../state/refusal.js';
 import type { WorldRuntime } from '../state/runtime.js';
 import { earliest, fire } from './timers.js';
 
@@ -26,8 +26,7 @@ export function targetOf(now: string, advance: ClockAdvance): number {
       seconds < 0 ||
       seconds > MAX_ADVANCE_SECONDS
     )
-      throw new HttpError(
-        422,
+      throw invalid(
         'invalid_request',
         `seconds must be a number from 0 to ${MAX_ADVANCE_SECONDS} (ten years); advance further in several calls`,
       );
@@ -35,10 +34,9 @@ export function targetOf(now: string, advance: ClockAdvance): number {
   } else {
     target = new Date(advance.to as string).getTime();
     if (Number.isNaN(target) || target < from || target > latest)
-      throw new HttpError(422, 'invalid_request', `to must be a date-time ${range}`);
+      throw invalid('invalid_request', `to must be a date-time ${range}`);
   }
-  if (target > latest)
-    throw new HttpError(422, 'invalid_request', `the clock can move ${range} in one advance`);
+  if (target > latest) throw invalid('invalid_request', `the clock can move ${range} in one advance`);
   return target;
 }
 
@@ -79,8 +77,7 @@ export function advanceClock(runtime: WorldRuntime, advance: ClockAdvance): numb
   return runtime.transact(() => {
     const { fired, reached } = runUntil(runtime, target, MAX_STEPS_PER_ADVANCE);
     if (!reached)
-      throw new HttpError(
-        422,
+      throw invalid(
         'advance_too_long',
         `This advance would run more than ${MAX_STEPS_PER_ADVANCE} scheduled steps; advance in shorter moves.`,
       );

@@ -1,4 +1,4 @@
-import { HttpError } from '../../internal/http-error.js';
+import { invalid } from '../state/refusal.js';
 import { type EventCheck, release, runtimeOf, type WorldEntry } from '../state/runtime.js';
 import { LATEST_TIME, MAX_ADVANCE_SECONDS, runUntil } from './advance.js';
 
@@ -24,8 +24,7 @@ export function catchUpStart(savedAt: string | undefined, now: number): number {
   if (savedAt === undefined) return now;
   const saved = Date.parse(savedAt);
   const refuse = (why: string) =>
-    new HttpError(
-      422,
+    invalid(
       'saved_at_out_of_range',
       `state.saved_at ${savedAt} ${why} (now ${new Date(now).toISOString()}): on real time every world would catch up over that gap. Import it on a frozen clock (the server's --frozen) to serve it as saved, and move its clock with advance.`,
     );

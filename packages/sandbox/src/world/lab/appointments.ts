@@ -1,6 +1,6 @@
-import { notFound } from '../../internal/http-error.js';
 import { isFinal, metaOf, next } from '../../machines/lifecycles.js';
 import { nextUuid } from '../state/new-world.js';
+import { notFound } from '../state/refusal.js';
 import type { WorldRuntime } from '../state/runtime.js';
 import type { SandboxAppointment, SandboxOrder } from '../state/world-state.js';
 import { moveOrder, onOrderTimer, orderById, orderRecord } from './orders.js';

@@ -1,5 +1,5 @@
-import { HttpError, notFound } from '../../internal/http-error.js';
 import { next } from '../../machines/lifecycles.js';
+import { conflict, invalid, notFound } from '../state/refusal.js';
 import type { WorldRuntime } from '../state/runtime.js';
 import { TEST_KIT_SCENARIOS } from '../state/scenarios.js';
 import type { SandboxAppointment, SandboxOrder } from '../state/world-state.js';
@@ -23,8 +23,7 @@ import { PSC_LOCATION, slotToBook } from './slots.js';
  */
 function refuseDrawOnTestKit(order: SandboxOrder): void {
   if (!TEST_KIT_SCENARIOS.has(order.scenario) || order.state !== 'ordered') return;
-  throw new HttpError(
-    422,
+  throw invalid(
     'scenario_not_applicable',
     `Order ${order.id} follows the scenario ${order.scenario}: a test kit is on its way to the patient, so it takes no appointment until the kit is reported lost (a day after ordering). Create the order without that scenario to book a blood draw.`,
   );
@@ -77,11 +76,7 @@ export const requestPhlebotomyVisit = onOrder(
   (runtime, order, fields: Pick<SandboxAppointment, 'address' | 'provider' | 'appointment_notes'>) => {
     refuseDrawOnTestKit(order);
     if (activeAppointment(runtime, order, 'phlebotomy'))
-      throw new HttpError(
-        409,
-        'appointment_exists',
-        'This order already has an appointment; book or reschedule it.',
-      );
+      throw conflict('appointment_exists', 'This order already has an appointment; book or reschedule it.');
     moveOrder(runtime, order, 'APPOINTMENT_REQUESTED');
     return newAppointment(runtime, order, 'phlebotomy', fields);
   },
@@ -118,7 +113,7 @@ export const reschedulePhlebotomyVisit = onOrder((runtime, order, booking: Booki
 export const bookServiceCenterVisit = onOrder((runtime, order, booking: Booking) => {
   refuseDrawOnTestKit(order);
   if (activeAppointment(runtime, order, 'patient_service_center'))
-    throw new HttpError(409, 'appointment_exists', 'This order already has a service center appointment.');
+    throw conflict('appointment_exists', 'This order already has a service center appointment.');
   const slot = slotToBook(runtime.world, 'patient_service_center', booking.bookingKey, booking.windowDays);
   moveOrder(runtime, order, 'APPOINTMENT_BOOKED');
   const appointment = newAppointment(runtime, order, 'patient_service_center', {

@@ -1,9 +1,9 @@
-import { notFound } from '../../internal/http-error.js';
 import { ownTable } from '../../internal/own-table.js';
 import { metaOf, next } from '../../machines/lifecycles.js';
 import { biomarkersFor } from '../data/biomarkers.js';
 import { LAB_ACCOUNTS } from '../data/catalogue-data.js';
 import { nextUuid } from '../state/new-world.js';
+import { notFound } from '../state/refusal.js';
 import type { WorldRuntime } from '../state/runtime.js';
 import { type Scenario, scenarioFor } from '../state/scenarios.js';
 import type { SandboxOrder } from '../state/world-state.js';

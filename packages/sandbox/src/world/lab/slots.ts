@@ -1,4 +1,4 @@
-import { HttpError } from '../../internal/http-error.js';
+import { conflict, invalid } from '../state/refusal.js';
 import type { SandboxAppointment, WorldState } from '../state/world-state.js';
 
 const DAY_MS = 86_400_000;
@@ -80,13 +80,9 @@ export function slotToBook(
     const [start, seconds] = Buffer.from(key.replace(/^bk_/, ''), 'base64url').toString('utf8').split('|');
     const begin = Date.parse(start ?? '');
     if (!key.startsWith('bk_') || Number.isNaN(begin) || !Number(seconds))
-      throw new HttpError(422, 'invalid_request', 'booking_key is not one this sandbox gave in availability');
+      throw invalid('invalid_request', 'booking_key is not one this sandbox gave in availability');
     if (begin <= new Date(world.now).getTime())
-      throw new HttpError(
-        409,
-        'slot_unavailable',
-        'This slot has already begun; pick another from availability.',
-      );
+      throw conflict('slot_unavailable', 'This slot has already begun; pick another from availability.');
     return {
       start: new Date(begin).toISOString(),
       end: new Date(begin + Number(seconds) * 1000).toISOString(),
@@ -94,6 +90,6 @@ export function slotToBook(
   }
   const tomorrow = new Date(world.now).getTime() + DAY_MS;
   const slot = availableSlots(world, kind, undefined, days()).find((s) => Date.parse(s.start) >= tomorrow);
-  if (!slot) throw new HttpError(409, 'slot_unavailable', 'No slot is available.');
+  if (!slot) throw conflict('slot_unavailable', 'No slot is available.');
   return slot;
 }

@@ -1,4 +1,4 @@
-import { HttpError } from '../../internal/http-error.js';
+import { invalid } from './refusal.js';
 
 /**
  * Named scenarios. Pick one per request with the `x-svc-sandbox-scenario` header on the request that
@@ -59,8 +59,7 @@ export function scenarioFor(
 ): Scenario {
   if (named !== undefined) {
     if (fits(named, resource)) return named;
-    throw new HttpError(
-      422,
+    throw invalid(
       'scenario_not_applicable',
       `The scenario ${named} shapes a ${SCENARIO_RESOURCES[named].join(' or a ')}, not a ${resource}: send ${SCENARIO_HEADER} on the request that creates one.`,
     );

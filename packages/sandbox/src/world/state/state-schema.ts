@@ -1,8 +1,8 @@
 import type { ErrorObject } from 'ajv';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
-import { HttpError } from '../../internal/http-error.js';
 import { type Lifecycle, stateNamesOf } from '../../machines/lifecycles.js';
+import { invalid } from './refusal.js';
 import { SCENARIOS } from './scenarios.js';
 import type { SandboxState, WorldState } from './world-state.js';
 
@@ -174,12 +174,9 @@ export function checkWorldState(value: unknown, root = 'snapshot'): asserts valu
   const error = validateWorld.errors?.[0] as ErrorObject;
   const at = where(error, root);
   const problem = error.keyword === 'additionalProperties' ? 'is not part of a sandbox world' : error.message;
-  throw new HttpError(
-    422,
-    'invalid_snapshot',
-    `${at} ${problem}: take a snapshot with GET /_sandbox/snapshot.`,
-    [{ location: at.split(/[.[\]]+/).filter(Boolean), code: error.keyword, message: `${at} ${problem}` }],
-  );
+  throw invalid('invalid_snapshot', `${at} ${problem}: take a snapshot with GET /_sandbox/snapshot.`, [
+    { location: at.split(/[.[\]]+/).filter(Boolean), code: error.keyword, message: `${at} ${problem}` },
+  ]);
 }
 
 const validateState = ajv.compile<SandboxState>({
@@ -192,5 +189,5 @@ const validateState = ajv.compile<SandboxState>({
 export function checkSandboxState(value: unknown): asserts value is SandboxState {
   if (validateState(value)) return;
   const error = validateState.errors?.[0] as ErrorObject;
-  throw new HttpError(422, 'invalid_state', `${where(error, 'state')} ${error.message}`);
+  throw invalid('invalid_state', `${where(error, 'state')} ${error.message}`);
 }

@@ -1,6 +1,6 @@
-import { HttpError } from '../../internal/http-error.js';
 import { metaOf, next } from '../../machines/lifecycles.js';
 import { addSeconds, nextToken } from '../state/new-world.js';
+import { invalid } from '../state/refusal.js';
 import type { WorldRuntime } from '../state/runtime.js';
 import { type Scenario, scenarioFor } from '../state/scenarios.js';
 import { connectProvider, userById, userOfBody } from './users.js';
@@ -40,7 +40,7 @@ export function issueLinkCode(
     userById(world, userId); // codes are issued for known users only
     const until = expiresAt ?? addSeconds(world.now, 3600);
     if (new Date(until).getTime() <= new Date(world.now).getTime())
-      throw new HttpError(422, 'invalid_request', 'expires_at must be in the future (sandbox time)');
+      throw invalid('invalid_request', 'expires_at must be in the future (sandbox time)');
     return { code: `skus${nextToken(world, '').slice(0, 8)}`, expiresAt: new Date(until).toISOString() };
   });
 }

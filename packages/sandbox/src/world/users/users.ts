@@ -1,8 +1,8 @@
-import { HttpError, notFound } from '../../internal/http-error.js';
 import { providerSource } from '../data/catalogue-data.js';
 import { homeZoneOf } from '../data/home-zone.js';
 import { userIdOf } from '../data/user-id.js';
 import { nextToken } from '../state/new-world.js';
+import { invalid, notFound, Refusal } from '../state/refusal.js';
 import type { WorldRuntime } from '../state/runtime.js';
 import { scenarioOfClientUserId } from '../state/scenarios.js';
 import type { SandboxUser, WorldState } from '../state/world-state.js';
@@ -43,7 +43,7 @@ export function userById(world: WorldState, userId: string | undefined): Sandbox
  */
 export function userOfBody(world: WorldState, body: Record<string, unknown>, what: string): SandboxUser {
   if (typeof body.user_id !== 'string' || body.user_id === '')
-    throw new HttpError(422, 'invalid_request', `user_id is required: the user ${what} is for`, [
+    throw invalid('invalid_request', `user_id is required: the user ${what} is for`, [
       { location: ['request', 'body', 'user_id'], code: 'required', message: 'user_id is required' },
     ]);
   return userById(world, body.user_id);
@@ -105,7 +105,8 @@ export function disconnectProvider(runtime: WorldRuntime, userId: string | undef
   runtime.transact(() => {
     const user = userById(runtime.world, userId);
     const index = user.connected_sources.findIndex((c) => c.source.slug === slug);
-    if (index < 0) throw new HttpError(404, 'not_found', `user ${user.user_id} has no ${slug} connection`);
+    if (index < 0)
+      throw new Refusal('not_found', 'not_found', `user ${user.user_id} has no ${slug} connection`);
     user.connected_sources.splice(index, 1);
   });
 }
