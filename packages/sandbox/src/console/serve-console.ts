@@ -8,7 +8,7 @@ import { dirname, join } from 'node:path';
 import { LIFECYCLE_DIAGRAMS } from '../generated/lifecycle-diagrams.js';
 import type { WorldControl } from '../http/handle-request.js';
 import { readBytes } from '../http/read-request.js';
-import { httpErrorOf } from '../http/refusal-status.js';
+import { HttpError } from '../internal/http-error.js';
 import { inTurn, type WorldEntry } from '../world/state/runtime.js';
 import type { WorldRegistry } from '../world/world-registry.js';
 import { CONSOLE_PREFIX } from './console-prefix.js';
@@ -146,8 +146,7 @@ export function createConsole({ registry, control }: ConsoleParts, guard: PageGu
     try {
       return await route(request, url.pathname.slice(CONSOLE_PREFIX.length), url.searchParams);
     } catch (error) {
-      const refused = httpErrorOf(error);
-      if (refused) return json(refused.status, refused.toBody());
+      if (error instanceof HttpError) return json(error.status, error.toBody());
       return refuse(500, 'sandbox_error', error instanceof Error ? error.message : String(error));
     }
   };

@@ -5,7 +5,7 @@ import { cancelAppointment, cancelOrder, getAppointment, listAppointments } from
 import { getOrder, listOrders } from './lab/orders.js';
 import { getParsingJob, listParsingJobs } from './lab/parsing-jobs.js';
 import { invalid, Refusal } from './state/refusal.js';
-import { release } from './state/runtime.js';
+import { release, type WorldEntry } from './state/runtime.js';
 import { checkWorldState } from './state/state-schema.js';
 import type { SandboxEvent, WorldState } from './state/world-state.js';
 import { type TriggerOptions, triggerEvent } from './trigger-event.js';
@@ -133,20 +133,22 @@ export function sandboxWorld(
     parsingJobs: () => listParsingJobs(runtime()),
     parsingJob: (jobId) => getParsingJob(runtime(), jobId),
     trigger: (eventType, options) => triggerEvent(runtime(), eventType, options),
-    resend(eventId) {
-      const found = entry();
-      const event = found.state.events.find((e) => e.id === eventId);
-      if (!event)
-        throw new Refusal('not_found', 'not_found', `No event ${eventId} among the world's newest events.`);
-      if (!found.dispatcher.config)
-        throw invalid(
-          'invalid_request',
-          'The world has no webhook receiver: configure one (PUT /_sandbox/webhooks) first.',
-        );
-      // Through the outbox: delivered once the request's change is kept, like an event just emitted.
-      found.outbox.push(event);
-      return { event_id: event.id };
-    },
+    resend: (eventId) => resendEvent(entry(), eventId),
   };
   return controls;
+}
+
+/** Queues one more delivery of an event the world emitted, to the receiver configured now. */
+function resendEvent(entry: WorldEntry, eventId: string): { event_id: string } {
+  const event = entry.state.events.find((e) => e.id === eventId);
+  if (!event)
+    throw new Refusal('not_found', 'not_found', `No event ${eventId} among the world's newest events.`);
+  if (!entry.dispatcher.config)
+    throw invalid(
+      'invalid_request',
+      'The world has no webhook receiver: configure one (PUT /_sandbox/webhooks) first.',
+    );
+  // Through the outbox: delivered once the request's change is kept, like an event just emitted.
+  entry.outbox.push(event);
+  return { event_id: event.id };
 }
