@@ -1,4 +1,8 @@
-import { describe, expect, it } from 'vitest';
+import { eachOperation } from '@svc/spec/each-operation';
+import { describe, expect, expectTypeOf, it } from 'vitest';
+import { CONTROL_DOCUMENT } from '../../src/generated/control-document.js';
+import type { ControlOperationId } from '../../src/handlers/control/control-context.js';
+import { controlHandlers } from '../../src/handlers/control/control-handlers.js';
 import { call, orderFor, strictSandbox } from '../fixtures/sandbox.js';
 
 /** The keys of a refusal's body, and those of its `error`: its shape, whatever it says. */
@@ -8,6 +12,12 @@ const shapeOf = (body: { error: Record<string, unknown> }) => ({
 });
 
 describe('control routes checked by control-openapi.yaml, as the API is by its spec (issue 50)', () => {
+  it('has one handler for each operation of control-openapi.yaml, and no other', () => {
+    const documented = [...eachOperation(CONTROL_DOCUMENT)].map(({ operation }) => operation.operationId);
+    expect(Object.keys(controlHandlers).sort()).toEqual(documented.sort());
+    expectTypeOf<keyof typeof controlHandlers>().toEqualTypeOf<ControlOperationId>();
+  });
+
   it('refuses a control body that breaks its schema with the validator 422 the API gives, and changes nothing', async () => {
     const sandbox = strictSandbox();
     const api = await call(sandbox, 'POST', '/v2/link/provider/password/whoop/complete_mfa', { body: {} });
