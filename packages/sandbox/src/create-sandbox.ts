@@ -47,12 +47,20 @@ function historyDaysOf(options: SandboxOptions): number {
     throw new TypeError(`historyDays must be a whole number of days from 0 to ${MAX_HISTORY_DAYS}`);
   return days;
 }
+
 /** A document the pipeline answers, indexed and with its validator. */
 const served = (document: OpenApiDocument): ServedDocument => ({
   document,
   index: new SpecIndex(document),
   validator: new SpecValidator(document),
 });
+
+let control: ServedDocument | undefined;
+/** The control API, the same for every sandbox of the process: indexed, and its checks compiled, once. */
+const controlDocument = () => {
+  control ??= served(CONTROL_DOCUMENT);
+  return control;
+};
 
 /** The key whose world the sandbox's top-level controls act on, unless `apiKey` says otherwise. */
 export const DEFAULT_API_KEY = 'sk_test_sandbox';
@@ -89,7 +97,7 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
   });
   const parts: PipelineParts = {
     api,
-    control: served(CONTROL_DOCUMENT),
+    control: controlDocument(),
     // The spec states the key as its shared `apiKey` header parameter, which every operation requires.
     apiKeyHeader: headerParameterName(document, 'apiKey'),
     registry,
