@@ -6,7 +6,8 @@
 // (1000), BENCH_SYNC_RATE (R, 100; 0: no limit, and then a plain node:http loader pulls the same windows
 // from the same sandbox after the sync, for the ratio of the two), BENCH_SYNC_DAYS (90),
 // BENCH_SYNC_CONCURRENCY (32), BENCH_SYNC_HEAP_SNAPSHOT (a directory: heap snapshots of the sync at 25 %
-// and 75 % of the users).
+// and 75 % of the users), BENCH_SYNC_CPU_PROF (a directory: the sync's CPU profile, summed up by
+// `node --import tsx bench/cpu-profile-summary.ts FILE`).
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -88,10 +89,12 @@ const started = Date.now();
 // in the process measured), progress read from its JSON lines. BENCH_SYNC_HEAP_SNAPSHOT=DIR: a heap
 // snapshot of it (live objects only: it collects first) at a quarter and three quarters of the users.
 const snapshotDir = process.env.BENCH_SYNC_HEAP_SNAPSHOT;
+const profileDir = process.env.BENCH_SYNC_CPU_PROF;
 const cli: ChildProcess = spawn(
   process.execPath,
   [
     ...(snapshotDir ? ['--heapsnapshot-signal=SIGUSR2', `--diagnostic-dir=${snapshotDir}`] : []),
+    ...(profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : []),
     SYNC_BIN,
     'backfill',
     ...['--store', storeAddress, '--users', `@${usersFile}`, '--resources', RESOURCES.join(',')],
