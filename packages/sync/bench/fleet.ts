@@ -3,8 +3,11 @@
 // Figures: sustained requests/s against R, 429 share after the first 30 s, RSS over the run, rows
 // against the sandbox's truth. The sync runs as `svc-sync backfill`, a child on plain Node, whose RSS is
 // sampled. Env: BENCH_ONLY (runs when unset or naming `sync`), BENCH_SYNC_USERS
-// (1000), BENCH_SYNC_RATE (R, 100), BENCH_SYNC_DAYS (90), BENCH_SYNC_CONCURRENCY (32),
-// BENCH_SYNC_HEAP_SNAPSHOT (a directory: heap snapshots of the sync at 25 % and 75 % of the users).
+// (1000), BENCH_SYNC_RATE (R, 100; 0: no limit, and then a plain node:http loader pulls the same windows
+// from the same sandbox after the sync, for the ratio of the two), BENCH_SYNC_DAYS (90),
+// BENCH_SYNC_CONCURRENCY (32), BENCH_SYNC_HEAP_SNAPSHOT (a directory: heap snapshots of the sync at 25 %
+// and 75 % of the users), BENCH_SYNC_CPU_PROF (a directory: the sync's CPU profile, summed up by
+// `node --import tsx bench/cpu-profile-summary.ts FILE`).
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -12,10 +15,12 @@ import os from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { createClient } from '@svc/client';
+import { readableStore } from '../src/console/store-reader.js';
 import { openStore } from '../src/index.js';
 import { SYNC_BIN } from '../test/fixtures/processes.js';
 import { sandboxTruth } from '../test/fixtures/sandbox-truth.js';
 import { storedRows } from '../test/fixtures/stored-rows.js';
+import { type LoaderWindow, loadWindows } from './plain-loader.js';
 
 const only = process.env.BENCH_ONLY;
 if (only && !only.split(',').includes('sync')) process.exit(0);
@@ -57,10 +62,7 @@ const sandbox: ChildProcess = spawn(
     '--frozen',
     '--start-time',
     '2026-01-05T09:00:00Z',
-    '--rate-limit',
-    String(RATE),
-    '--rate-burst',
-    String(RATE),
+    ...(RATE > 0 ? ['--rate-limit', String(RATE), '--rate-burst', String(RATE)] : []),
   ],
   { stdio: ['ignore', 'pipe', 'inherit'] },
 );
@@ -87,10 +89,12 @@ const started = Date.now();
 // in the process measured), progress read from its JSON lines. BENCH_SYNC_HEAP_SNAPSHOT=DIR: a heap
 // snapshot of it (live objects only: it collects first) at a quarter and three quarters of the users.
 const snapshotDir = process.env.BENCH_SYNC_HEAP_SNAPSHOT;
+const profileDir = process.env.BENCH_SYNC_CPU_PROF;
 const cli: ChildProcess = spawn(
   process.execPath,
   [
     ...(snapshotDir ? ['--heapsnapshot-signal=SIGUSR2', `--diagnostic-dir=${snapshotDir}`] : []),
+    ...(profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : []),
     SYNC_BIN,
     'backfill',
     ...['--store', storeAddress, '--users', `@${usersFile}`, '--resources', RESOURCES.join(',')],
@@ -116,6 +120,8 @@ let startRss = 0;
 const sampler = setInterval(() => {
   if (cli.pid === undefined || cli.exitCode !== null) return;
   const now = rssOf(cli.pid);
+  // A process exiting between the check and the read has no VmRSS line left: no sample.
+  if (!Number.isFinite(now) || now === 0) return;
   if (!startRss) startRss = now;
   rss.push(now);
   if (Date.now() - started >= 30_000 && !at30) at30 = { ...counts };
@@ -162,9 +168,16 @@ const code = await new Promise<number | null>((resolve) =>
 );
 clearInterval(sampler);
 const result = { status: /^(\w+):/.exec(stdout)?.[1] ?? `exit ${code}` };
-const store = await openStore(storeAddress);
 const seconds = (Date.now() - started) / 1000;
+const store = await openStore(storeAddress);
 const status = await store.status();
+// The windows the sync read, for the plain loader to read again.
+const windows =
+  RATE > 0
+    ? []
+    : await readableStore(store).readRows<LoaderWindow>(
+        'SELECT user_id AS "userId", resource, provider, start_date AS start, end_date AS "end" FROM svc_windows',
+      );
 await store.close();
 // Every row of a sample of users (1 in 100) against what the sandbox holds for them, read straight from it.
 const sample = Array.from({ length: Math.ceil(USERS / 100) }, (_, i) => `fleet-${i * 100}`);
@@ -178,6 +191,9 @@ const sampleExact =
   truth.size > 0 &&
   stored.size === truth.size &&
   [...truth].every(([key, value]) => stored.get(key) === value);
+// The same windows from the same sandbox with no engine in the way (an unlimited sandbox only: a rate
+// limit would refuse the loader, which does not retry).
+const loader = RATE > 0 ? undefined : await loadWindows(sandboxUrl, KEY, windows, CONCURRENCY);
 sandbox.kill('SIGTERM');
 rmSync(dir, { recursive: true, force: true });
 
@@ -205,7 +221,14 @@ const figures = {
   requests: counts.requests,
   refused429: counts.refused,
   sustainedPerSecondAfter30s: Math.round(sustained * 10) / 10,
-  sustainedOverRate: Math.round((sustained / RATE) * 100) / 100,
+  sustainedOverRate: RATE > 0 ? Math.round((sustained / RATE) * 100) / 100 : null,
+  ...(loader && {
+    // Both over their whole run: the sync's from its start as a process to its exit.
+    syncPerSecond: Math.round(counts.requests / seconds),
+    loaderPerSecond: Math.round(loader.requests / loader.seconds),
+    loader: { requests: loader.requests, points: loader.points, seconds: Math.round(loader.seconds) },
+    syncOverLoader: Math.round((counts.requests / seconds / (loader.requests / loader.seconds)) * 100) / 100,
+  }),
   share429After30s:
     Math.round((afterFirst30.refused / Math.max(1, afterFirst30.answered + afterFirst30.refused)) * 10_000) /
     100,
