@@ -195,7 +195,7 @@ describe('svc-sync serve in Chromium', () => {
     await page.mouse.click(box.x + ((14 + 0.5) / days) * box.width, box.y + box.height - 2);
     await expect
       .poll(() => page.locator('#cell-caption').textContent())
-      .toContain('sleep on 2026-01-15, failed');
+      .toContain('sleep on 2026-01-15, failed: ');
     expect(await page.locator('#cell-users li').allTextContents()).toEqual([
       'bob: oura 2026-01-11..2026-01-20 failed (UnprocessableEntityError 422)',
     ]);
