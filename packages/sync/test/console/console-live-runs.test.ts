@@ -2,6 +2,8 @@
 // from the heartbeat rows they write into the store: the worker reading a queued backfill (its windows
 // done, rows, concurrency and the queue's depth), the receiver running, both "stopped" once they end,
 // and a heartbeat its process left behind (killed) shown stopped, not running.
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { launchChromium } from '@svc/tools/chromium';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -127,5 +129,20 @@ describe('svc-sync serve: live runs', () => {
         interval: 500,
       })
       .toMatch(/^stopped: no heartbeat for 1m \ds$/);
+
+    // The runs view filled (three runs, the chart drawn) keeps to WCAG 2.1 AA too.
+    await page.evaluate(readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8'));
+    const violations = await page.evaluate(async () => {
+      const axe = (
+        window as unknown as {
+          axe: { run: (o: object) => Promise<{ violations: { id: string; nodes: unknown[] }[] }> };
+        }
+      ).axe;
+      const result = await axe.run({
+        runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] },
+      });
+      return result.violations.map((v) => `${v.id} (${v.nodes.length})`);
+    });
+    expect(violations).toEqual([]);
   });
 });
