@@ -346,8 +346,11 @@ const live = {
   chart: null,
 };
 const LIVE_POINTS = 900;
-/** A heartbeat older than this means the run stopped without finishing (killed, machine gone). */
-const STALE_MS = 15_000;
+/**
+ * A heartbeat older than this means the run stopped without finishing (killed, machine gone): an idle
+ * run still writes one every 30 s (run-heartbeat.ts, KEEPALIVE_MS).
+ */
+const STALE_MS = 75_000;
 
 function liveChart() {
   const chart = document.getElementById('live-chart');

@@ -9,6 +9,12 @@ import type { StoreMaintenance } from '../stores/store-maintenance.js';
 
 /** How often a run writes its heartbeat: often enough for a live chart, seldom enough to cost nothing. */
 export const HEARTBEAT_MS = 2_000;
+/**
+ * How often a run whose figures stand still (an idle worker or receiver) writes one anyway, to say it
+ * is alive. Seldom: every write moves the store's change mark, which makes the console merge its
+ * coverage maps afresh. The page calls a run stopped after 2.5 of these without a beat.
+ */
+export const KEEPALIVE_MS = 30_000;
 /** Heartbeats older than this are removed by the next run that starts. */
 const KEPT_MS = 86_400_000;
 export const HEARTBEAT_PREFIX = 'run:';
@@ -58,11 +64,18 @@ export async function publishHeartbeats(
     .catch(() => {});
   let last = 0;
   let written: string | undefined;
+  let figures = '';
   for await (const progress of run) {
     const now = Date.now();
     if (!progress.finished && now - last < HEARTBEAT_MS) continue;
-    last = now;
     const queue = await queueCounts?.().catch(() => undefined);
+    // What moved since the last beat (not the clock's figures): nothing, and it is not yet time to say
+    // it is alive, is no write.
+    const { elapsedMs: _e, requestsPerSecond: _r, etaMs: _t, ...counters } = progress;
+    const seen = JSON.stringify({ counters, queue });
+    if (!progress.finished && seen === figures && now - last < KEEPALIVE_MS) continue;
+    figures = seen;
+    last = now;
     const beat: Heartbeat = {
       kind,
       started: new Date(started).toISOString(),

@@ -98,10 +98,10 @@ describe('svc-sync serve: live runs', () => {
       .poll(async () => (await runOf('webhooks'))?.state, { timeout: 10_000, interval: 500 })
       .toBe('stopped');
 
-    // A worker killed mid-run leaves its last heartbeat, unfinished: a minute on, it is stopped.
+    // A worker killed mid-run leaves its last heartbeat, unfinished: two minutes on, it is stopped.
     const store = (await openStore(servers.postgres.url)) as Awaited<ReturnType<typeof openStore>> &
       StoreMaintenance;
-    const at = new Date(Date.now() - 60_000).toISOString();
+    const at = new Date(Date.now() - 120_000).toISOString();
     await store.writeMeta(
       `run:${at}:killed01`,
       JSON.stringify({
@@ -128,7 +128,7 @@ describe('svc-sync serve: live runs', () => {
         timeout: 10_000,
         interval: 500,
       })
-      .toMatch(/^stopped: no heartbeat for 1m \ds$/);
+      .toMatch(/^stopped: no heartbeat for 2m \ds$/);
 
     // The runs view filled (three runs, the chart drawn) keeps to WCAG 2.1 AA too.
     await page.evaluate(readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8'));
