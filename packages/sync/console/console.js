@@ -346,8 +346,11 @@ const live = {
   chart: null,
 };
 const LIVE_POINTS = 900;
-/** A heartbeat older than this means the run stopped without finishing (killed, machine gone). */
-const STALE_MS = 15_000;
+/**
+ * A heartbeat older than this means the run stopped without finishing (killed, machine gone): an idle
+ * run still writes one every 30 s (run-heartbeat.ts, KEEPALIVE_MS).
+ */
+const STALE_MS = 75_000;
 
 function liveChart() {
   const chart = document.getElementById('live-chart');
@@ -370,19 +373,53 @@ function liveChart() {
   );
 }
 
+const KINDS = { backfill: 'backfill', worker: 'worker', webhooks: 'receiver' };
+
+/** Running, ended, or stopped without ending (its process gone: no heartbeat for STALE_MS). */
+function runState(run, now) {
+  const age = Date.parse(now) - Date.parse(run.at);
+  if (run.progress.finished) return { live: false, text: run.kind === 'backfill' ? 'finished' : 'stopped' };
+  if (age > STALE_MS) return { live: false, text: `stopped: no heartbeat for ${durationText(age)}` };
+  return { live: true, text: 'running' };
+}
+
+const queueWaiting = (queue) => (queue ? queue.wait + (queue.prioritized ?? 0) : '–');
+
+/** Every run of the last day, one row each: several workers and a receiver at once. */
+function renderRuns(runs, now) {
+  document.querySelector('#runs tbody').replaceChildren(
+    ...runs.map((run) => {
+      const p = run.progress;
+      return el(
+        'tr',
+        { 'data-run': run.run, 'data-kind': run.kind },
+        el('th', { scope: 'row' }, `${KINDS[run.kind] ?? run.kind}${run.pid ? ` ${run.pid}` : ''}`),
+        el('td', {}, run.started ?? '–'),
+        el('td', { 'data-field': 'state' }, runState(run, now).text),
+        el('td', { class: 'number', 'data-field': 'requestsPerSecond' }, p.requestsPerSecond.toFixed(1)),
+        el('td', { class: 'number', 'data-field': 'rateLimited' }, p.rateLimited),
+        el('td', { class: 'number', 'data-field': 'concurrency' }, p.concurrency),
+        el('td', { class: 'number', 'data-field': 'windowsDone' }, p.windows.done),
+        el('td', { class: 'number', 'data-field': 'rows' }, p.points),
+        el('td', { class: 'number', 'data-field': 'queueWaiting' }, queueWaiting(run.queue)),
+        el('td', { class: 'number', 'data-field': 'queueActive' }, run.queue ? run.queue.active : '–'),
+      );
+    }),
+  );
+}
+
 async function pollLive() {
   const { now, runs } = await read('/api/live');
-  const newest = runs[0];
+  renderRuns(runs, now);
+  // The run charted stays the same while it runs; else the newest running one, else the newest.
+  const shown =
+    runs.find((run) => run.run === live.run && runState(run, now).live) ??
+    runs.find((run) => runState(run, now).live) ??
+    runs[0];
   const caption = document.getElementById('live-caption');
-  if (!newest) return;
-  const age = Date.parse(now) - Date.parse(newest.at);
-  const p = newest.progress;
-  const state = p.finished
-    ? 'finished'
-    : age > STALE_MS
-      ? `no heartbeat for ${durationText(age)}`
-      : 'running';
-  caption.textContent = `The newest ${newest.kind} (started ${newest.run.slice(0, 24)}): ${state}.`;
+  if (!shown) return;
+  const p = shown.progress;
+  caption.textContent = `The ${shown === runs[0] ? 'newest' : 'charted'} ${KINDS[shown.kind] ?? shown.kind} (started ${shown.started ?? shown.at}): ${runState(shown, now).text}.`;
   document.getElementById('live-figures').replaceChildren(
     ...[
       ['requests/s', p.requestsPerSecond],
@@ -391,17 +428,17 @@ async function pollLive() {
       ['windows done', `${p.windows.done} of ${p.windows.planned}`],
       ['windows failed', p.windows.failed],
       ['rows', p.points],
-      ...(newest.queue
+      ...(shown.queue
         ? [
-            ['queue waiting', newest.queue.wait + (newest.queue.prioritized ?? 0)],
-            ['queue active', newest.queue.active],
+            ['queue waiting', queueWaiting(shown.queue)],
+            ['queue active', shown.queue.active],
           ]
         : []),
     ].flatMap(([term, value]) => [el('dt', {}, term), el('dd', { 'data-figure': term }, value)]),
   );
-  if (live.run !== newest.run)
+  if (live.run !== shown.run)
     Object.assign(live, {
-      run: newest.run,
+      run: shown.run,
       times: [],
       perSecond: [],
       limited: [],
@@ -409,8 +446,8 @@ async function pollLive() {
       rows: [],
       last: null,
     });
-  if (live.last && live.last.at === newest.at) return;
-  const t = Date.parse(newest.at) / 1000;
+  if (live.last && live.last.at === shown.at) return;
+  const t = Date.parse(shown.at) / 1000;
   const dt = live.last ? t - Date.parse(live.last.at) / 1000 : p.elapsedMs / 1000;
   const before = live.last?.progress ?? { requests: 0, rateLimited: 0 };
   live.times.push(t);
@@ -420,7 +457,7 @@ async function pollLive() {
   live.rows.push(p.points);
   for (const series of [live.times, live.perSecond, live.limited, live.concurrency, live.rows])
     if (series.length > LIVE_POINTS) series.shift();
-  live.last = newest;
+  live.last = shown;
   if (typeof uPlot === 'undefined') return;
   live.chart ??= liveChart();
   live.chart.setData([live.times, live.perSecond, live.limited, live.concurrency, live.rows]);

@@ -8,6 +8,7 @@ import { listFailures } from '../status/list-failures.js';
 import { readFleetStatus } from '../status/read-fleet-status.js';
 import { replanFailures } from '../status/replan-failures.js';
 import { coverageCell } from './coverage-cell.js';
+import { markedCache } from './marked-cache.js';
 import { readHeartbeats } from './run-heartbeat.js';
 import { storeCoverage } from './store-coverage.js';
 import type { ReadableStore } from './store-reader.js';
@@ -47,6 +48,13 @@ const counted = (found: Failures) =>
   `${found.windows.length} window${found.windows.length === 1 ? '' : 's'}, ${found.users.length} user${found.users.length === 1 ? '' : 's'}`;
 
 export function consoleApi(store: ReadableStore, reader?: Reader): ConsoleApi {
+  // The maps and failures as of the store's last write: a reload of an unchanged store reads one mark.
+  const coverage = markedCache(store, async () => ({
+    coverage: await storeCoverage(store),
+    failures: await listFailures(store, FAILURES_SHOWN),
+  }));
+  // Read once now, so the first page need not wait for the merge; a failure is the page's to report.
+  coverage().catch(() => {});
   const actions: ConsoleApi['actions'] = {
     '/api/retry': async (body) => {
       const found = await replanFailures(store, filterOf(body));
@@ -66,8 +74,7 @@ export function consoleApi(store: ReadableStore, reader?: Reader): ConsoleApi {
     reads: {
       // The maps and failures come first: the page draws them while the freshness walk goes on.
       '/api/coverage': async () => ({
-        coverage: await storeCoverage(store),
-        failures: await listFailures(store, FAILURES_SHOWN),
+        ...(await coverage()),
         actions: Object.keys(actions).map((path) => path.replace('/api/', '')),
       }),
       // `to`: what complete means, as `status --to` (default: every day before today).

@@ -433,6 +433,13 @@ export function openPostgresStore(url: string, options: PostgresStoreOptions = {
           [key, value],
         );
     },
+    // The server's snapshot (next transaction id, those in progress) moves when any transaction that
+    // wrote begins or ends; a read-only one takes no transaction id and leaves it as it was.
+    async changeMark() {
+      return (
+        (await query<{ mark: string }>('SELECT pg_current_snapshot()::text AS mark')).rows[0]?.mark ?? ''
+      );
+    },
     async readRows<R>(sql: string, params: readonly (string | number)[] = []) {
       let n = 0;
       // The console's SQL is written once with SQLite's `?`; pg numbers its parameters.

@@ -310,6 +310,13 @@ export function openSqliteStore(
     readRows<R>(sql: string, params: readonly (string | number)[] = []) {
       return guard(() => db.prepare(sql).all<R>(...params))();
     },
+    // data_version moves when another connection commits, total_changes() when this one writes.
+    changeMark: guard(() => {
+      const [row] = db
+        .prepare('SELECT data_version AS version, total_changes() AS changes FROM pragma_data_version')
+        .all<{ version: number; changes: number }>();
+      return `${row?.version}:${row?.changes}`;
+    }),
     readSteps: guard((limit, after, since) =>
       ready()
         .readSteps.all<StepColumns>(

@@ -17,6 +17,12 @@ export interface StoreMaintenance {
   readRows<R>(sql: string, params?: readonly (string | number)[]): Promise<R[]>;
   /** Sets (or with null removes) a key of svc_meta other than the store's own: a run's heartbeat. */
   writeMeta(key: string, value: string | null): Promise<void>;
+  /**
+   * A mark that differs from the last one read whenever any write has been committed since (by any
+   * process or connection): equal marks mean the store's rows are unchanged. It may also change without
+   * a write of ours (another database on the same PostgreSQL server): a cache keyed by it recomputes.
+   */
+  changeMark(): Promise<string>;
 }
 
 export type MaintainedStore = SyncStore & StoreMaintenance;

@@ -1,10 +1,9 @@
 // Issue 48: svc-sync serve draws the store as status --json describes it, in real Chromium, and keeps
 // to its own origin: a foreign Host or Origin gets 403, an action needs the page's token, and the
 // browser sends nothing to any other origin.
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';
 import { createRequire } from 'node:module';
-import { join } from 'node:path';
 import { artifactPath, launchChromium } from '@svc/tools/chromium';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -195,7 +194,7 @@ describe('svc-sync serve in Chromium', () => {
     await page.mouse.click(box.x + ((14 + 0.5) / days) * box.width, box.y + box.height - 2);
     await expect
       .poll(() => page.locator('#cell-caption').textContent())
-      .toContain('sleep on 2026-01-15, failed');
+      .toContain('sleep on 2026-01-15, failed: ');
     expect(await page.locator('#cell-users li').allTextContents()).toEqual([
       'bob: oura 2026-01-11..2026-01-20 failed (UnprocessableEntityError 422)',
     ]);
@@ -287,12 +286,17 @@ describe('svc-sync serve in Chromium', () => {
       .locator('details')
       .first()
       .evaluate((node) => node.removeAttribute('open'));
-    await page.screenshot({
-      path: artifactPath(packageRoot, 'console.png'),
-      clip: { x: 0, y: 0, width: 1000, height: 820 },
-    });
-    expect(
-      readFileSync(join(new URL('test-results/', packageRoot).pathname, 'console.png')).length,
-    ).toBeGreaterThan(1000);
+    const shot = await page.screenshot({ clip: { x: 0, y: 0, width: 1000, height: 820 } });
+    writeFileSync(artifactPath(packageRoot, 'console.png'), shot);
+    // SVC_SYNC_WRITE_SCREENSHOT=1 writes it where the README shows it: the picture is this test's.
+    if (process.env.SVC_SYNC_WRITE_SCREENSHOT === '1')
+      writeFileSync(new URL('media/console.png', packageRoot), shot);
+    const shown = readFileSync(new URL('media/console.png', packageRoot));
+    // The README's picture is a screenshot of this size (PNG: width and height at bytes 16 and 20).
+    expect([shown.readUInt32BE(16), shown.readUInt32BE(20)]).toEqual([
+      shot.readUInt32BE(16),
+      shot.readUInt32BE(20),
+    ]);
+    expect(shot.length).toBeGreaterThan(1000);
   });
 });

@@ -1,5 +1,7 @@
 // svc-sync webhooks: the receiver. Verifies each delivery, records the work it announces, answers 202,
 // and reads the data in the background; one log line per delivery.
+import { publishHeartbeats } from '../../console/run-heartbeat.js';
+import { windowProgress } from '../../console/window-progress.js';
 import { createSync } from '../../create-sync.js';
 import type { SyncStore } from '../../stores/store.js';
 import { choice, clientOf, integer, resourcesOf, retryLimits, teamOf } from '../cli-values.js';
@@ -48,6 +50,15 @@ async function webhooksCommand(values: Values, store: SyncStore, signal: AbortSi
     },
   );
   const operations = commandOperations(store, queue?.counts);
+  // A console (`svc-sync serve`) on the same store sees the receiver through its heartbeat rows.
+  // Its last beat once the receiver has stopped, for whatever reason.
+  const served = new AbortController();
+  const heartbeats = publishHeartbeats(
+    store,
+    windowProgress(AbortSignal.any([signal, served.signal])),
+    'webhooks',
+    queue?.counts,
+  );
   try {
     await serveWebhooks({
       sync,
@@ -61,6 +72,8 @@ async function webhooksCommand(values: Values, store: SyncStore, signal: AbortSi
   } finally {
     operations.close();
     await sync.idle().catch(() => {});
+    served.abort();
+    await heartbeats;
     await queue?.close();
   }
   return EXIT.ok;

@@ -1,6 +1,8 @@
 // svc-sync worker: reads the windows `backfill --redis` queued, into a shared (PostgreSQL) store.
 
 import { createSyncQueue, createSyncWorker } from '../../bullmq.js';
+import { publishHeartbeats } from '../../console/run-heartbeat.js';
+import { windowProgress } from '../../console/window-progress.js';
 import { applyRetention, type RetentionPolicy } from '../../erasure/retention.js';
 import type { SyncStore } from '../../stores/store.js';
 import { choice, clientOf, integer, retryLimits, teamOf } from '../cli-values.js';
@@ -110,12 +112,20 @@ async function workerCommand(values: Values, store: SyncStore, signal: AbortSign
         }, RETAIN_EVERY_MS).unref()
       : undefined;
   if (started && policy) retention = retainNow(store, policy);
+  // The queue's depth, for the heartbeat and (when asked for) the metrics.
+  const queue = started ? createSyncQueue({ redis: values.redis as string }) : undefined;
+  // A console (`svc-sync serve`) on the same store sees this worker through its heartbeat rows.
+  const heartbeats = started
+    ? publishHeartbeats(
+        store,
+        windowProgress(AbortSignal.any([signal, stopped.signal])),
+        'worker',
+        queue?.counts,
+      )
+    : undefined;
   // Health, readiness and metrics only when asked for: the worker serves nothing else.
-  const queue =
-    started && values['metrics-port'] !== undefined
-      ? createSyncQueue({ redis: values.redis as string })
-      : undefined;
-  const operations = queue ? commandOperations(store, queue.counts) : undefined;
+  const operations =
+    queue && values['metrics-port'] !== undefined ? commandOperations(store, queue.counts) : undefined;
   const server = operations
     ? await serveOperations(
         operations,
@@ -144,6 +154,7 @@ async function workerCommand(values: Values, store: SyncStore, signal: AbortSign
   clearInterval(retaining);
   await server?.close();
   operations?.close();
+  await heartbeats;
   await queue?.close();
   await reader.close();
   await retention;
