@@ -1,11 +1,12 @@
 // createSync: plan windows (plan/), run them (run/), pace requests (pace/); one file per step.
+
+import { parseDay } from './days.js';
 import { describeFailure } from './errors/classify-error.js';
 import { SyncInputError } from './errors/errors.js';
 import { recordLabEvent } from './internal/lab-events.js';
 import { backfillWindows } from './internal/plan/backfill-windows.js';
 import { eventWindows } from './internal/plan/event-windows.js';
 import { pendingWindows } from './internal/plan/pending-windows.js';
-import { parseDay } from './internal/plan/plan-windows.js';
 import { resolveUser } from './internal/plan/resolve-user.js';
 import { BackgroundRuns } from './internal/run/background-runs.js';
 import type { UnreadWindow } from './internal/run/run-windows.js';

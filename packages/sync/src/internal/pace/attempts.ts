@@ -1,6 +1,7 @@
 import { RateLimitError } from '@svc/client';
 import { classifyError, retryAfterOf } from '../../errors/classify-error.js';
-import type { AimdLimiter, Limits } from './aimd.js';
+import type { Limits } from '../../limits.js';
+import type { AimdLimiter } from './aimd.js';
 import type { RatePacer } from './rate-pacer.js';
 import { causeOf, StoppedShort } from './run-health.js';
 import { sleep } from './sleep.js';
