@@ -57,6 +57,59 @@ function checkWorker(values: Values): void {
   choice('log', values.log, ['text', 'json']);
 }
 
+/** With --retain-days: the policy applied now and every day after; `stop` waits for one in progress. */
+function startRetention(store: SyncStore, values: Values): { stop(): Promise<void> } | undefined {
+  if (values['retain-days'] === undefined) return undefined;
+  const policy = retainDaysOf(values);
+  let retention = retainNow(store, policy);
+  const retaining = setInterval(() => {
+    retention = retention.then(() => retainNow(store, policy));
+  }, RETAIN_EVERY_MS).unref();
+  return {
+    stop() {
+      clearInterval(retaining);
+      return retention;
+    },
+  };
+}
+
+/**
+ * With --metrics-port: /healthz, /readyz and /metrics (the queue's depth among them); the worker serves
+ * nothing else. `close` stops the server, then the figures, then the queue it reads.
+ */
+async function serveWorkerOperations(
+  values: Values,
+  store: SyncStore,
+  log: ReturnType<typeof workerLog>,
+): Promise<{ close(): Promise<void> } | undefined> {
+  if (values['metrics-port'] === undefined) return undefined;
+  const queue = createSyncQueue({ redis: values.redis as string });
+  const operations = commandOperations(store, queue.counts);
+  const host = values.host ?? '127.0.0.1';
+  const close = async (server?: { close(): Promise<void> }) => {
+    await server?.close();
+    operations.close();
+    await queue.close();
+  };
+  const server = await serveOperations(
+    operations,
+    integer('metrics-port', values['metrics-port'], 9464, 0, 65_535),
+    host,
+  ).catch(async (error: unknown) => {
+    await close();
+    throw error;
+  });
+  log(
+    'info',
+    'metrics',
+    `worker ${process.pid}: /healthz, /readyz and /metrics on http://${host}:${server.port}`,
+    {
+      port: server.port,
+    },
+  );
+  return { close: () => close(server) };
+}
+
 async function workerCommand(values: Values, store: SyncStore, signal: AbortSignal): Promise<number> {
   let done = 0;
   let last = Date.now();
@@ -101,52 +154,23 @@ async function workerCommand(values: Values, store: SyncStore, signal: AbortSign
   });
   if (started) log('info', 'started', `svc-sync worker ${process.pid} reading jobs from the queue`);
   else stopped.abort();
-  const policy = values['retain-days'] === undefined ? undefined : retainDaysOf(values);
-  let retention: Promise<void> = Promise.resolve();
-  const retaining =
-    started && policy
-      ? setInterval(() => {
-          retention = retention.then(() => retainNow(store, policy));
-        }, RETAIN_EVERY_MS).unref()
-      : undefined;
-  if (started && policy) retention = retainNow(store, policy);
-  // Health, readiness and metrics only when asked for: the worker serves nothing else.
-  const queue =
-    started && values['metrics-port'] !== undefined
-      ? createSyncQueue({ redis: values.redis as string })
-      : undefined;
-  const operations = queue ? commandOperations(store, queue.counts) : undefined;
-  const server = operations
-    ? await serveOperations(
-        operations,
-        integer('metrics-port', values['metrics-port'], 9464, 0, 65_535),
-        values.host ?? '127.0.0.1',
-      ).catch((error: unknown) => {
+  const retention = started ? startRetention(store, values) : undefined;
+  const operations = started
+    ? await serveWorkerOperations(values, store, log).catch((error: unknown) => {
         fatal ??= error;
         stopped.abort();
         return undefined;
       })
     : undefined;
-  if (server)
-    log(
-      'info',
-      'metrics',
-      `worker ${process.pid}: /healthz, /readyz and /metrics on http://${values.host ?? '127.0.0.1'}:${server.port}`,
-      {
-        port: server.port,
-      },
-    );
   await new Promise<void>((resolve) => {
     if (signal.aborted || stopped.signal.aborted) return resolve();
     signal.addEventListener('abort', () => resolve(), { once: true });
     stopped.signal.addEventListener('abort', () => resolve(), { once: true });
   });
-  clearInterval(retaining);
-  await server?.close();
-  operations?.close();
-  await queue?.close();
+  const retained = retention?.stop();
+  await operations?.close();
   await reader.close();
-  await retention;
+  await retained;
   if (fatal) throw fatal;
   return EXIT.ok;
 }
