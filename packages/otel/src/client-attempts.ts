@@ -25,7 +25,7 @@ import {
 import { ATTR_URL_TEMPLATE } from '@opentelemetry/semantic-conventions/incubating';
 import { ATTEMPT_CHANNEL, type AttemptMessage } from '@svc/client';
 import { asyncEndSubscribers } from './async-end-subscribers.js';
-import { errorName } from './error-name.js';
+import { errorTypeOf } from './error-type-of.js';
 import type { SpanParents } from './parent-context.js';
 import type { Guard } from './subscriber-guard.js';
 import type { WindowAttempts } from './window-attempts.js';
@@ -64,7 +64,7 @@ interface AttemptEntry {
 /** `error.type` of an attempt: the status of an error answer, else the class of the error it failed with. */
 function errorType(message: AttemptMessage): string | undefined {
   if (message.status !== undefined) return message.status >= 400 ? String(message.status) : undefined;
-  return errorName(message.error);
+  return errorTypeOf(message.error);
 }
 
 /** Subscribes to the client's attempts; returns the unsubscribe. */

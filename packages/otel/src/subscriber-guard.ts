@@ -3,7 +3,7 @@
 // application's, so every subscriber runs through a guard: a throw is caught, reported once on
 // OpenTelemetry's diagnostic logger (`diag`), and the SDK's call goes on as if nobody listened.
 import { diag } from '@opentelemetry/api';
-import { errorName } from './error-name.js';
+import { errorTypeOf } from './error-type-of.js';
 
 export type Guard = <A extends unknown[], R>(
   run: (...args: A) => R,
@@ -22,7 +22,7 @@ export function subscriberGuard(): Guard {
           reported = true;
           // By class only: the message of the application's own code could carry anything.
           diag.error(
-            `@svc/otel: the OpenTelemetry SDK threw ${errorName(error)} while recording the Svc SDK's telemetry ` +
+            `@svc/otel: the OpenTelemetry SDK threw ${errorTypeOf(error)} while recording the Svc SDK's telemetry ` +
               '(a span processor, exporter or meter); the calls go on, and further throws are not reported',
           );
         }

@@ -22,7 +22,7 @@ import type {
   WindowMessage,
 } from '@svc/sync';
 import { asyncEndSubscribers } from './async-end-subscribers.js';
-import { errorName } from './error-name.js';
+import { errorTypeOf } from './error-type-of.js';
 import type { SpanParents } from './parent-context.js';
 import type { Guard } from './subscriber-guard.js';
 import type { WindowAttempts } from './window-attempts.js';
@@ -81,7 +81,7 @@ export function subscribeSync(
   };
   const close = (message: WindowMessage, { span, started }: { span: Span; started: number }) => {
     const outcome = message.outcome ?? 'error';
-    const thrown = message.error === undefined ? undefined : errorName(message.error);
+    const thrown = message.error === undefined ? undefined : errorTypeOf(message.error);
     const errorType = message.errorType ?? thrown;
     span.setAttributes({
       [ATTR_SYNC_OUTCOME]: outcome,

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { bodyChunks, drainRest } from '@svc/server-edge/refused-body';
 import { CONSOLE_PREFIX } from './console/console-prefix.js';
 import type { Sandbox } from './create-sandbox.js';
 import { CLOCK_HEADER, REQUEST_ID_HEADER } from './http/handle-request.js';
@@ -44,20 +45,9 @@ function refuse(res: ServerResponse, clock: string, status: number, code: string
   res.end(JSON.stringify({ error: { code, message } }));
 }
 
-/**
- * How much of a refused body is read and dropped after its answer, at most: the bytes and the time.
- * Past either, the connection is destroyed (the answer went out long before).
- */
-const DRAIN_MAX_BYTES = 64 * 1_048_576;
-const DRAIN_TIMEOUT_MS = 30_000;
-
 /** A request body read on demand: a web stream for the sandbox, and a drain for what it left unread. */
 function bodyOf(req: IncomingMessage) {
-  let chunks: AsyncIterator<Buffer> | undefined;
-  const next = () => {
-    chunks ??= req[Symbol.asyncIterator]() as AsyncIterator<Buffer>;
-    return chunks.next();
-  };
+  const next = bodyChunks(req);
   const stream = new ReadableStream<Uint8Array>({
     async pull(controller) {
       const { done, value } = await next();
@@ -67,31 +57,8 @@ function bodyOf(req: IncomingMessage) {
     // Not `Readable.toWeb`: its cancel destroys the socket, and the client must still read the 413.
     cancel() {},
   });
-  /**
-   * Reads and drops the rest, up to DRAIN_MAX_BYTES within DRAIN_TIMEOUT_MS, so the connection is
-   * never reset while the client is still writing: a reset can discard the answer unread. Whether
-   * the whole rest was read; if not, the connection is gone.
-   */
-  const drain = async (): Promise<boolean> => {
-    const timer = setTimeout(() => req.destroy(), DRAIN_TIMEOUT_MS);
-    timer.unref();
-    let drained = 0;
-    try {
-      for (let chunk = await next(); !chunk.done; chunk = await next()) {
-        drained += chunk.value.byteLength;
-        if (drained > DRAIN_MAX_BYTES) {
-          req.destroy();
-          return false;
-        }
-      }
-      return true;
-    } catch {
-      // The client went away or the timeout destroyed the request: nothing left to drain.
-      return false;
-    } finally {
-      clearTimeout(timer);
-    }
-  };
+  /** Reads and drops the rest (bounded), so the connection is never reset while the client still writes. */
+  const drain = () => drainRest(req, next);
   return { stream, drain };
 }
 

@@ -1,16 +1,18 @@
 // createSync: plan windows (plan/), run them (run/), pace requests (pace/); one file per step.
+import type { WebhookEvent } from '@svc/events';
+
+import { parseDay } from './days.js';
 import { describeFailure } from './errors/classify-error.js';
 import { SyncInputError } from './errors/errors.js';
 import { recordLabEvent } from './internal/lab-events.js';
 import { backfillWindows } from './internal/plan/backfill-windows.js';
 import { eventWindows } from './internal/plan/event-windows.js';
 import { pendingWindows } from './internal/plan/pending-windows.js';
-import { parseDay } from './internal/plan/plan-windows.js';
 import { resolveUser } from './internal/plan/resolve-user.js';
 import { BackgroundRuns } from './internal/run/background-runs.js';
 import type { UnreadWindow } from './internal/run/run-windows.js';
-import { runStarter } from './internal/run/start-run.js';
-import { settingsOf } from './internal/settings.js';
+import { runStarter, type StartRun } from './internal/run/start-run.js';
+import { type Settings, settingsOf } from './internal/settings.js';
 import { userFailureOf } from './stores/store.js';
 import type { BackfillInput, Sync, SyncOptions } from './sync-types.js';
 
@@ -47,6 +49,74 @@ function userCountOf(input: BackfillInput): number | undefined {
 /** A failure's class and status, without its message (which may quote what the service sent). */
 const classOf = ({ error, status }: { error: string; status: number | null }) => ({ error, status });
 
+/**
+ * One webhook event: a lab event stored as it comes, a data event's windows planned and read in the
+ * background (told to `tell` when something is left unread), an erased user's delivery refused.
+ */
+async function handleEvent(
+  settings: Settings,
+  startRun: StartRun,
+  background: BackgroundRuns,
+  tell: SyncOptions['onBackgroundFailure'],
+  event: WebhookEvent,
+): Promise<{ queued: number; erased?: string }> {
+  await settings.bindTeam();
+  // A lab event is stored as it comes (orders have no read): nothing to plan.
+  if (await recordLabEvent(settings.store, settings.client, event, settings.now)) return { queued: 0 };
+  const announced = await eventWindows(settings, event);
+  if (!announced) return { queued: 0 };
+  // An erased user's delivery stores nothing: answered, the refusal counted on the tombstone.
+  const tombstone = await settings.store.refuseErased({
+    userId: announced.userId,
+    clientUserId: announced.clientUserId,
+  });
+  if (tombstone) return { queued: 0, erased: tombstone };
+  // New data is announced: re-read even windows already stored.
+  const owed = await settings.store.planWindows(announced.windows, { force: true });
+  // A user first seen through an event naming its client user id is resolved too, and gets its user
+  // row; one named by user_id alone gets none (the service resolves users by client user id only).
+  const { clientUserId } = announced;
+  const unknownUser =
+    clientUserId !== undefined && (await settings.store.findUser(clientUserId))?.userId !== announced.userId;
+  const who = { clientUserId: clientUserId ?? null, userId: announced.userId };
+  const onUnread: UnreadWindow | undefined = tell
+    ? ({ userId, resource, provider, start, end }, ran) => {
+        const { error, status } = ran.outcome === 'failed' ? ran.failure : describeFailure(ran.error);
+        tell({
+          outcome: ran.outcome,
+          ...who,
+          window: { userId, resource, provider, start, end },
+          error,
+          status,
+        });
+      }
+    : undefined;
+  if (owed.length > 0 || unknownUser) {
+    const run = startRun(
+      announced.asOf,
+      async function* (feed, context) {
+        if (unknownUser) {
+          const user = await resolveUser(settings, context, clientUserId);
+          if (user.error) tell?.({ outcome: 'failed', ...who, ...classOf(userFailureOf(user.error)) });
+        }
+        feed.update((s) => {
+          s.windows.planned += owed.length;
+        });
+        yield* owed;
+      },
+      undefined,
+      undefined,
+      onUnread,
+    );
+    // A fatal error ends the work (idle() rethrows it): told too, as it happens.
+    run.result.catch((error: unknown) =>
+      tell?.({ outcome: 'stopped', ...who, ...classOf(describeFailure(error)) }),
+    );
+    background.add(run.result);
+  }
+  return { queued: owed.length };
+}
+
 export function createSync(options: SyncOptions): Sync {
   const settings = settingsOf(options);
   const startRun = runStarter(settings);
@@ -77,65 +147,7 @@ export function createSync(options: SyncOptions): Sync {
       );
     },
 
-    async handleEvent(event) {
-      await settings.bindTeam();
-      // A lab event is stored as it comes (orders have no read): nothing to plan.
-      if (await recordLabEvent(settings.store, settings.client, event, settings.now)) return { queued: 0 };
-      const announced = await eventWindows(settings, event);
-      if (!announced) return { queued: 0 };
-      // An erased user's delivery stores nothing: answered, the refusal counted on the tombstone.
-      const tombstone = await settings.store.refuseErased({
-        userId: announced.userId,
-        clientUserId: announced.clientUserId,
-      });
-      if (tombstone) return { queued: 0, erased: tombstone };
-      // New data is announced: re-read even windows already stored.
-      const owed = await settings.store.planWindows(announced.windows, { force: true });
-      // A user first seen through an event naming its client user id is resolved too, and gets its user
-      // row; one named by user_id alone gets none (the service resolves users by client user id only).
-      const { clientUserId } = announced;
-      const unknownUser =
-        clientUserId !== undefined &&
-        (await settings.store.findUser(clientUserId))?.userId !== announced.userId;
-      const tell = options.onBackgroundFailure;
-      const who = { clientUserId: clientUserId ?? null, userId: announced.userId };
-      const onUnread: UnreadWindow | undefined = tell
-        ? ({ userId, resource, provider, start, end }, ran) => {
-            const { error, status } = ran.outcome === 'failed' ? ran.failure : describeFailure(ran.error);
-            tell({
-              outcome: ran.outcome,
-              ...who,
-              window: { userId, resource, provider, start, end },
-              error,
-              status,
-            });
-          }
-        : undefined;
-      if (owed.length > 0 || unknownUser) {
-        const run = startRun(
-          announced.asOf,
-          async function* (feed, context) {
-            if (unknownUser) {
-              const user = await resolveUser(settings, context, clientUserId);
-              if (user.error) tell?.({ outcome: 'failed', ...who, ...classOf(userFailureOf(user.error)) });
-            }
-            feed.update((s) => {
-              s.windows.planned += owed.length;
-            });
-            yield* owed;
-          },
-          undefined,
-          undefined,
-          onUnread,
-        );
-        // A fatal error ends the work (idle() rethrows it): told too, as it happens.
-        run.result.catch((error: unknown) =>
-          tell?.({ outcome: 'stopped', ...who, ...classOf(describeFailure(error)) }),
-        );
-        background.add(run.result);
-      }
-      return { queued: owed.length };
-    },
+    handleEvent: (event) => handleEvent(settings, startRun, background, options.onBackgroundFailure, event),
 
     idle: () => background.idle(),
   };

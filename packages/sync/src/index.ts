@@ -27,7 +27,7 @@ export {
   SyncError,
   SyncInputError,
 } from './errors/errors.js';
-export type { Limits } from './internal/pace/aimd.js';
+export type { Limits } from './limits.js';
 export type { SyncProgress } from './progress.js';
 export { type LabOrderHistory, labOrderHistories } from './reads/lab-order-histories.js';
 export { openStoreReadOnly } from './reads/open-store-read-only.js';

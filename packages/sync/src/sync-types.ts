@@ -1,7 +1,7 @@
 // The public shapes of a sync: its options, a backfill's input, a run and its result.
 import type { WebhookEvent } from '@svc/events';
 import type { IncompleteReason } from './errors/classify-error.js';
-import type { Limits } from './internal/pace/aimd.js';
+import type { Limits } from './limits.js';
 import type { SyncProgress } from './progress.js';
 import type { ResourceName } from './resources.js';
 import type { SyncStore, SyncWindow, WindowKey } from './stores/store.js';

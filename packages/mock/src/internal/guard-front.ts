@@ -1,8 +1,8 @@
 import { Agent, createServer, type IncomingMessage, request, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { answerUnread, bodyChunks, readUpTo } from '@svc/server-edge/refused-body';
 import { checkUpload, type Refusal, uploadLimit } from './check-upload.js';
 import { malformedPercentEncoding } from './percent-encoding.js';
-import { answerUnread, bodyChunks, readUpTo } from './refused-body.js';
 import type { UploadRule } from './upload-rules.js';
 
 /** The mock's listening side: answers what would end or fool Prism, forwards everything else to it. */

@@ -2,7 +2,7 @@
 // through. DNS rebinding (a foreign name resolving to 127.0.0.1) shows as a foreign Host; a request
 // sent from another site's page shows as a foreign Origin; a state change must also carry the token
 // only the console's own page can read.
-import { timingSafeEqual } from 'node:crypto';
+import { foreignRequest, sameToken } from '@svc/server-edge/page-guard';
 
 /** The header a state-changing request carries the page's token in. */
 export const TOKEN_HEADER = 'x-svc-console-token';
@@ -30,22 +30,17 @@ export function loopbackHosts(boundHost: string, port: number): Set<string> {
 export const isLoopback = (host: string): boolean =>
   host === 'localhost' || host === '::1' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(host);
 
-const sameToken = (sent: string, token: string) =>
-  sent.length === token.length && timingSafeEqual(Buffer.from(sent), Buffer.from(token));
-
 /**
  * Why a request may not reach the console (a sentence for the 403), or undefined when it may: a known
  * Host; an Origin, when sent, of the page's own; and for anything but a read, the page's own Origin,
  * a JSON body and the token.
  */
 export function refusal(request: Request, guard: PageGuard): string | undefined {
-  const host = request.headers.get('host') ?? '';
-  if (!guard.hosts.has(host.toLowerCase()))
-    return 'The console answers only on its own loopback address (this Host is not it).';
   const origin = request.headers.get('origin');
-  const own = `http://${host.toLowerCase()}`;
-  if (origin !== null && origin !== own)
-    return 'The console answers only its own page (this Origin is not it).';
+  const foreign = foreignRequest(request.headers.get('host') ?? '', origin ?? undefined, guard.hosts);
+  if (foreign === 'host')
+    return 'The console answers only on its own loopback address (this Host is not it).';
+  if (foreign === 'origin') return 'The console answers only its own page (this Origin is not it).';
   if (request.method === 'GET' || request.method === 'HEAD') return undefined;
   if (origin === null) return 'A change needs the Origin header of the console page.';
   if (!(request.headers.get('content-type') ?? '').startsWith('application/json'))

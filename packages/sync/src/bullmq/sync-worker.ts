@@ -1,9 +1,9 @@
 // The consumer side: a worker process takes window jobs, once its store is known to be its team's.
 import { Queue, Worker } from 'bullmq';
 import { classifyError, describeFailure } from '../errors/classify-error.js';
-import { DEFAULT_LIMITS, type Limits } from '../internal/pace/aimd.js';
 import { backoffMs } from '../internal/pace/attempts.js';
 import { teamBinder } from '../internal/settings.js';
+import { DEFAULT_LIMITS, type Limits } from '../limits.js';
 import { redisOptions } from '../redis-options.js';
 import type { SyncStore, SyncWindow } from '../stores/store.js';
 import type { SyncClient } from '../sync-client.js';

@@ -2,7 +2,7 @@
 // queue retries), and what each outcome means for the job.
 import { type Job, type Queue, UnrecoverableError, Worker } from 'bullmq';
 import { classifyError, describeFailure, reasonOf, retryAfterOf } from '../errors/classify-error.js';
-import type { Limits } from '../internal/pace/aimd.js';
+import type { Limits } from '../limits.js';
 import { backoffMs, onceAttempt } from '../internal/pace/attempts.js';
 import { runWindow } from '../internal/run/run-window.js';
 import type { WindowOutcome } from '../internal/run/window-runner.js';

@@ -1,7 +1,7 @@
 // The users and windows behind one cell of the coverage map, a page at a time by client user id.
 
+import { parseDay } from '../days.js';
 import { SyncInputError } from '../errors/errors.js';
-import { parseDay } from '../internal/plan/plan-windows.js';
 import { isResource } from '../resources.js';
 import type { SyncStore } from '../stores/store.js';
 import { CELL_NOTHING_SENT, CELL_WINDOWS } from './coverage-queries.js';

@@ -1,10 +1,10 @@
 import { SyncInputError } from '../errors/errors.js';
+import { DEFAULT_LIMITS, type Limits } from '../limits.js';
 import { isResource, RESOURCES, type ResourceName } from '../resources.js';
 import type { SyncStore } from '../stores/store.js';
 import { assertFingerprint } from '../stores/team-fingerprint.js';
 import type { SyncClient } from '../sync-client.js';
 import type { SyncOptions } from '../sync-types.js';
-import { DEFAULT_LIMITS, type Limits } from './pace/aimd.js';
 import { ServiceClock } from './service-clock.js';
 
 /** A sync's options, checked and with their defaults: what every step reads. */

@@ -1,5 +1,5 @@
+import { parseDay } from '../days.js';
 import { SyncInputError } from '../errors/errors.js';
-import { parseDay } from '../internal/plan/plan-windows.js';
 import { RESOURCES, type SummaryResource } from '../resources.js';
 import type { SummaryKey, SyncStore } from '../stores/store.js';
 import { clientUserIds } from './client-user-ids.js';

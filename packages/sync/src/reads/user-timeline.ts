@@ -1,5 +1,5 @@
+import { parseDay } from '../days.js';
 import { SyncInputError } from '../errors/errors.js';
-import { parseDay } from '../internal/plan/plan-windows.js';
 import type { StepKey, StepRow, SummaryKey, SummaryRow, SyncStore } from '../stores/store.js';
 import { SUMMARY_RESOURCES } from './summary-aggregates.js';
 

@@ -14,46 +14,41 @@ import { MAX_SEARCH_RESULTS, operationSearch } from './operation-search.js';
 
 const LOCAL = { readOnlyHint: true, openWorldHint: false } as const;
 
-/**
- * `--tools discover`: three tools instead of one per operation, for clients with a small tool budget.
- * A model searches the operations, reads one's arguments, and calls it; the call takes the same path
- * as an operation's own tool (the same checks, writes refused unless allowed, the same result form).
- */
-export function registerDiscoverTools(
-  server: McpServer,
-  tools: readonly CatalogueTool[],
-  settings: CallSettings,
-): Map<string, RegisteredTool> {
-  const byName = new Map(tools.map((tool) => [tool.name, tool]));
-  const names = tools.map((tool) => tool.name);
-  const search = operationSearch(tools);
-  const summary = (tool: CatalogueTool) => ({
-    name: tool.name,
-    title: tool.title,
-    kind: tool.write ? 'write' : 'read',
-    allowed: !tool.write || settings.allowsWrite(tool.name),
-  });
-  /** A local tool's answer, after its audit line (a failed write withholds it, as for calls). */
-  const local = (tool: string, started: number, value: unknown): CallToolResult => {
-    try {
-      settings.audit({
-        time: new Date().toISOString(),
-        tool,
-        outcome: 'ok',
-        ms: Math.round(performance.now() - started),
-      });
-    } catch (error) {
-      return {
-        content: [
-          { type: 'text', text: settings.redact(`The audit line could not be written: ${errorText(error)}`) },
-        ],
-        isError: true,
-      };
-    }
-    return { content: [{ type: 'text', text: settings.redact(JSON.stringify(value)) }] };
-  };
+/** What the three tools share: the catalogue by name, its names, how a tool is summed up and answered. */
+interface Discover {
+  tools: readonly CatalogueTool[];
+  settings: CallSettings;
+  byName: Map<string, CatalogueTool>;
+  names: string[];
+  summary: (tool: CatalogueTool) => { name: string; title: string; kind: string; allowed: boolean };
+  local: (tool: string, started: number, value: unknown) => CallToolResult;
+}
 
-  const searchTool = server.registerTool(
+/** A local tool's answer, after its audit line (a failed write withholds it, as for calls). */
+function localAnswer(settings: CallSettings, tool: string, started: number, value: unknown): CallToolResult {
+  try {
+    settings.audit({
+      time: new Date().toISOString(),
+      tool,
+      outcome: 'ok',
+      ms: Math.round(performance.now() - started),
+    });
+  } catch (error) {
+    return {
+      content: [
+        { type: 'text', text: settings.redact(`The audit line could not be written: ${errorText(error)}`) },
+      ],
+      isError: true,
+    };
+  }
+  return { content: [{ type: 'text', text: settings.redact(JSON.stringify(value)) }] };
+}
+
+/** `search_operations`: operation names by words, with what each does and whether it is allowed. */
+function registerSearch(server: McpServer, discover: Discover): RegisteredTool {
+  const { byName, summary, local, tools } = discover;
+  const search = operationSearch(tools);
+  return server.registerTool(
     'search_operations',
     {
       title: 'Search the API operations',
@@ -86,8 +81,12 @@ export function registerDiscoverTools(
       );
     },
   );
+}
 
-  const describeTool = server.registerTool(
+/** `describe_operation`: one operation's description, arguments and hints. */
+function registerDescribe(server: McpServer, discover: Discover): RegisteredTool {
+  const { byName, names, summary, local } = discover;
+  return server.registerTool(
     'describe_operation',
     {
       title: 'Describe an API operation',
@@ -117,8 +116,12 @@ export function registerDiscoverTools(
       });
     },
   );
+}
 
-  const callOperationTool = server.registerTool(
+/** `call_operation`: one operation called through the same pipeline as its own tool. */
+function registerCallOperation(server: McpServer, discover: Discover): RegisteredTool {
+  const { byName, names, tools, settings } = discover;
+  return server.registerTool(
     'call_operation',
     {
       title: 'Call an API operation',
@@ -144,9 +147,34 @@ export function registerDiscoverTools(
       return callTool(tool, args, request, settings);
     },
   );
+}
+
+/**
+ * `--tools discover`: three tools instead of one per operation, for clients with a small tool budget.
+ * A model searches the operations, reads one's arguments, and calls it; the call takes the same path
+ * as an operation's own tool (the same checks, writes refused unless allowed, the same result form).
+ */
+export function registerDiscoverTools(
+  server: McpServer,
+  tools: readonly CatalogueTool[],
+  settings: CallSettings,
+): Map<string, RegisteredTool> {
+  const discover: Discover = {
+    tools,
+    settings,
+    byName: new Map(tools.map((tool) => [tool.name, tool])),
+    names: tools.map((tool) => tool.name),
+    summary: (tool) => ({
+      name: tool.name,
+      title: tool.title,
+      kind: tool.write ? 'write' : 'read',
+      allowed: !tool.write || settings.allowsWrite(tool.name),
+    }),
+    local: (tool, started, value) => localAnswer(settings, tool, started, value),
+  };
   return new Map([
-    ['search_operations', searchTool],
-    ['describe_operation', describeTool],
-    ['call_operation', callOperationTool],
+    ['search_operations', registerSearch(server, discover)],
+    ['describe_operation', registerDescribe(server, discover)],
+    ['call_operation', registerCallOperation(server, discover)],
   ]);
 }

@@ -37,6 +37,58 @@ const READ_ONLY = { readOnlyHint: true, idempotentHint: true, openWorldHint: fal
 
 type Args = Record<string, unknown>;
 
+/** Runs a tool: its audit line, its answer fitted to the budget, a bad argument refused, a store failure an error. */
+const storeToolRunner =
+  (settings: CallSettings) =>
+  (name: string, answer: (args: Args) => Promise<Answer>) =>
+  async (args: Args): Promise<CallToolResult> => {
+    const started = performance.now();
+    const audit = (
+      entry:
+        | { outcome: 'ok' }
+        | { outcome: 'error'; error: string }
+        | { outcome: 'refused'; reason: 'invalid-arguments' },
+    ) =>
+      settings.audit({
+        time: new Date().toISOString(),
+        tool: name,
+        ...entry,
+        ms: Math.round(performance.now() - started),
+      });
+    try {
+      const { total, items, offset, page } = await answer(args);
+      const build = (shown: readonly unknown[]): CallToolResult => {
+        const more = offset + shown.length < total;
+        const { structured, text } = page(shown.length, more);
+        const next = more
+          ? { tool: name, arguments: { ...args, cursor: String(offset + shown.length) } }
+          : null;
+        return {
+          content: [{ type: 'text', text: settings.redact(text) }],
+          structuredContent: { ...structured, next },
+        };
+      };
+      const remaining = Array.from({ length: items });
+      const fitted = fitPage(remaining, build, settings.maxResultBytes);
+      if (!fitted) {
+        audit({ outcome: 'error', error: 'ResultBudgetError' });
+        return failure(
+          `Not even one item of ${name} fits the result budget of ${settings.maxResultBytes} bytes: the operator can raise --max-result-bytes.`,
+          settings,
+        );
+      }
+      audit({ outcome: 'ok' });
+      return fitted.result;
+    } catch (error) {
+      if (error instanceof SyncInputError) {
+        audit({ outcome: 'refused', reason: 'invalid-arguments' });
+        return failure(`Invalid arguments for ${name}: ${error.message}. Nothing was read.`, settings);
+      }
+      audit({ outcome: 'error', error: errorName(error) });
+      return failure(`The store could not be read: ${errorText(error)}`, settings);
+    }
+  };
+
 /**
  * The read-only tools over the partner's synced store (`--store`): per-user aggregates of a summary over
  * calendar days, one user's timeline, the fleet's freshness and failures as `svc-sync status` reads
@@ -48,56 +100,7 @@ export function registerStoreTools(
   store: SyncStore,
   settings: CallSettings,
 ): Map<string, RegisteredTool> {
-  /** Runs a tool: its audit line, its answer fitted to the budget, a bad argument refused, a store failure an error. */
-  const run =
-    (name: string, answer: (args: Args) => Promise<Answer>) =>
-    async (args: Args): Promise<CallToolResult> => {
-      const started = performance.now();
-      const audit = (
-        entry:
-          | { outcome: 'ok' }
-          | { outcome: 'error'; error: string }
-          | { outcome: 'refused'; reason: 'invalid-arguments' },
-      ) =>
-        settings.audit({
-          time: new Date().toISOString(),
-          tool: name,
-          ...entry,
-          ms: Math.round(performance.now() - started),
-        });
-      try {
-        const { total, items, offset, page } = await answer(args);
-        const build = (shown: readonly unknown[]): CallToolResult => {
-          const more = offset + shown.length < total;
-          const { structured, text } = page(shown.length, more);
-          const next = more
-            ? { tool: name, arguments: { ...args, cursor: String(offset + shown.length) } }
-            : null;
-          return {
-            content: [{ type: 'text', text: settings.redact(text) }],
-            structuredContent: { ...structured, next },
-          };
-        };
-        const remaining = Array.from({ length: items });
-        const fitted = fitPage(remaining, build, settings.maxResultBytes);
-        if (!fitted) {
-          audit({ outcome: 'error', error: 'ResultBudgetError' });
-          return failure(
-            `Not even one item of ${name} fits the result budget of ${settings.maxResultBytes} bytes: the operator can raise --max-result-bytes.`,
-            settings,
-          );
-        }
-        audit({ outcome: 'ok' });
-        return fitted.result;
-      } catch (error) {
-        if (error instanceof SyncInputError) {
-          audit({ outcome: 'refused', reason: 'invalid-arguments' });
-          return failure(`Invalid arguments for ${name}: ${error.message}. Nothing was read.`, settings);
-        }
-        audit({ outcome: 'error', error: errorName(error) });
-        return failure(`The store could not be read: ${errorText(error)}`, settings);
-      }
-    };
+  const run = storeToolRunner(settings);
 
   const register = (
     name: string,

@@ -124,6 +124,177 @@ async function earlierTypes(dir: string): Promise<string[]> {
   }
 }
 
+/** What the lines of one export share: the store, what it writes, and the users and providers its lines name. */
+interface ExportScope {
+  store: SyncStore;
+  resources: readonly ResourceName[];
+  steps: 'daily' | 'hourly';
+  since: string | undefined;
+  patientSystem: string | undefined;
+  fhir: { issued: string; references: 'resource' };
+  // The users and providers the Observations refer to: each gets its Patient or Device at the end, so
+  // every reference resolves inside the export (one entry per user and per provider: bounded by the fleet).
+  userIds: Set<string>;
+  providers: Set<string>;
+}
+
+/** A line, after noting the user and provider an Observation refers to. */
+function seen(scope: ExportScope, line: NdjsonLine, row: { userId: string; provider: string }): NdjsonLine {
+  if (line.resourceType === 'Observation') {
+    scope.userIds.add(row.userId);
+    scope.providers.add(row.provider);
+  }
+  return line;
+}
+
+/** Steps as one Observation per stored point. */
+async function* hourlyStepLines(scope: ExportScope): AsyncGenerator<NdjsonLine> {
+  const { store, since, fhir } = scope;
+  for await (const row of storedSteps(store, undefined, since)) {
+    if (row.damaged) yield outcomeLine(`steps row ${row.userId} ${row.provider} ${row.start}`, row.damaged);
+    else
+      for await (const line of timeseriesNdjson([timeseriesRowOf(row)], { ...fhir, kind: 'steps' }))
+        yield seen(scope, line, row);
+  }
+}
+
+/** Steps as one Observation per local day of each user and provider. */
+async function* dailyStepLines(scope: ExportScope): AsyncGenerator<NdjsonLine> {
+  const { store, since, fhir, userIds, providers } = scope;
+  // Damaged rows wait here for the next line of the days (at most one user and provider's worth).
+  const damaged: NdjsonLine[] = [];
+  const rows = async function* () {
+    for await (const row of storedSteps(store, undefined, since)) {
+      if (row.damaged)
+        damaged.push(outcomeLine(`steps row ${row.userId} ${row.provider} ${row.start}`, row.damaged));
+      else {
+        userIds.add(row.userId);
+        providers.add(row.provider);
+        yield timeseriesRowOf(row);
+      }
+    }
+  };
+  for await (const line of dailyStepsNdjson(rows(), fhir)) {
+    yield* damaged.splice(0);
+    yield line;
+  }
+  yield* damaged.splice(0);
+}
+
+// Row by row, so a damaged row becomes its OperationOutcome line in its place and memory stays flat.
+async function* observationLines(scope: ExportScope): AsyncGenerator<NdjsonLine> {
+  const { store, resources, steps, since, fhir } = scope;
+  if (resources.includes('steps') && steps === 'hourly') yield* hourlyStepLines(scope);
+  if (resources.includes('steps') && steps === 'daily') yield* dailyStepLines(scope);
+  const summaries = resources.filter((resource) => resource !== 'steps');
+  if (summaries.length > 0)
+    for await (const row of storedSummaries(store, undefined, since)) {
+      if (!summaries.includes(row.resource)) continue;
+      if (row.damaged)
+        yield outcomeLine(
+          `${row.resource} row ${row.userId} ${row.provider} ${row.calendarDate}`,
+          row.damaged,
+        );
+      else for await (const line of summariesNdjson([row], fhir)) yield seen(scope, line, row);
+    }
+}
+
+// Each lab report as its DiagnosticReport and one Observation per result, about the user's Patient.
+async function* labLines(scope: ExportScope): AsyncGenerator<NdjsonLine> {
+  const { store, since, userIds } = scope;
+  for await (const stored of storedParsingJobs(store)) {
+    const what = `parsing job ${stored.jobId}`;
+    if (since !== undefined && Date.parse(stored.storedAt) <= Date.parse(since)) continue;
+    if (stored.damaged) yield outcomeLine(what, stored.damaged);
+    else if (!WITH_RESULTS.has(stored.status))
+      continue; // no results yet: nothing to report
+    else if (stored.userId === null)
+      yield outcomeLine(
+        what,
+        'names no user (neither its events nor its record), so it has no Patient: not exported',
+      );
+    else {
+      const userId = stored.userId;
+      let built: ReturnType<typeof labReportToFhir>;
+      try {
+        const subject = { reference: `Patient/${patientResource({ userId }).id}` };
+        built = labReportToFhir(stored.job as Parameters<typeof labReportToFhir>[0], { subject });
+      } catch (error) {
+        if (!(error instanceof ValidationError)) throw error;
+        yield outcomeLine(what, error.message);
+        continue;
+      }
+      userIds.add(userId);
+      yield ndjsonLine(built.report);
+      for (const observation of built.observations) yield ndjsonLine(observation);
+    }
+  }
+}
+
+/** The Patients and Devices the lines before referred to (an incremental export holds no others). */
+async function* referencedLines(scope: ExportScope): AsyncGenerator<NdjsonLine> {
+  const { store, since, patientSystem, userIds, providers } = scope;
+  const named = new Set<string>();
+  for await (const user of storedUsers(store)) {
+    const userId = user.userId as string;
+    // An incremental export holds the Patients its resources refer to, no others.
+    if (since !== undefined && !userIds.has(userId)) continue;
+    named.add(userId);
+    yield lineOf(`user ${user.clientUserId}`, () =>
+      patientResource({ userId, clientUserId: user.clientUserId, patientSystem }),
+    );
+  }
+  // Data of a user the store never resolved (announced by a webhook by user id alone).
+  for (const userId of userIds)
+    if (!named.has(userId)) yield lineOf(`user ${userId}`, () => patientResource({ userId }));
+  for (const provider of providers) yield lineOf(`provider ${provider}`, () => deviceResource(provider));
+}
+
+/**
+ * Each resource type's lines written whole to `<Type>.ndjson` beside its name and renamed over it; on a
+ * failure, every file begun is discarded. Returns the lines written per type.
+ */
+async function writeTypeFiles(
+  lines: AsyncIterable<NdjsonLine>,
+  fileOf: (type: string) => string,
+  signal: AbortSignal | undefined,
+): Promise<Record<string, number>> {
+  const files = new Map<string, PrivateFile>();
+  const pending = new Map<string, Promise<PrivateFile>>();
+  try {
+    const counts = await writeNdjsonByType(lines, (type) => {
+      const opening = writePrivately(fileOf(type)).then((file) => {
+        files.set(type, file);
+        return file;
+      });
+      pending.set(type, opening);
+      return {
+        write: async (line) => {
+          signal?.throwIfAborted();
+          await (await opening).write(line);
+        },
+      };
+    });
+    for (const file of files.values()) await file.commit();
+    return counts;
+  } catch (error) {
+    await Promise.allSettled([...pending.values()].map(async (opening) => (await opening).discard()));
+    throw error;
+  }
+}
+
+/** The options an export cannot use, refused before anything is written. */
+function checkExportOptions({ since, steps = 'daily', resources, patientSystem }: FhirExportOptions): void {
+  if (since !== undefined && Number.isNaN(Date.parse(since)))
+    throw new SinceError(`--since ${since} is not an instant`);
+  if (since !== undefined && steps === 'daily' && resources.includes('steps'))
+    throw new SinceError(
+      "--since exports the points that changed: use it with --steps hourly (a day's total needs the whole day)",
+    );
+  // Checked before anything is written: a bad system stops the export, it does not fail every Patient.
+  if (patientSystem !== undefined) patientResource({ userId: 'check', clientUserId: 'check', patientSystem });
+}
+
 /**
  * Writes every row of `resources` in the store to `dir` as FHIR Bulk Data NDJSON: `<Type>.ndjson` per
  * resource type (Observation; OperationOutcome for rows that could not be converted, damaged ones
@@ -145,143 +316,28 @@ export async function exportFhirNdjson(
     since,
     signal,
   } = options;
-  if (since !== undefined && Number.isNaN(Date.parse(since)))
-    throw new SinceError(`--since ${since} is not an instant`);
-  if (since !== undefined && steps === 'daily' && resources.includes('steps'))
-    throw new SinceError(
-      "--since exports the points that changed: use it with --steps hourly (a day's total needs the whole day)",
-    );
-  // Checked before anything is written: a bad system stops the export, it does not fail every Patient.
-  if (patientSystem !== undefined) patientResource({ userId: 'check', clientUserId: 'check', patientSystem });
+  checkExportOptions(options);
   await mkdir(dir, { recursive: true, mode: 0o700 });
   // The manifest's name is checked before anything is written: a planted one stops the export at once.
   await checkReplaceable(join(dir, MANIFEST));
   const issued = transactionTime.toISOString();
-  const fhir = { issued, references: 'resource' as const };
-  // The users and providers the Observations refer to: each gets its Patient or Device below, so every
-  // reference resolves inside the export (one entry per user and per provider: bounded by the fleet).
-  const userIds = new Set<string>();
-  const providers = new Set<string>();
-  const seen = (line: NdjsonLine, row: { userId: string; provider: string }) => {
-    if (line.resourceType === 'Observation') {
-      userIds.add(row.userId);
-      providers.add(row.provider);
-    }
-    return line;
+  const scope: ExportScope = {
+    store,
+    resources,
+    steps,
+    since,
+    patientSystem,
+    fhir: { issued, references: 'resource' },
+    userIds: new Set(),
+    providers: new Set(),
   };
-  // Row by row, so a damaged row becomes its OperationOutcome line in its place and memory stays flat.
-  async function* observationLines(): AsyncGenerator<NdjsonLine> {
-    if (resources.includes('steps') && steps === 'hourly')
-      for await (const row of storedSteps(store, undefined, since)) {
-        if (row.damaged)
-          yield outcomeLine(`steps row ${row.userId} ${row.provider} ${row.start}`, row.damaged);
-        else
-          for await (const line of timeseriesNdjson([timeseriesRowOf(row)], { ...fhir, kind: 'steps' }))
-            yield seen(line, row);
-      }
-    if (resources.includes('steps') && steps === 'daily') {
-      // Damaged rows wait here for the next line of the days (at most one user and provider's worth).
-      const damaged: NdjsonLine[] = [];
-      const rows = async function* () {
-        for await (const row of storedSteps(store, undefined, since)) {
-          if (row.damaged)
-            damaged.push(outcomeLine(`steps row ${row.userId} ${row.provider} ${row.start}`, row.damaged));
-          else {
-            userIds.add(row.userId);
-            providers.add(row.provider);
-            yield timeseriesRowOf(row);
-          }
-        }
-      };
-      for await (const line of dailyStepsNdjson(rows(), fhir)) {
-        yield* damaged.splice(0);
-        yield line;
-      }
-      yield* damaged.splice(0);
-    }
-    const summaries = resources.filter((resource) => resource !== 'steps');
-    if (summaries.length > 0)
-      for await (const row of storedSummaries(store, undefined, since)) {
-        if (!summaries.includes(row.resource)) continue;
-        if (row.damaged)
-          yield outcomeLine(
-            `${row.resource} row ${row.userId} ${row.provider} ${row.calendarDate}`,
-            row.damaged,
-          );
-        else for await (const line of summariesNdjson([row], fhir)) yield seen(line, row);
-      }
-  }
-  // Each lab report as its DiagnosticReport and one Observation per result, about the user's Patient.
-  async function* labLines(): AsyncGenerator<NdjsonLine> {
-    for await (const stored of storedParsingJobs(store)) {
-      const what = `parsing job ${stored.jobId}`;
-      if (since !== undefined && Date.parse(stored.storedAt) <= Date.parse(since)) continue;
-      if (stored.damaged) yield outcomeLine(what, stored.damaged);
-      else if (!WITH_RESULTS.has(stored.status))
-        continue; // no results yet: nothing to report
-      else if (stored.userId === null)
-        yield outcomeLine(
-          what,
-          'names no user (neither its events nor its record), so it has no Patient: not exported',
-        );
-      else {
-        const userId = stored.userId;
-        let built: ReturnType<typeof labReportToFhir>;
-        try {
-          const subject = { reference: `Patient/${patientResource({ userId }).id}` };
-          built = labReportToFhir(stored.job as Parameters<typeof labReportToFhir>[0], { subject });
-        } catch (error) {
-          if (!(error instanceof ValidationError)) throw error;
-          yield outcomeLine(what, error.message);
-          continue;
-        }
-        userIds.add(userId);
-        yield ndjsonLine(built.report);
-        for (const observation of built.observations) yield ndjsonLine(observation);
-      }
-    }
-  }
   async function* lines(): AsyncGenerator<NdjsonLine> {
-    yield* observationLines();
-    if (labReports) yield* labLines();
-    const named = new Set<string>();
-    for await (const user of storedUsers(store)) {
-      const userId = user.userId as string;
-      // An incremental export holds the Patients its resources refer to, no others.
-      if (since !== undefined && !userIds.has(userId)) continue;
-      named.add(userId);
-      yield lineOf(`user ${user.clientUserId}`, () =>
-        patientResource({ userId, clientUserId: user.clientUserId, patientSystem }),
-      );
-    }
-    // Data of a user the store never resolved (announced by a webhook by user id alone).
-    for (const userId of userIds)
-      if (!named.has(userId)) yield lineOf(`user ${userId}`, () => patientResource({ userId }));
-    for (const provider of providers) yield lineOf(`provider ${provider}`, () => deviceResource(provider));
+    yield* observationLines(scope);
+    if (labReports) yield* labLines(scope);
+    yield* referencedLines(scope);
   }
-  const files = new Map<string, PrivateFile>();
   const fileOf = (type: string) => join(dir, `${type}.ndjson`);
-  let counts: Record<string, number>;
-  const pending = new Map<string, Promise<PrivateFile>>();
-  try {
-    counts = await writeNdjsonByType(lines(), (type) => {
-      const opening = writePrivately(fileOf(type)).then((file) => {
-        files.set(type, file);
-        return file;
-      });
-      pending.set(type, opening);
-      return {
-        write: async (line) => {
-          signal?.throwIfAborted();
-          await (await opening).write(line);
-        },
-      };
-    });
-    for (const file of files.values()) await file.commit();
-  } catch (error) {
-    await Promise.allSettled([...pending.values()].map(async (opening) => (await opening).discard()));
-    throw error;
-  }
+  const counts = await writeTypeFiles(lines(), fileOf, signal);
   // What an earlier export wrote and this one did not (its OperationOutcome.ndjson, say) goes.
   for (const type of await earlierTypes(dir)) if (!(type in counts)) await rm(fileOf(type), { force: true });
   const manifest = bulkExportManifest({

@@ -1,6 +1,6 @@
 // svc-sync worker: reads the windows `backfill --redis` queued, into a shared (PostgreSQL) store.
 
-import { createSyncQueue, createSyncWorker } from '../../bullmq.js';
+import { createSyncQueue, createSyncWorker, type SyncQueue } from '../../bullmq.js';
 import { publishHeartbeats } from '../../console/run-heartbeat.js';
 import { windowProgress } from '../../console/window-progress.js';
 import { applyRetention, type RetentionPolicy } from '../../erasure/retention.js';
@@ -59,6 +59,58 @@ function checkWorker(values: Values): void {
   choice('log', values.log, ['text', 'json']);
 }
 
+/** With --retain-days: the policy applied now and every day after; `stop` waits for one in progress. */
+function startRetention(store: SyncStore, values: Values): { stop(): Promise<void> } | undefined {
+  if (values['retain-days'] === undefined) return undefined;
+  const policy = retainDaysOf(values);
+  let retention = retainNow(store, policy);
+  const retaining = setInterval(() => {
+    retention = retention.then(() => retainNow(store, policy));
+  }, RETAIN_EVERY_MS).unref();
+  return {
+    stop() {
+      clearInterval(retaining);
+      return retention;
+    },
+  };
+}
+
+/**
+ * With --metrics-port: /healthz, /readyz and /metrics (the queue's depth among them); the worker serves
+ * nothing else. `close` stops the server, then the figures (the queue is the caller's to close).
+ */
+async function serveWorkerOperations(
+  values: Values,
+  store: SyncStore,
+  queue: SyncQueue,
+  log: ReturnType<typeof workerLog>,
+): Promise<{ close(): Promise<void> } | undefined> {
+  if (values['metrics-port'] === undefined) return undefined;
+  const operations = commandOperations(store, queue.counts);
+  const host = values.host ?? '127.0.0.1';
+  const close = async (server?: { close(): Promise<void> }) => {
+    await server?.close();
+    operations.close();
+  };
+  const server = await serveOperations(
+    operations,
+    integer('metrics-port', values['metrics-port'], 9464, 0, 65_535),
+    host,
+  ).catch(async (error: unknown) => {
+    await close();
+    throw error;
+  });
+  log(
+    'info',
+    'metrics',
+    `worker ${process.pid}: /healthz, /readyz and /metrics on http://${host}:${server.port}`,
+    {
+      port: server.port,
+    },
+  );
+  return { close: () => close(server) };
+}
+
 async function workerCommand(values: Values, store: SyncStore, signal: AbortSignal): Promise<number> {
   let done = 0;
   let last = Date.now();
@@ -103,61 +155,36 @@ async function workerCommand(values: Values, store: SyncStore, signal: AbortSign
   });
   if (started) log('info', 'started', `svc-sync worker ${process.pid} reading jobs from the queue`);
   else stopped.abort();
-  const policy = values['retain-days'] === undefined ? undefined : retainDaysOf(values);
-  let retention: Promise<void> = Promise.resolve();
-  const retaining =
-    started && policy
-      ? setInterval(() => {
-          retention = retention.then(() => retainNow(store, policy));
-        }, RETAIN_EVERY_MS).unref()
-      : undefined;
-  if (started && policy) retention = retainNow(store, policy);
+  const retention = started ? startRetention(store, values) : undefined;
   // The queue's depth, for the heartbeat and (when asked for) the metrics.
   const queue = started ? createSyncQueue({ redis: values.redis as string }) : undefined;
   // A console (`svc-sync serve`) on the same store sees this worker through its heartbeat rows.
-  const heartbeats = started
+  const heartbeats = queue
     ? publishHeartbeats(
         store,
         windowProgress(AbortSignal.any([signal, stopped.signal])),
         'worker',
-        queue?.counts,
+        queue.counts,
       )
     : undefined;
-  // Health, readiness and metrics only when asked for: the worker serves nothing else.
-  const operations =
-    queue && values['metrics-port'] !== undefined ? commandOperations(store, queue.counts) : undefined;
-  const server = operations
-    ? await serveOperations(
-        operations,
-        integer('metrics-port', values['metrics-port'], 9464, 0, 65_535),
-        values.host ?? '127.0.0.1',
-      ).catch((error: unknown) => {
+  const operations = queue
+    ? await serveWorkerOperations(values, store, queue, log).catch((error: unknown) => {
         fatal ??= error;
         stopped.abort();
         return undefined;
       })
     : undefined;
-  if (server)
-    log(
-      'info',
-      'metrics',
-      `worker ${process.pid}: /healthz, /readyz and /metrics on http://${values.host ?? '127.0.0.1'}:${server.port}`,
-      {
-        port: server.port,
-      },
-    );
   await new Promise<void>((resolve) => {
     if (signal.aborted || stopped.signal.aborted) return resolve();
     signal.addEventListener('abort', () => resolve(), { once: true });
     stopped.signal.addEventListener('abort', () => resolve(), { once: true });
   });
-  clearInterval(retaining);
-  await server?.close();
-  operations?.close();
+  const retained = retention?.stop();
+  await operations?.close();
   await heartbeats;
   await queue?.close();
   await reader.close();
-  await retention;
+  await retained;
   if (fatal) throw fatal;
   return EXIT.ok;
 }

@@ -25,13 +25,10 @@ export interface SyncMetrics {
   close(): void;
 }
 
-export function createSyncMetrics(options: SyncMetricsOptions): SyncMetrics {
-  const registry = new Registry();
-  collectDefaultMetrics({ register: registry });
-  const counter = (name: string, help: string, labelNames: string[]) =>
-    new Counter({ name, help, labelNames, registers: [registry] });
-  const gauge = (name: string, help: string, labelNames: string[] = []) =>
-    new Gauge({ name, help, labelNames, registers: [registry] });
+type Figure<T> = (name: string, help: string, labelNames?: string[]) => T;
+
+/** Counts what this process ran from the window channel; returns how to stop counting. */
+function countWindows(counter: Figure<Counter>): () => void {
   const windows = counter('svc_sync_windows_total', 'Windows this process ran, by outcome.', [
     'resource',
     'outcome',
@@ -43,6 +40,28 @@ export function createSyncMetrics(options: SyncMetricsOptions): SyncMetrics {
   const rateLimited = counter('svc_sync_rate_limited_total', '429 answers the windows got.', ['resource']);
   const retries = counter('svc_sync_retries_total', 'Reads of a window after its first.', ['resource']);
 
+  const channel = tracingChannel<unknown, WindowMessage>(WINDOW_CHANNEL);
+  const ignore = () => {};
+  const subscribers = {
+    start: ignore,
+    end: ignore,
+    asyncStart: ignore,
+    error: ignore,
+    asyncEnd(message: WindowMessage) {
+      const by = { resource: message.resource };
+      windows.inc({ ...by, outcome: message.outcome ?? 'error' });
+      rows.inc(by, message.rows);
+      requests.inc(by, message.requests);
+      rateLimited.inc(by, message.rateLimited);
+      retries.inc(by, message.retries);
+    },
+  };
+  channel.subscribe(subscribers);
+  return () => channel.unsubscribe(subscribers);
+}
+
+/** The store's gauges, and how to set them from what `status --json` prints (undefined: the read failed). */
+function storeGauges(gauge: Figure<Gauge>): (fleet: FleetStatus | undefined) => void {
   const storeUp = gauge('svc_sync_store_up', '1 when the last scrape could read the store, else 0.');
   const storedRows = gauge('svc_sync_stored_rows', 'Rows the store holds (each natural key once).', [
     'resource',
@@ -71,29 +90,8 @@ export function createSyncMetrics(options: SyncMetricsOptions): SyncMetrics {
     'How long the longest-owed pending window has waited.',
     ['resource'],
   );
-  const queue = options.queueCounts
-    ? gauge('svc_sync_queue_jobs', 'Jobs in the BullMQ queue, by state.', ['state'])
-    : undefined;
 
-  const channel = tracingChannel<unknown, WindowMessage>(WINDOW_CHANNEL);
-  const ignore = () => {};
-  const subscribers = {
-    start: ignore,
-    end: ignore,
-    asyncStart: ignore,
-    error: ignore,
-    asyncEnd(message: WindowMessage) {
-      const by = { resource: message.resource };
-      windows.inc({ ...by, outcome: message.outcome ?? 'error' });
-      rows.inc(by, message.rows);
-      requests.inc(by, message.requests);
-      rateLimited.inc(by, message.rateLimited);
-      retries.inc(by, message.retries);
-    },
-  };
-  channel.subscribe(subscribers);
-
-  /** The store's figures, from what `status --json` prints; those of a failed read are dropped, not left stale. */
+  /** The store's figures; those of a failed read are dropped, not left stale. */
   const storeFigures = [
     storedRows,
     pending,
@@ -106,7 +104,7 @@ export function createSyncMetrics(options: SyncMetricsOptions): SyncMetrics {
     owedDays,
     pendingAge,
   ];
-  const showStatus = (fleet: FleetStatus | undefined) => {
+  return (fleet) => {
     for (const figure of storeFigures) figure.reset();
     storeUp.set(fleet ? 1 : 0);
     if (!fleet) return;
@@ -125,6 +123,20 @@ export function createSyncMetrics(options: SyncMetricsOptions): SyncMetrics {
       if (status.pendingAgeMs !== null) pendingAge.set(by, status.pendingAgeMs / 1000);
     }
   };
+}
+
+export function createSyncMetrics(options: SyncMetricsOptions): SyncMetrics {
+  const registry = new Registry();
+  collectDefaultMetrics({ register: registry });
+  const counter: Figure<Counter> = (name, help, labelNames = []) =>
+    new Counter({ name, help, labelNames, registers: [registry] });
+  const gauge: Figure<Gauge> = (name, help, labelNames = []) =>
+    new Gauge({ name, help, labelNames, registers: [registry] });
+  const stopCounting = countWindows(counter);
+  const showStatus = storeGauges(gauge);
+  const queue = options.queueCounts
+    ? gauge('svc_sync_queue_jobs', 'Jobs in the BullMQ queue, by state.', ['state'])
+    : undefined;
 
   return {
     async scrape() {
@@ -146,6 +158,6 @@ export function createSyncMetrics(options: SyncMetricsOptions): SyncMetrics {
       const body = (await registry.metrics()).replace(/ Nan$/gm, ' NaN');
       return { contentType: registry.contentType, body };
     },
-    close: () => channel.unsubscribe(subscribers),
+    close: stopCounting,
   };
 }

@@ -1,28 +1,3 @@
-/** Concurrency limits of a sync. */
-export interface Limits {
-  /** Windows read at once when the run starts (default 4). */
-  initialConcurrency?: number;
-  /** Most windows read at once, however well the service answers (default 32). */
-  maxConcurrency?: number;
-  /** Most windows of one user read at once, so one big user cannot starve the rest (default 2). */
-  perUser?: number;
-  /** Attempts per window before it is left pending for the next run (default 5). */
-  maxAttempts?: number;
-  /** First retry wait when the service gave no `Retry-After`, doubled per attempt (default 500 ms). */
-  baseBackoffMs?: number;
-  /** Longest wait between attempts (default 30 000 ms). */
-  maxBackoffMs?: number;
-}
-
-export const DEFAULT_LIMITS: Required<Limits> = {
-  initialConcurrency: 4,
-  maxConcurrency: 32,
-  perUser: 2,
-  maxAttempts: 5,
-  baseBackoffMs: 500,
-  maxBackoffMs: 30_000,
-};
-
 /**
  * Additive increase, multiplicative decrease (TCP's congestion control): every success adds 1/limit
  * (so about one more slot per round of reads), a 429 or 503 halves the limit, at most once per

@@ -1,15 +1,16 @@
 import { RateLimitError } from '@svc/client';
 import { classifyError, retryAfterOf } from '../../errors/classify-error.js';
-import type { AimdLimiter, Limits } from './aimd.js';
+import type { Limits } from '../../limits.js';
+import type { AimdLimiter } from './aimd.js';
 import type { RatePacer } from './rate-pacer.js';
 import { causeOf, StoppedShort } from './run-health.js';
 import { sleep } from './sleep.js';
 
 /** What one call came to: its value, a permanent failure to record, or a retryable error past every attempt. */
-export type Attempt<T> = { value: T } | { failure: unknown } | { deferred: unknown };
+export type RetryOutcome<T> = { value: T } | { failure: unknown } | { deferred: unknown };
 
 /** What the in-process retry policy reads and tells. */
-export interface AttemptContext {
+export interface RetryContext {
   limiter: AimdLimiter;
   pacer: RatePacer;
   limits: Required<Limits>;
@@ -33,7 +34,10 @@ export function backoffMs(
  * retried after `Retry-After`; other transient errors are retried with backoff; a permanent error is
  * returned; a fatal one (refused key, aborted run) is thrown. After `maxAttempts` the call is deferred.
  */
-export async function withAttempts<T>(context: AttemptContext, call: () => Promise<T>): Promise<Attempt<T>> {
+export async function withAttempts<T>(
+  context: RetryContext,
+  call: () => Promise<T>,
+): Promise<RetryOutcome<T>> {
   for (let attempt = 1; ; attempt++) {
     try {
       const value = await call();
@@ -69,7 +73,7 @@ export async function withAttempts<T>(context: AttemptContext, call: () => Promi
  * One attempt, the queue's way: a BullMQ job is retried by the queue, so a retryable error is handed
  * back (`deferred`) for the worker to requeue; a permanent one is recorded; a fatal one is thrown.
  */
-export async function onceAttempt<T>(call: () => Promise<T>): Promise<Attempt<T>> {
+export async function onceAttempt<T>(call: () => Promise<T>): Promise<RetryOutcome<T>> {
   try {
     return { value: await call() };
   } catch (error) {
@@ -84,7 +88,7 @@ export async function onceAttempt<T>(call: () => Promise<T>): Promise<Attempt<T>
  * run stops short (StoppedShort), leaving what is owed pending. Other errors are thrown as they are.
  */
 export async function retryCall<T>(
-  context: Pick<AttemptContext, 'limits' | 'signal'>,
+  context: Pick<RetryContext, 'limits' | 'signal'>,
   call: () => Promise<T>,
 ): Promise<T> {
   for (let attempt = 1; ; attempt++) {

@@ -1,7 +1,7 @@
 import { FAILED_IDS_SHOWN, type ProgressFeed } from '../../progress.js';
 import type { SyncWindow } from '../../stores/store.js';
 import { retryCall } from '../pace/attempts.js';
-import type { CallContext } from '../pace/call-context.js';
+import type { RunPacing } from '../pace/run-pacing.js';
 import type { Settings } from '../settings.js';
 import { planWindows } from './plan-windows.js';
 import { resolveUser } from './resolve-user.js';
@@ -27,7 +27,7 @@ export async function* backfillWindows(
   /** The run's end time, fixed once the first users are resolved (their answers tell the service's time). */
   asOf: () => string,
   feed: ProgressFeed,
-  context: CallContext,
+  context: RunPacing,
 ): AsyncGenerator<SyncWindow> {
   const { store, resources } = settings;
   const batch: string[] = [];

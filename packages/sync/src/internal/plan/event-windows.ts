@@ -1,9 +1,10 @@
 import type { WebhookEvent } from '@svc/events';
 import { providerSlug } from '@svc/events';
+import { dayOf, parseDay } from '../../days.js';
 import { isResource } from '../../resources.js';
 import { laterOf, type SyncWindow } from '../../stores/store.js';
 import type { Settings } from '../settings.js';
-import { dayOf, parseDay, planWindows } from './plan-windows.js';
+import { planWindows } from './plan-windows.js';
 
 /**
  * The windows a data event announces, with the end time to read them up to: `daily.data.<resource>.*`

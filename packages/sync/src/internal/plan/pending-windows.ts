@@ -1,13 +1,13 @@
 import type { ProgressFeed } from '../../progress.js';
 import type { SyncStore, SyncWindow } from '../../stores/store.js';
 import { retryCall } from '../pace/attempts.js';
-import type { CallContext } from '../pace/call-context.js';
+import type { RunPacing } from '../pace/run-pacing.js';
 
 /** Windows a stopped run or an event left pending, a page of 100 at a time in key order. */
 export async function* pendingWindows(
   store: SyncStore,
   feed: ProgressFeed,
-  context: CallContext,
+  context: RunPacing,
 ): AsyncGenerator<SyncWindow> {
   let after: SyncWindow | undefined;
   for (;;) {

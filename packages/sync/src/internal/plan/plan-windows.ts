@@ -1,9 +1,6 @@
+import { DAY_MS, dayNumber, isoDay } from '../../days.js';
 import { type ResourceName, WINDOW_DAYS } from '../../resources.js';
 import type { SyncWindow } from '../../stores/store.js';
-
-const DAY_MS = 86_400_000;
-const dayNumber = (date: string) => Math.floor(Date.parse(`${date}T00:00:00.000Z`) / DAY_MS);
-const isoDay = (day: number) => new Date(day * DAY_MS).toISOString().slice(0, 10);
 
 /**
  * The windows of one user's resource from one provider over `from`..`to` (inclusive days) that start by
@@ -28,14 +25,3 @@ export function* planWindows(
     yield { userId, resource, provider, start: isoDay(start), end: isoDay(end), asOf };
   }
 }
-
-const DATE = /^\d{4}-\d{2}-\d{2}$/;
-
-/** A `YYYY-MM-DD` date that exists, or undefined. */
-export function parseDay(value: unknown): string | undefined {
-  if (typeof value !== 'string' || !DATE.test(value)) return undefined;
-  const time = Date.parse(`${value}T00:00:00.000Z`);
-  return Number.isNaN(time) || isoDay(Math.floor(time / DAY_MS)) !== value ? undefined : value;
-}
-
-export const dayOf = (time: number) => isoDay(Math.floor(time / DAY_MS));

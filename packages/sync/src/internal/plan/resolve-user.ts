@@ -2,7 +2,7 @@ import { describeFailure } from '../../errors/classify-error.js';
 import { type StoredUser, userFailureText } from '../../stores/store.js';
 import { retryCall, withAttempts } from '../pace/attempts.js';
 import { beforeRequest } from '../pace/before-request.js';
-import type { CallContext } from '../pace/call-context.js';
+import type { RunPacing } from '../pace/run-pacing.js';
 import type { Settings } from '../settings.js';
 
 /**
@@ -13,7 +13,7 @@ import type { Settings } from '../settings.js';
  */
 export async function resolveUser(
   settings: Settings,
-  context: CallContext,
+  context: RunPacing,
   clientUserId: string,
 ): Promise<StoredUser> {
   const { client, store } = settings;

@@ -2,8 +2,8 @@ import { setMaxListeners } from 'node:events';
 import type { ProgressFeed } from '../../progress.js';
 import type { SyncWindow } from '../../stores/store.js';
 import { retryCall } from '../pace/attempts.js';
-import { type CallContext, type Controls, callContext } from '../pace/call-context.js';
 import { type RunHealth, StoppedShort } from '../pace/run-health.js';
+import { type Controls, type RunPacing, runPacing } from '../pace/run-pacing.js';
 import type { Slots } from '../pace/slots.js';
 import type { Settings } from '../settings.js';
 import { inProcessRunner } from './in-process-runner.js';
@@ -35,7 +35,7 @@ export async function runWindows(
   setMaxListeners(4 * settings.limits.maxConcurrency + 16, controller.signal);
   const stop = () => controller.abort(outer?.reason);
   outer?.addEventListener('abort', stop, { once: true });
-  const context: CallContext = callContext(settings, controls, feed, controller.signal, health);
+  const context: RunPacing = runPacing(settings, controls, feed, controller.signal, health);
   const runner = inProcessRunner(settings, context);
   const tasks = new Set<Promise<void>>();
   let fatal: { error: unknown } | undefined;

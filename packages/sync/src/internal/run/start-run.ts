@@ -4,9 +4,9 @@ import type { SyncWindow } from '../../stores/store.js';
 import type { RunResult, RunStatus, SyncRun } from '../../sync-types.js';
 import { AimdLimiter } from '../pace/aimd.js';
 import { retryCall } from '../pace/attempts.js';
-import { type CallContext, callContext } from '../pace/call-context.js';
 import { RatePacer } from '../pace/rate-pacer.js';
 import { RunHealth, StoppedShort } from '../pace/run-health.js';
+import { type RunPacing, runPacing } from '../pace/run-pacing.js';
 import { Slots } from '../pace/slots.js';
 import { userBatchOf } from '../plan/backfill-windows.js';
 import type { Settings } from '../settings.js';
@@ -14,7 +14,7 @@ import { publishLag } from './publish-lag.js';
 import { runWindows, type UnreadWindow } from './run-windows.js';
 
 /** Where a run's windows come from: planned as it goes (a backfill), read from the store, or an event's. */
-export type WindowSource = (feed: ProgressFeed, planning: CallContext) => AsyncIterable<SyncWindow>;
+export type WindowSource = (feed: ProgressFeed, planning: RunPacing) => AsyncIterable<SyncWindow>;
 
 /**
  * Starts runs of one sync; they share its concurrency and rate controls. `asOf` is the run's end time,
@@ -61,7 +61,7 @@ export function runStarter(settings: Settings): StartRun {
     signal?.addEventListener('abort', stopPlanning, { once: true });
     const result = (async (): Promise<RunResult> => {
       try {
-        const context = callContext(settings, controls, feed, planning.signal, health);
+        const context = runPacing(settings, controls, feed, planning.signal, health);
         // Nothing is read or recorded for a store that holds another team's data.
         const bound = await retryCall(context, settings.bindTeam).then(
           () => true,

@@ -4,7 +4,7 @@ import { tracingChannel } from 'node:diagnostics_channel';
 import { RateLimitError } from '@svc/client';
 import type { SyncWindow } from '../../stores/store.js';
 import { WINDOW_CHANNEL, type WindowMessage } from '../../sync-channels.js';
-import type { Attempt } from '../pace/attempts.js';
+import type { RetryOutcome } from '../pace/attempts.js';
 import type { WindowOutcome, WindowRunner } from './window-runner.js';
 
 const channel = tracingChannel<unknown, WindowMessage>(WINDOW_CHANNEL);
@@ -39,7 +39,7 @@ export async function traceWindow(
   };
   const counted: WindowRunner = {
     ...runner,
-    attempt: async <T>(call: () => Promise<T>): Promise<Attempt<T>> => {
+    attempt: async <T>(call: () => Promise<T>): Promise<RetryOutcome<T>> => {
       let reads = 0;
       const attempt = await runner.attempt(async () => {
         if (reads++ > 0) message.retries++;

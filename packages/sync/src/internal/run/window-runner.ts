@@ -2,7 +2,7 @@
 // outcome. Its own file, so that running a window and tracing it can both stand on it.
 import type { SyncStore, WindowFailure } from '../../stores/store.js';
 import type { SyncClient } from '../../sync-client.js';
-import type { Attempt } from '../pace/attempts.js';
+import type { RetryOutcome } from '../pace/attempts.js';
 
 /**
  * How one window is run, in a sync's process or in a BullMQ worker: the same read and commit, with the
@@ -13,7 +13,7 @@ export interface WindowRunner {
   store: SyncStore;
   signal?: AbortSignal;
   /** Runs the read with the caller's retry policy. */
-  attempt: <T>(call: () => Promise<T>) => Promise<Attempt<T>>;
+  attempt: <T>(call: () => Promise<T>) => Promise<RetryOutcome<T>>;
   /** Runs a store write with the caller's retry policy for the store. */
   storeCall: <T>(call: () => Promise<T>) => Promise<T>;
   /** Before every request the window sends (a steps window sends one per page). */

@@ -1,5 +1,5 @@
 import { ERROR_TYPE_VALUE_OTHER } from '@opentelemetry/semantic-conventions';
 
 /** `error.type` of what an operation threw: its class's name (`TimeoutError`), else `_OTHER`. */
-export const errorName = (error: unknown): string =>
+export const errorTypeOf = (error: unknown): string =>
   error instanceof Error && error.name !== 'Error' ? error.name : ERROR_TYPE_VALUE_OTHER;

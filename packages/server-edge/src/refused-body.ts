@@ -1,6 +1,6 @@
-// A delivery refused before its body was read in full (413, 405) gets its answer, not a reset. Its own
-// file: the receiver's pipeline calls it, and the same lingering close (RFC 9112 §9.6) is the sandbox's
-// and the mock's; neither is a dependency of this package, and @svc/events stays free of node:http.
+// A request refused before its body was read in full (413, 405) gets its answer, not a reset: the lingering
+// close of RFC 9112 §9.6. The sync's receiver, the sandbox and the mock each refuse bodies this way; it is
+// written once here, on `node:http` alone, and bundled into each of them.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 
 /**
@@ -13,6 +13,7 @@ export const DRAIN_TIMEOUT_MS = 30_000;
 /** A body read chunk by chunk. Never a `for await` left early: that destroys the socket, a reset. */
 export type BodyChunks = () => Promise<IteratorResult<Buffer>>;
 
+/** A request's body, read on demand (nothing is read until the first call). */
 export function bodyChunks(request: IncomingMessage): BodyChunks {
   let chunks: AsyncIterator<Buffer> | undefined;
   return () => {
@@ -33,8 +34,12 @@ export async function readUpTo(next: BodyChunks, limit: number): Promise<Buffer 
   return Buffer.concat(read, size);
 }
 
-/** Reads and drops the rest of a body, bounded; false when the connection had to be cut (or went away). */
-async function drain(request: IncomingMessage, next: BodyChunks): Promise<boolean> {
+/**
+ * Reads and drops the rest of a body, up to DRAIN_MAX_BYTES within DRAIN_TIMEOUT_MS, so the connection
+ * is never reset while the sender is still writing. Whether the whole rest was read; if not, the
+ * connection was cut (or went away).
+ */
+export async function drainRest(request: IncomingMessage, next: BodyChunks): Promise<boolean> {
   const timer = setTimeout(() => request.destroy(), DRAIN_TIMEOUT_MS);
   timer.unref();
   let drained = 0;
@@ -76,5 +81,5 @@ export async function answerUnread(
     connection: 'close',
   });
   response.write(payload);
-  if (await drain(request, next)) response.end();
+  if (await drainRest(request, next)) response.end();
 }

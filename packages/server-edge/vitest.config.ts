@@ -1,0 +1,3 @@
+import { packageConfig } from '@svc/tools/vitest';
+
+export default packageConfig();

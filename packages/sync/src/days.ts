@@ -1,0 +1,22 @@
+// A calendar day as the package writes it (`YYYY-MM-DD`, UTC), read and written by the plan, the reads,
+// the console and the options; a leaf module, so none of them reaches into another's folder for it.
+
+export const DAY_MS = 86_400_000;
+
+/** Days since 1970-01-01 of a `YYYY-MM-DD` date. */
+export const dayNumber = (date: string) => Math.floor(Date.parse(`${date}T00:00:00.000Z`) / DAY_MS);
+
+/** The `YYYY-MM-DD` date of a day number. */
+export const isoDay = (day: number) => new Date(day * DAY_MS).toISOString().slice(0, 10);
+
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+/** A `YYYY-MM-DD` date that exists, or undefined. */
+export function parseDay(value: unknown): string | undefined {
+  if (typeof value !== 'string' || !DATE.test(value)) return undefined;
+  const time = Date.parse(`${value}T00:00:00.000Z`);
+  return Number.isNaN(time) || isoDay(Math.floor(time / DAY_MS)) !== value ? undefined : value;
+}
+
+/** The `YYYY-MM-DD` date of an instant (milliseconds since the epoch). */
+export const dayOf = (time: number) => isoDay(Math.floor(time / DAY_MS));
