@@ -13,6 +13,39 @@ import type { WindowOutcome } from './window-runner.js';
 /** What a run tells of a window it read and did not store. */
 export type UnreadWindow = (window: SyncWindow, outcome: Exclude<WindowOutcome, { outcome: 'done' }>) => void;
 
+/** Hands a window to the queue, counted as what it did: one already waiting is not queued again. */
+async function dispatchWindow(
+  dispatch: NonNullable<Settings['dispatch']>,
+  context: RunPacing,
+  window: SyncWindow,
+  feed: ProgressFeed,
+): Promise<void> {
+  const outcome = await retryCall(context, () => dispatch(window));
+  feed.update((s) => {
+    if (outcome === 'already_queued') s.windows.alreadyQueued++;
+    else s.windows.queued++;
+  });
+}
+
+/** Counts a window's outcome; one read and not stored is told, and a deferral is health's to judge. */
+function countRan(
+  window: SyncWindow,
+  ran: WindowOutcome,
+  health: RunHealth,
+  feed: ProgressFeed,
+  onUnread: UnreadWindow | undefined,
+): void {
+  if (ran.outcome !== 'done') onUnread?.(window, ran);
+  if (ran.outcome === 'deferred') {
+    health.leftPending(ran.error);
+    health.checkDown(ran.error, ran.since);
+  }
+  feed.update((s) => {
+    s.windows[ran.outcome]++;
+    if (ran.outcome === 'done') s.points += ran.points;
+  });
+}
+
 /**
  * Runs windows as slots free up (or hands them to `dispatch`), counting each outcome (why work was left
  * pending goes to `health`); stops short (what is owed stays pending) when a dependency stays out of
@@ -52,13 +85,7 @@ export async function runWindows(
     for await (const window of windows) {
       if (fatal || stopped) break;
       if (settings.dispatch) {
-        const dispatch = settings.dispatch;
-        const outcome = await retryCall(context, () => dispatch(window));
-        // Counted as what it did: a window already waiting (or held by a live worker) is not queued again.
-        feed.update((s) => {
-          if (outcome === 'already_queued') s.windows.alreadyQueued++;
-          else s.windows.queued++;
-        });
+        await dispatchWindow(settings.dispatch, context, window, feed);
         continue;
       }
       const release = await controls.slots.acquire(window.userId, controller.signal);
@@ -66,17 +93,7 @@ export async function runWindows(
         s.concurrency = controls.limiter.limit;
       });
       const task = runWindow(runner, window)
-        .then((ran) => {
-          if (ran.outcome !== 'done') onUnread?.(window, ran);
-          if (ran.outcome === 'deferred') {
-            health.leftPending(ran.error);
-            health.checkDown(ran.error, ran.since);
-          }
-          feed.update((s) => {
-            s.windows[ran.outcome]++;
-            if (ran.outcome === 'done') s.points += ran.points;
-          });
-        })
+        .then((ran) => countRan(window, ran, health, feed, onUnread))
         .catch((error: unknown) => {
           // A window cut off by the run stopping short is still owed: it is left pending.
           const cutOff = stopped !== undefined && controller.signal.reason === stopped;
