@@ -4,6 +4,7 @@
 import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { answerUnread, type BodyChunks, bodyChunks, readUpTo } from '@svc/server-edge/refused-body';
 import { SyncInputError } from '../errors/errors.js';
 import type { ConsoleApi } from './console-api.js';
 import { loadAssets } from './page-assets.js';
@@ -36,23 +37,24 @@ const json = (response: ServerResponse, status: number, value: unknown) =>
   send(response, status, 'application/json; charset=utf-8', JSON.stringify(value));
 
 async function readBody(request: IncomingMessage): Promise<unknown> {
+  const next = bodyChunks(request);
   // A declared length over the limit is refused before a byte is read.
-  if (Number(request.headers['content-length'] ?? 0) > MAX_BODY_BYTES) throw new BodyTooLarge();
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of request) {
-    size += (chunk as Buffer).length;
-    if (size > MAX_BODY_BYTES) throw new BodyTooLarge();
-    chunks.push(chunk as Buffer);
-  }
+  if (Number(request.headers['content-length'] ?? 0) > MAX_BODY_BYTES) throw new BodyTooLarge(next);
+  const bytes = await readUpTo(next, MAX_BODY_BYTES);
+  if (bytes === undefined) throw new BodyTooLarge(next);
   try {
-    return JSON.parse(Buffer.concat(chunks).toString('utf8') || '{}');
+    return JSON.parse(bytes.toString('utf8') || '{}');
   } catch {
     throw new SyncInputError('the body must be JSON');
   }
 }
 
-class BodyTooLarge extends Error {}
+/** A body past the limit, with what is left of it to drain after the answer. */
+class BodyTooLarge extends Error {
+  constructor(readonly rest: BodyChunks) {
+    super('body too large');
+  }
+}
 
 /** Serves the console on `host:port` until `close()`; the page's token is made here, once per process. */
 export async function startConsoleServer(
@@ -92,17 +94,16 @@ export async function startConsoleServer(
   const server = createServer((request, response) => {
     handle(request, response).catch((error: unknown) => {
       if (response.headersSent) return response.destroy();
-      if (error instanceof BodyTooLarge) {
-        // The rest of the body is never read: the connection closes once the answer is out.
-        response.setHeader('connection', 'close');
-        // Taken now: the response lets go of the socket once it has finished.
-        const socket = request.socket;
-        response.once('finish', () => {
-          socket.end();
-          setTimeout(() => socket.destroy(), 1_000).unref();
-        });
-        return json(response, 413, { error: `the body is over ${MAX_BODY_BYTES} bytes` });
-      }
+      if (error instanceof BodyTooLarge)
+        // Answered at once, the rest read and dropped (bounded): a sender still uploading reads the 413.
+        return void answerUnread(
+          request,
+          response,
+          error.rest,
+          413,
+          { ...SECURITY_HEADERS, 'content-type': 'application/json; charset=utf-8' },
+          JSON.stringify({ error: `the body is over ${MAX_BODY_BYTES} bytes` }),
+        );
       if (error instanceof SyncInputError) return json(response, 400, { error: error.message });
       // The store's message may name the store; the page is told only that the read failed.
       json(response, 503, { error: 'the store could not be read; try again' });

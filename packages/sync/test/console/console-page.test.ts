@@ -272,6 +272,37 @@ describe('svc-sync serve in Chromium', () => {
     expect(await rawRequest('/api/coverage', own)).toBe(200);
   });
 
+  it('answers an oversized action sent without a length with 413 while it is still sent, and keeps serving', async () => {
+    const port = new URL(url).port;
+    const token = (await page.locator('meta[name="console-token"]').getAttribute('content')) as string;
+    const status = await new Promise<number>((resolve, reject) => {
+      const req = request(new URL('/api/clear', url), {
+        method: 'POST',
+        headers: {
+          host: `127.0.0.1:${port}`,
+          origin: `http://127.0.0.1:${port}`,
+          'x-console-token': token,
+          'transfer-encoding': 'chunked',
+        },
+      });
+      req.on('response', (response) => {
+        response.resume();
+        resolve(response.statusCode ?? 0);
+      });
+      req.on('error', reject);
+      // 160 KiB in slices, still being written when the server has seen enough to refuse it.
+      let sent = 0;
+      const write = () => {
+        if (sent++ === 10) return req.end();
+        req.write('x'.repeat(16_384));
+        setTimeout(write, 20);
+      };
+      write();
+    });
+    expect(status).toBe(413);
+    expect(await rawRequest('/api/coverage', { host: `127.0.0.1:${port}` })).toBe(200);
+  });
+
   it('sends every request to its own origin, under a CSP that allows only it', async () => {
     const origin = new URL(url).origin;
     expect(requested.length).toBeGreaterThan(3);
