@@ -10,12 +10,14 @@ import {
   forgetProviderStatements,
   numbered,
   retentionStatements,
+  retentionTrim,
   USER_TABLES,
   unknownTables,
 } from '../erasure-plan.js';
 import { SCHEMA_VERSION } from '../migrations/migrations.js';
 import type { ScrubResult, StoreErasure } from '../store.js';
 import { ERASURE_KEY, type ErasedIds, hashesOf, newErasureKey } from '../tombstone-hash.js';
+import { trimStepDay } from './postgres-step-days.js';
 
 type Query = <R extends pg.QueryResultRow>(text: string, values?: unknown[]) => Promise<pg.QueryResult<R>>;
 type InTransaction = <T>(work: (client: pg.PoolClient) => Promise<T>) => Promise<T>;
@@ -48,8 +50,16 @@ export function postgresErasure(query: Query, inTransaction: InTransaction) {
   const run = async (client: pg.PoolClient, statements: EraseStatement[]) => {
     const removed: Record<string, number> = {};
     for (const statement of statements) {
-      const result = await client.query(numbered(statement.sql), statement.values);
-      removed[statement.table] = (removed[statement.table] ?? 0) + (result.rowCount ?? 0);
+      const result = await client.query<Record<string, number | string>>(
+        numbered(statement.sql),
+        statement.values,
+      );
+      const count = statement.counts;
+      const n =
+        count === undefined
+          ? (result.rowCount ?? 0)
+          : result.rows.reduce((sum, row) => sum + Number(row[count]), 0);
+      removed[statement.table] = (removed[statement.table] ?? 0) + n;
     }
     return removed;
   };
@@ -118,11 +128,13 @@ export function postgresErasure(query: Query, inTransaction: InTransaction) {
       });
     },
     async retain(resource: ResourceName, cutoff: string): Promise<StoreErasure> {
-      return erasing(async (client) => ({
-        removed: await run(client, retentionStatements(resource, cutoff)),
-        tombstone: null,
-        store: STORE,
-      }));
+      return erasing(async (client) => {
+        const removed = await run(client, retentionStatements(resource, cutoff));
+        const trim = retentionTrim(resource, cutoff);
+        if (trim)
+          removed.svc_steps = (removed.svc_steps ?? 0) + (await trimStepDay(client, trim.day, trim.cutoff));
+        return { removed, tombstone: null, store: STORE };
+      });
     },
     async allowUser(clientUserId: string): Promise<boolean> {
       const k = await readKey(query);
