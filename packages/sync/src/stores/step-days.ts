@@ -6,6 +6,9 @@
 // every field): the row's start, end, unit and value are read from it. A point whose stored fields cannot
 // be read from its record (none kept, from a store older than version 2, or a record that says otherwise)
 // is kept as `[start, end, unit, value]`, with its record (or the text of a damaged one) as a fifth item.
+// The row's `fetched_at` is when its latest read started; a point an earlier read took (kept because a
+// later read did not name it, or an older read committed last) is wrapped as `[0, taken ms, point]`, so
+// "a read replaces a point it is not older than" and `since` stay exact per point, as with a row per point.
 import { ShapeError } from '../errors/errors.js';
 import type { StepKey, StepRow } from './store.js';
 import { type StepColumns, stepOf, storedRecord } from './store-rows.js';
@@ -34,11 +37,20 @@ export type StoredPoint = StepRow & { recordText?: string };
 
 const DAMAGED_DAY = 'its stored day of points is not a JSON array';
 
+// The form `toISOString` writes: a time already in it is kept without parsing (the common case, and the
+// store's hot path: parsing and formatting a time costs more than writing the point).
+const CANONICAL = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/;
+
 /** An ISO instant in the one form the store keys by (UTC, milliseconds); text that is no time as it is. */
 export const instantOf = (time: string | Date): string => {
+  if (typeof time === 'string' && CANONICAL.test(time)) return time;
   const ms = new Date(time).getTime();
   return Number.isNaN(ms) ? String(time) : new Date(ms).toISOString();
 };
+
+/** Whether two written times are one instant (a point's own time, with its offset, against its key). */
+const sameInstant = (written: string, key: string) =>
+  written === key || Date.parse(written) === Date.parse(key);
 
 /** The UTC day (`YYYY-MM-DD`) a point starting at `start` is kept under. */
 export const dayOf = (start: string): string => instantOf(start).slice(0, 10);
@@ -51,8 +63,8 @@ function elementOf(point: StoredPoint): unknown {
     typeof data.end === 'string' &&
     data.unit === point.unit &&
     data.value === point.value &&
-    instantOf(data.start) === point.start &&
-    instantOf(data.end) === point.end
+    sameInstant(data.start, point.start) &&
+    sameInstant(data.end, point.end)
   )
     return data;
   // JSON has no NaN: a point without a value is kept as null, read back as NaN (as a NULL value was).
@@ -92,8 +104,15 @@ function pointOf(userId: string, provider: string, element: unknown): StepRow {
   };
 }
 
-/** A day row's points in start order; a row whose text is not a JSON array is one point marked damaged. */
-export function pointsOfDay(row: StepDayColumns): StepRow[] {
+/** A stored point and when the read that took it started (ISO). */
+export interface TakenPoint {
+  point: StoredPoint;
+  taken: string;
+}
+
+/** A day row's points in start order, each with its read's time; a row that is not a JSON array is one point marked damaged. */
+export function takenOfDay(row: StepDayColumns): TakenPoint[] {
+  const rowTaken = row.fetched_at === undefined ? '' : instantOf(row.fetched_at);
   let elements: unknown;
   try {
     elements = JSON.parse(row.points);
@@ -103,29 +122,67 @@ export function pointsOfDay(row: StepDayColumns): StepRow[] {
   if (!Array.isArray(elements))
     return [
       {
-        userId: row.user_id,
-        provider: row.provider,
-        start: `${row.day}T00:00:00.000Z`,
-        end: `${row.day}T00:00:00.000Z`,
-        unit: '',
-        value: Number.NaN,
-        damaged: DAMAGED_DAY,
+        taken: rowTaken,
+        point: {
+          userId: row.user_id,
+          provider: row.provider,
+          start: `${row.day}T00:00:00.000Z`,
+          end: `${row.day}T00:00:00.000Z`,
+          unit: '',
+          value: Number.NaN,
+          damaged: DAMAGED_DAY,
+        },
       },
     ];
-  return elements.map((element) => pointOf(row.user_id, row.provider, element));
+  return elements.map((element) =>
+    Array.isArray(element) && element[0] === 0
+      ? {
+          taken: new Date(element[1] as number).toISOString(),
+          point: pointOf(row.user_id, row.provider, element[2]),
+        }
+      : { taken: rowTaken, point: pointOf(row.user_id, row.provider, element) },
+  );
 }
 
-/** A day's points (one user, provider and day) as the row that holds them. */
-export function dayOfPoints(userId: string, provider: string, day: string, points: StoredPoint[]): StepDay {
-  const sorted = [...points].sort((a, b) => (a.start < b.start ? -1 : a.start > b.start ? 1 : 0));
+/** A day row's points in start order (see `takenOfDay`). */
+export const pointsOfDay = (row: StepDayColumns): StepRow[] => takenOfDay(row).map(({ point }) => point);
+
+/**
+ * Points of one user, provider and day, each with its read's time, as the row that holds them and the
+ * row's `fetched_at` (the latest read among them).
+ */
+export function dayOfTaken(
+  userId: string,
+  provider: string,
+  day: string,
+  points: readonly TakenPoint[],
+): { day: StepDay; fetchedAt: string } {
+  const sorted = [...points].sort((a, b) =>
+    a.point.start < b.point.start ? -1 : a.point.start > b.point.start ? 1 : 0,
+  );
+  let fetchedAt = '';
+  for (const { taken } of sorted) if (taken > fetchedAt) fetchedAt = taken;
   let lastEnd = '';
-  const texts: string[] = [];
-  for (const point of sorted) {
+  const elements: unknown[] = [];
+  for (const { point, taken } of sorted) {
     if (point.end > lastEnd) lastEnd = point.end;
-    texts.push(JSON.stringify(elementOf(point)));
+    const element = elementOf(point);
+    elements.push(taken < fetchedAt ? [0, Date.parse(taken), element] : element);
   }
-  return { userId, provider, day, points: `[${texts.join(',')}]`, n: sorted.length, lastEnd };
+  return {
+    day: { userId, provider, day, points: JSON.stringify(elements), n: sorted.length, lastEnd },
+    fetchedAt,
+  };
 }
+
+/** A day's points (one user, provider and day) taken by one read, as the row that holds them. */
+export const dayOfPoints = (userId: string, provider: string, day: string, points: readonly StoredPoint[]) =>
+  dayOfTaken(
+    userId,
+    provider,
+    day,
+    points.map((point) => ({ point, taken: '' })),
+  ).day;
 
 const isTime = (value: unknown) => typeof value === 'string' && !Number.isNaN(Date.parse(value));
 
@@ -135,16 +192,27 @@ function normalised(row: StepRow): StoredPoint {
     throw new ShapeError(
       `a steps point of user ${row.userId} from ${row.provider} has no valid start, end, unit or value: nothing of the window was stored`,
     );
-  return { ...row, start: instantOf(row.start), end: instantOf(row.end) };
+  const start = instantOf(row.start);
+  const end = instantOf(row.end);
+  return start === row.start && end === row.end ? row : { ...row, start, end };
 }
 
 /** A window's points grouped by the day row each goes to, keyed by user, provider and day. */
 export function pointsByDay(steps: readonly StepRow[]) {
   const days = new Map<string, { userId: string; provider: string; day: string; points: StoredPoint[] }>();
+  let pair = '';
+  let user: string | undefined;
+  let provider: string | undefined;
   for (const row of steps) {
     const point = normalised(row);
     const day = point.start.slice(0, 10);
-    const key = JSON.stringify([point.userId, point.provider, day]);
+    // A window's points are one user's from one provider: their pair's key is made once.
+    if (point.userId !== user || point.provider !== provider) {
+      user = point.userId;
+      provider = point.provider;
+      pair = JSON.stringify([user, provider]);
+    }
+    const key = `${pair}${day}`;
     const entry = days.get(key);
     if (entry) entry.points.push(point);
     else days.set(key, { userId: point.userId, provider: point.provider, day, points: [point] });
@@ -153,22 +221,47 @@ export function pointsByDay(steps: readonly StepRow[]) {
 }
 
 /**
- * A day's stored points merged with a read's, each start kept once: the read's point replaces the stored
- * one when the read is not older than the row (`readWins`), else the stored one stays. Points the read
- * does not name stay (as a point did when it was a row of its own). A damaged stored day is replaced.
+ * A day's stored points merged with a read's (started at `readAt`), each start kept once: the read's point
+ * replaces a stored one it is not older than, else the stored one stays. Points the read does not name
+ * stay (as a point did when it was a row of its own). A damaged stored day is replaced.
  */
-export function mergeDay(stored: StepRow[], read: StoredPoint[], readWins: boolean): StoredPoint[] {
-  const byStart = new Map<string, StoredPoint>();
-  for (const point of stored) if (point.damaged !== DAMAGED_DAY) byStart.set(point.start, point);
-  for (const point of read) if (readWins || !byStart.has(point.start)) byStart.set(point.start, point);
+export function mergeDay(
+  stored: readonly TakenPoint[],
+  read: readonly StoredPoint[],
+  readAt: string,
+): TakenPoint[] {
+  const byStart = new Map<string, TakenPoint>();
+  for (const taken of stored) if (taken.point.damaged !== DAMAGED_DAY) byStart.set(taken.point.start, taken);
+  for (const point of read) {
+    const kept = byStart.get(point.start);
+    if (!kept || readAt >= kept.taken) byStart.set(point.start, { point, taken: readAt });
+  }
   return [...byStart.values()];
+}
+
+/** A day row written from a read: merged with the row stored, if any. */
+export function writtenDay(
+  stored: StepDayColumns | undefined,
+  read: { userId: string; provider: string; day: string; points: StoredPoint[] },
+  fetchedAt: string,
+) {
+  const readAt = instantOf(fetchedAt);
+  const merged = stored
+    ? mergeDay(takenOfDay(stored), read.points, readAt)
+    : read.points.map((point) => ({ point, taken: readAt }));
+  return dayOfTaken(read.userId, read.provider, read.day, merged);
 }
 
 /**
  * The points of a page of day rows (in key order) that come after `after`, at most `limit`: a row's
  * points before or at `after` are those of the row that holds `after`'s day.
  */
-export function pointsAfter(rows: readonly StepDayColumns[], after: StepKey | undefined, limit: number) {
+export function pointsAfter(
+  rows: readonly StepDayColumns[],
+  after: StepKey | undefined,
+  limit: number,
+  since?: string,
+) {
   const out: StepRow[] = [];
   const afterDay = after && dayOf(after.start);
   const afterStart = after && instantOf(after.start);
@@ -178,8 +271,9 @@ export function pointsAfter(rows: readonly StepDayColumns[], after: StepKey | un
       row.user_id === after.userId &&
       row.provider === after.provider &&
       row.day === afterDay;
-    for (const point of pointsOfDay(row)) {
+    for (const { point, taken } of takenOfDay(row)) {
       if (holdsAfter && point.start <= (afterStart as string)) continue;
+      if (since !== undefined && !(taken > since)) continue;
       out.push(point);
       if (out.length === limit) return out;
     }
@@ -206,15 +300,17 @@ export async function readPointPage(
   fetch: (cursor: DayCursor, count: number) => StepDayColumns[] | Promise<StepDayColumns[]>,
   limit: number,
   after: StepKey | undefined,
+  since: string | undefined,
 ): Promise<StepRow[]> {
   const count = dayRowsFor(limit);
+  const sinceAt = since === undefined ? undefined : instantOf(since);
   let cursor: DayCursor = after
     ? { userId: after.userId, provider: after.provider, day: dayOf(after.start), inclusive: true }
     : { userId: '', provider: '', day: '', inclusive: true };
   const out: StepRow[] = [];
   for (;;) {
     const rows = await fetch(cursor, count);
-    out.push(...pointsAfter(rows, after, limit - out.length));
+    out.push(...pointsAfter(rows, after, limit - out.length, sinceAt));
     const last = rows.at(-1);
     if (out.length >= limit || rows.length < count || !last) return out;
     cursor = { userId: last.user_id, provider: last.provider, day: last.day, inclusive: false };
@@ -223,15 +319,18 @@ export async function readPointPage(
 
 /**
  * What retention does to the day row `cutoff` falls inside: its points starting before the cutoff go;
- * `kept` is the row rewritten, or null when no point is left (the row goes).
+ * `kept` is the row rewritten (with its `fetched_at`), or null when no point is left (the row goes).
  */
-export function trimDay(row: StepDayColumns, cutoff: string): { removed: number; kept: StepDay | null } {
-  const points = pointsOfDay(row);
+export function trimDay(
+  row: StepDayColumns,
+  cutoff: string,
+): { removed: number; kept: { day: StepDay; fetchedAt: string } | null } {
+  const points = takenOfDay(row);
   const bound = instantOf(cutoff);
-  const kept = points.filter((point) => point.start >= bound);
+  const kept = points.filter(({ point }) => point.start >= bound);
   return {
     removed: points.length - kept.length,
-    kept: kept.length === 0 ? null : dayOfPoints(row.user_id, row.provider, row.day, kept),
+    kept: kept.length === 0 ? null : dayOfTaken(row.user_id, row.provider, row.day, kept),
   };
 }
 
@@ -245,13 +344,12 @@ export interface OpenDay {
   userId: string;
   provider: string;
   day: string;
-  points: StoredPoint[];
-  fetchedAt: string;
+  points: TakenPoint[];
 }
 
 /**
  * A page of version 5's rows (read in key order: user, provider, start) as the day rows they make, each
- * with the latest `fetched_at` of its points; the last day may go on in the next page (`open`, handed back
+ * each point with its own `fetched_at`; the last day may go on in the next page (`open`, handed back
  * with it). A damaged record keeps its text.
  */
 export function daysOfV5Rows(
@@ -264,25 +362,21 @@ export function daysOfV5Rows(
     const { damaged, ...step } = stepOf(row);
     const point: StoredPoint = damaged === undefined ? step : { ...step, recordText: row.data as string };
     const day = point.start.slice(0, 10);
-    const fetchedAt = instantOf(row.fetched_at);
+    const taken = { point, taken: instantOf(row.fetched_at) };
     if (
       current &&
       current.userId === point.userId &&
       current.provider === point.provider &&
       current.day === day
     ) {
-      current.points.push(point);
-      if (fetchedAt > current.fetchedAt) current.fetchedAt = fetchedAt;
+      current.points.push(taken);
       continue;
     }
     if (current) days.push(closed(current));
-    current = { userId: point.userId, provider: point.provider, day, points: [point], fetchedAt };
+    current = { userId: point.userId, provider: point.provider, day, points: [taken] };
   }
   return { days, open: current };
 }
 
 /** A gathered day as the row it writes. */
-export const closed = (open: OpenDay) => ({
-  day: dayOfPoints(open.userId, open.provider, open.day, open.points),
-  fetchedAt: open.fetchedAt,
-});
+export const closed = (open: OpenDay) => dayOfTaken(open.userId, open.provider, open.day, open.points);

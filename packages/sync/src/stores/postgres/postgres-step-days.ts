@@ -8,18 +8,15 @@ import { STEPS_V5_TABLE } from '../migrations/v6-step-days.js';
 import {
   closed,
   type DayCursor,
-  dayOfPoints,
   daysOfV5Rows,
-  instantOf,
-  mergeDay,
   type OpenDay,
   pointsByDay,
-  pointsOfDay,
   readPointPage,
   type StepDay,
   type StepDayColumns,
   trimDay,
   type V5StepColumns,
+  writtenDay,
 } from '../step-days.js';
 import type { StepKey, StepRow } from '../store.js';
 
@@ -95,16 +92,9 @@ export async function mergedDays(
   const stored = new Map<string, StepDayColumns>();
   for (const row of (results.at(-1) as pg.QueryResult<StepDayColumns>).rows)
     stored.set(JSON.stringify([row.user_id, row.provider, row.day]), row);
-  const at = Date.parse(fetchedAt);
-  return days.map(({ userId, provider, day, points }) => {
-    const row = stored.get(JSON.stringify([userId, provider, day]));
-    const rowAt = row ? Date.parse(instantOf(row.fetched_at as Date)) : Number.NEGATIVE_INFINITY;
-    const merged = row ? mergeDay(pointsOfDay(row), points, at >= rowAt) : points;
-    return {
-      day: dayOfPoints(userId, provider, day, merged),
-      fetchedAt: at >= rowAt ? fetchedAt : instantOf(row?.fetched_at as Date),
-    };
-  });
+  return days.map((read) =>
+    writtenDay(stored.get(JSON.stringify([read.userId, read.provider, read.day])), read, fetchedAt),
+  );
 }
 
 /** A page of points after `after` (see SyncStore.readSteps). */
@@ -118,7 +108,7 @@ export function readStepPage(
     async (cursor: DayCursor, count) =>
       (
         await query<StepDayColumns>(
-          `SELECT user_id, provider, day, points FROM svc_steps
+          `SELECT user_id, provider, day, points, fetched_at FROM svc_steps
            WHERE (user_id, provider, day) ${cursor.inclusive ? '>=' : '>'} ($1, $2, $3) AND fetched_at > $4
            ORDER BY user_id, provider, day LIMIT $5`,
           [cursor.userId, cursor.provider, cursor.day, since ?? '-infinity', count],
@@ -126,13 +116,14 @@ export function readStepPage(
       ).rows,
     limit,
     after,
+    since,
   );
 }
 
 /** Inside retention's transaction: the points before `cutoff` of the day it falls inside. */
 export async function trimStepDay(client: pg.PoolClient, day: string, cutoff: string): Promise<number> {
   const { rows } = await client.query<StepDayColumns>(
-    'SELECT user_id, provider, day, points FROM svc_steps WHERE day = $1',
+    'SELECT user_id, provider, day, points, fetched_at FROM svc_steps WHERE day = $1',
     [day],
   );
   let removed = 0;
@@ -145,8 +136,15 @@ export async function trimStepDay(client: pg.PoolClient, day: string, cutoff: st
       await client.query('DELETE FROM svc_steps WHERE user_id = $1 AND provider = $2 AND day = $3', key);
     else
       await client.query(
-        'UPDATE svc_steps SET points = $4, n = $5, last_end = $6 WHERE user_id = $1 AND provider = $2 AND day = $3',
-        [...key, trimmed.kept.points, trimmed.kept.n, trimmed.kept.lastEnd],
+        `UPDATE svc_steps SET points = $4, n = $5, last_end = $6, fetched_at = $7
+         WHERE user_id = $1 AND provider = $2 AND day = $3`,
+        [
+          ...key,
+          trimmed.kept.day.points,
+          trimmed.kept.day.n,
+          trimmed.kept.day.lastEnd,
+          trimmed.kept.fetchedAt,
+        ],
       );
   }
   return removed;

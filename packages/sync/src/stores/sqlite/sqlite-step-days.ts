@@ -5,17 +5,15 @@ import { STEPS_V5_TABLE } from '../migrations/v6-step-days.js';
 import {
   closed,
   type DayCursor,
-  dayOfPoints,
   daysOfV5Rows,
-  mergeDay,
   type OpenDay,
   pointsByDay,
-  pointsOfDay,
   readPointPage,
   type StepDay,
   type StepDayColumns,
   trimDay,
   type V5StepColumns,
+  writtenDay,
 } from '../step-days.js';
 import type { StepKey, StepRow } from '../store.js';
 import type { SqliteDatabase } from './sqlite-database.js';
@@ -60,16 +58,17 @@ export function sqliteStepDays(db: SqliteDatabase) {
        WHERE user_id = ? AND provider = ? AND day BETWEEN ? AND ?`,
     ),
     from: db.prepare(
-      `SELECT user_id, provider, day, points FROM svc_steps WHERE (user_id, provider, day) >= (?, ?, ?)
+      `SELECT user_id, provider, day, points, fetched_at FROM svc_steps WHERE (user_id, provider, day) >= (?, ?, ?)
        AND fetched_at > ? ORDER BY user_id, provider, day LIMIT ?`,
     ),
     after: db.prepare(
-      `SELECT user_id, provider, day, points FROM svc_steps WHERE (user_id, provider, day) > (?, ?, ?)
+      `SELECT user_id, provider, day, points, fetched_at FROM svc_steps WHERE (user_id, provider, day) > (?, ?, ?)
        AND fetched_at > ? ORDER BY user_id, provider, day LIMIT ?`,
     ),
-    ofDay: db.prepare('SELECT user_id, provider, day, points FROM svc_steps WHERE day = ?'),
+    ofDay: db.prepare('SELECT user_id, provider, day, points, fetched_at FROM svc_steps WHERE day = ?'),
     rewrite: db.prepare(
-      'UPDATE svc_steps SET points = ?, n = ?, last_end = ? WHERE user_id = ? AND provider = ? AND day = ?',
+      `UPDATE svc_steps SET points = ?, n = ?, last_end = ?, fetched_at = ?
+       WHERE user_id = ? AND provider = ? AND day = ?`,
     ),
     remove: db.prepare('DELETE FROM svc_steps WHERE user_id = ? AND provider = ? AND day = ?'),
   });
@@ -102,21 +101,13 @@ export function sqliteStepDays(db: SqliteDatabase) {
       for (const { userId, provider, first, last } of spans.values())
         for (const row of s.range.all<StepDayColumns>(userId, provider, first, last))
           stored.set(JSON.stringify([row.user_id, row.provider, row.day]), row);
-      const at = Date.parse(fetchedAt);
-      for (const { userId, provider, day, points } of days) {
-        const row = stored.get(JSON.stringify([userId, provider, day]));
-        const rowAt = row ? Date.parse(String(row.fetched_at)) : Number.NEGATIVE_INFINITY;
-        const merged = row ? mergeDay(pointsOfDay(row), points, at >= rowAt) : points;
-        const written = dayOfPoints(userId, provider, day, merged);
-        s.upsert.run(
-          userId,
-          provider,
-          day,
-          written.points,
-          written.n,
-          written.lastEnd,
-          at >= rowAt ? fetchedAt : String(row?.fetched_at),
+      for (const read of days) {
+        const { day, fetchedAt: rowAt } = writtenDay(
+          stored.get(JSON.stringify([read.userId, read.provider, read.day])),
+          read,
+          fetchedAt,
         );
+        s.upsert.run(day.userId, day.provider, day.day, day.points, day.n, day.lastEnd, rowAt);
       }
     },
     /** A page of points after `after` (see SyncStore.readSteps). */
@@ -134,6 +125,7 @@ export function sqliteStepDays(db: SqliteDatabase) {
           ),
         limit,
         after,
+        since,
       );
     },
     /** Inside retention's transaction: the points before `cutoff` of the day it falls inside. */
@@ -147,9 +139,10 @@ export function sqliteStepDays(db: SqliteDatabase) {
         if (trimmed.kept === null) s.remove.run(row.user_id, row.provider, row.day);
         else
           s.rewrite.run(
-            trimmed.kept.points,
-            trimmed.kept.n,
-            trimmed.kept.lastEnd,
+            trimmed.kept.day.points,
+            trimmed.kept.day.n,
+            trimmed.kept.day.lastEnd,
+            trimmed.kept.fetchedAt,
             row.user_id,
             row.provider,
             row.day,
