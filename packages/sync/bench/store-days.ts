@@ -1,7 +1,8 @@
 // The store-layout bench: the same fleet of hourly steps (U users × D days × 24 points, one provider, each
 // point with its record as the sandbox sends it) written window by window into a store of schema version 5
-// (a row per point: version 5's own upsert, run as that store ran it) and into today's store (a row per
-// user, provider and UTC day, through `commitWindow`), on SQLite and on PostgreSQL.
+// (a row per point: version 5's commit statements, run as that store ran them: the erasure check, the
+// upserts, the checkpoint) and into today's store (a row per user, provider and UTC day, through
+// `commitWindow`), on SQLite and on PostgreSQL.
 // Figures: CPU per point written (this process's user + system time over the commits; PostgreSQL's own
 // server time is not in it), rows, and store size per user-day: the SQLite file after a checkpoint, and
 // PostgreSQL's pg_total_relation_size of the steps table (heap, TOAST and indexes) after VACUUM.
@@ -84,6 +85,17 @@ const V5_UPSERT = `INSERT INTO svc_steps (user_id, provider, start, "end", unit,
   value = excluded.value, data = excluded.data, fetched_at = excluded.fetched_at
   WHERE excluded.fetched_at >= svc_steps.fetched_at`;
 
+// What else a version-5 commit ran: the erasure key read (its tombstone check) and the checkpoint.
+const V5_ERASURE_KEY = `SELECT value FROM svc_meta WHERE key = 'erasure_key'`;
+const V5_DONE = `UPDATE svc_windows SET status = 'done', covered_until = ?, updated_at = ?
+  WHERE user_id = ? AND resource = ? AND provider = ? AND start_date = ? AND end_date = ? AND generation = 1`;
+const V5_PLAN = `INSERT INTO svc_windows (user_id, resource, provider, start_date, end_date, as_of, status, generation, updated_at)
+  VALUES (?, ?, ?, ?, ?, ?, 'pending', 1, ?)`;
+const numberedSql = (sql: string) => {
+  let n = 0;
+  return sql.replace(/\?/g, () => `$${++n}`);
+};
+
 const V5_SCHEMA = (db: 'sqlite' | 'postgres') =>
   readFileSync(new URL(`../test/stores/fixtures/schema-v5.${db}.sql`, import.meta.url), 'utf8');
 
@@ -103,12 +115,20 @@ function v5Sqlite(path: string, work: ReturnType<typeof windows>): Figures {
   db.exec('PRAGMA synchronous = NORMAL');
   db.exec(V5_SCHEMA('sqlite'));
   const upsert = db.prepare(V5_UPSERT);
+  const plan = db.prepare(V5_PLAN);
+  for (const { window: w } of work)
+    plan.run(w.userId, w.resource, w.provider, w.start, w.end, w.asOf, FETCHED);
+  const erased = db.prepare(V5_ERASURE_KEY);
+  const done = db.prepare(V5_DONE);
   let points = 0;
   const started = process.cpuUsage();
-  for (const { steps } of work) {
+  // A version-5 commit: the erasure check, a statement per point, the checkpoint, in one transaction.
+  for (const { window: w, steps } of work) {
     db.exec('BEGIN IMMEDIATE');
+    erased.get();
     for (const r of steps)
       upsert.run(r.userId, r.provider, r.start, r.end, r.unit, r.value, JSON.stringify(r.data), FETCHED);
+    done.run(FETCHED, FETCHED, w.userId, w.resource, w.provider, w.start, w.end);
     db.exec('COMMIT');
     points += steps.length;
   }
@@ -164,11 +184,24 @@ async function v5Postgres(url: string, work: ReturnType<typeof windows>): Promis
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   await client.query(V5_SCHEMA('postgres'));
+  for (const { window: w } of work)
+    await client.query(numberedSql(V5_PLAN), [
+      w.userId,
+      w.resource,
+      w.provider,
+      w.start,
+      w.end,
+      w.asOf,
+      FETCHED,
+    ]);
   let points = 0;
   const started = process.cpuUsage();
-  // Version 5 sent a window's points as multi-row upserts of up to 1,000 rows (8 parameters each).
-  for (const { steps } of work) {
+  // Version 5's commit: the erasure lock and check, the points as multi-row upserts of up to 1,000 rows
+  // (8 parameters each), the checkpoint.
+  for (const { window: w, steps } of work) {
     await client.query('BEGIN');
+    await client.query('SELECT pg_advisory_xact_lock_shared($1)', [7310726]);
+    await client.query(V5_ERASURE_KEY);
     for (let i = 0; i < steps.length; i += 1_000) {
       const batch = steps.slice(i, i + 1_000);
       await client.query(
@@ -195,6 +228,15 @@ async function v5Postgres(url: string, work: ReturnType<typeof windows>): Promis
         ],
       );
     }
+    await client.query(numberedSql(V5_DONE), [
+      FETCHED,
+      FETCHED,
+      w.userId,
+      w.resource,
+      w.provider,
+      w.start,
+      w.end,
+    ]);
     await client.query('COMMIT');
     points += steps.length;
   }
