@@ -389,8 +389,10 @@ export function openPostgresStore(url: string, options: PostgresStoreOptions = {
     },
     async commitWindow(window, rows, fetchedAt) {
       await inTransaction(async (client) => {
-        if (await erasure.refuse(client, { userId: window.userId })) return;
-        const days = await mergedDays(client, rows.steps, fetchedAt);
+        // One round trip: the erasure lock and key, the day rows' locks and their stored days.
+        const { days, preludeRows } = await mergedDays(client, rows.steps, fetchedAt, erasure.refusePrelude);
+        const keyRows = preludeRows as { value: string }[];
+        if (await erasure.refuseWithKey(client, keyRows, { userId: window.userId })) return;
         const done = {
           sql: `UPDATE svc_windows SET status = 'done', covered_until = ?, updated_at = now()
                 WHERE ${KEY.replace(/\$\d+/g, '?')} AND generation = ?`,

@@ -52,15 +52,17 @@ export function upsertDays(days: readonly { day: StepDay; fetchedAt: string }[])
 }
 
 /**
- * The day rows `steps` go to, merged with what each holds: one round trip takes the lock of each user and
- * provider (in order, so two commits never wait on each other crosswise) and reads their stored days.
+ * The day rows `steps` go to, merged with what each holds: one round trip runs `prelude` (statements of
+ * the caller's that must come first), takes the lock of each user and provider (in order, so two commits
+ * never wait on each other crosswise) and reads their stored days. Gives the days and the rows of the
+ * prelude's last statement.
  */
 export async function mergedDays(
   client: pg.PoolClient,
   steps: readonly StepRow[],
   fetchedAt: string,
-): Promise<{ day: StepDay; fetchedAt: string }[]> {
-  if (steps.length === 0) return [];
+  prelude: readonly string[],
+): Promise<{ days: { day: StepDay; fetchedAt: string }[]; preludeRows: pg.QueryResultRow[] }> {
   const days = pointsByDay(steps);
   const spans = new Map<string, { userId: string; provider: string; first: string; last: string }>();
   for (const { userId, provider, day } of days) {
@@ -76,25 +78,37 @@ export async function mergedDays(
   const lit = (text: string) => client.escapeLiteral(text);
   // Each statement of one simple query sees what committed before it: the reads see every merge that
   // held the lock before this one. (Literals, escaped by pg: a simple query takes no parameters.)
-  const text = [
-    ...ordered.map(
-      (s) => `SELECT pg_advisory_xact_lock(${STEP_DAYS_LOCK}, hashtext(${lit(`${s.userId}/${s.provider}`)}))`,
-    ),
-    ordered
-      .map(
-        (s) =>
-          `SELECT user_id, provider, day, points, fetched_at FROM svc_steps WHERE user_id = ${lit(s.userId)}
-           AND provider = ${lit(s.provider)} AND day BETWEEN ${lit(s.first)} AND ${lit(s.last)}`,
-      )
-      .join(' UNION ALL '),
-  ].join(';\n');
-  const results = (await client.query(text)) as unknown as pg.QueryResult<StepDayColumns>[];
+  const reads =
+    ordered.length === 0
+      ? []
+      : [
+          ...ordered.map(
+            (s) =>
+              `SELECT pg_advisory_xact_lock(${STEP_DAYS_LOCK}, hashtext(${lit(`${s.userId}/${s.provider}`)}))`,
+          ),
+          ordered
+            .map(
+              (s) =>
+                `SELECT user_id, provider, day, points, fetched_at FROM svc_steps WHERE user_id = ${lit(s.userId)}
+                 AND provider = ${lit(s.provider)} AND day BETWEEN ${lit(s.first)} AND ${lit(s.last)}`,
+            )
+            .join(' UNION ALL '),
+        ];
+  const statements = [...prelude, ...reads];
+  if (statements.length === 0) return { days: [], preludeRows: [] };
+  const answer = (await client.query(statements.join(';\n'))) as unknown as pg.QueryResult | pg.QueryResult[];
+  const results = Array.isArray(answer) ? answer : [answer];
+  const preludeRows = prelude.length === 0 ? [] : (results[prelude.length - 1]?.rows ?? []);
   const stored = new Map<string, StepDayColumns>();
-  for (const row of (results.at(-1) as pg.QueryResult<StepDayColumns>).rows)
-    stored.set(JSON.stringify([row.user_id, row.provider, row.day]), row);
-  return days.map((read) =>
-    writtenDay(stored.get(JSON.stringify([read.userId, read.provider, read.day])), read, fetchedAt),
-  );
+  if (reads.length > 0)
+    for (const row of (results.at(-1) as pg.QueryResult<StepDayColumns>).rows)
+      stored.set(JSON.stringify([row.user_id, row.provider, row.day]), row);
+  return {
+    days: days.map((read) =>
+      writtenDay(stored.get(JSON.stringify([read.userId, read.provider, read.day])), read, fetchedAt),
+    ),
+    preludeRows,
+  };
 }
 
 /** A page of points after `after` (see SyncStore.readSteps). */
