@@ -9,8 +9,9 @@ import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import os from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
-import { eraseUser, openStore } from '../src/index.js';
+import { eraseUser, openStore, type StepRow } from '../src/index.js';
 import { sqliteDriver } from '../src/stores/sqlite/driver.js';
+import { dayOfPoints } from '../src/stores/step-days.js';
 import { startPostgres } from '../test/fixtures/servers.js';
 
 const only = process.env.BENCH_ONLY;
@@ -56,9 +57,16 @@ async function sqliteFigures(dir: string) {
   const db = sqliteDriver().open(path, false);
   const started = performance.now();
   db.exec('BEGIN');
-  const step = db.prepare(
-    `INSERT INTO svc_steps (user_id, provider, start, "end", unit, value, data, fetched_at) VALUES (?, 'oura', ?, ?, 'count', ?, ?, ?)`,
+  // Steps as the store keeps them: a row per user and UTC day, its points in one JSON array.
+  const stepDay = db.prepare(
+    `INSERT INTO svc_steps (user_id, provider, day, points, n, last_end, fetched_at) VALUES (?, 'oura', ?, ?, ?, ?, ?)`,
   );
+  const writeDay = (points: StepRow[]) => {
+    const first = points[0];
+    if (!first) return;
+    const row = dayOfPoints(first.userId, 'oura', first.start.slice(0, 10), points);
+    stepDay.run(row.userId, row.day, row.points, row.n, row.lastEnd, now);
+  };
   const summary = db.prepare(
     `INSERT INTO svc_summaries (resource, user_id, provider, calendar_date, data, fetched_at) VALUES (?, ?, 'oura', ?, ?, ?)`,
   );
@@ -73,9 +81,24 @@ async function sqliteFigures(dir: string) {
     user.run(`bench-user-${i}`, `u-bench-user-${i}`, now);
     for (const resource of ['steps', 'sleep', 'activity'])
       window.run(`u-bench-user-${i}`, resource, day(0), day(DAYS - 1), now, now, now);
+    let points: StepRow[] = [];
     for (const row of userRows(i))
-      if (row.kind === 'steps') step.run(row.userId, row.start, row.start, row.value, row.data, now);
-      else summary.run(row.resource, row.userId, row.date, row.data, now);
+      if (row.kind === 'steps') {
+        if (points[0] && points[0].start.slice(0, 10) !== row.start.slice(0, 10)) {
+          writeDay(points);
+          points = [];
+        }
+        points.push({
+          userId: row.userId,
+          provider: 'oura',
+          start: row.start,
+          end: row.start,
+          unit: 'count',
+          value: row.value,
+          data: JSON.parse(row.data) as Record<string, unknown>,
+        });
+      } else summary.run(row.resource, row.userId, row.date, row.data, now);
+    writeDay(points);
   }
   db.exec('COMMIT');
   db.exec('PRAGMA wal_checkpoint(TRUNCATE)');
@@ -121,12 +144,17 @@ async function postgresFigures() {
        FROM generate_series(0, $1 - 1) i, unnest(ARRAY['steps', 'sleep', 'activity']) r`,
       [USERS, day(0), day(DAYS - 1)],
     );
+    // Steps as the store keeps them: a row per user and UTC day, each point `[start, end, unit, value, record]`.
     await client.query(
-      `INSERT INTO svc_steps (user_id, provider, start, "end", unit, value, data, fetched_at)
-       SELECT 'u-bench-user-' || i, 'oura', t, t + interval '1 hour', 'count', v, json_build_object('start', t, 'value', v, 'type', 'steps')::text, now()
+      `INSERT INTO svc_steps (user_id, provider, day, points, n, last_end, fetched_at)
+       SELECT 'u-bench-user-' || i, 'oura', to_char(t AT TIME ZONE 'UTC', 'YYYY-MM-DD'),
+              json_agg(json_build_array(iso, iso, 'count', v, json_build_object('start', iso, 'value', v, 'type', 'steps')) ORDER BY t)::text,
+              count(*), max(t), now()
        FROM generate_series(0, $1 - 1) i,
             generate_series(timestamptz '2026-01-01', timestamptz '2026-01-01' + ($2 * 24 - 1) * interval '1 hour', interval '1 hour') t,
-            LATERAL (SELECT ((i * 31 + extract(day FROM t)::int * 7 + extract(hour FROM t)::int) % 1500) AS v) vv`,
+            LATERAL (SELECT ((i * 31 + extract(day FROM t)::int * 7 + extract(hour FROM t)::int) % 1500) AS v,
+                            to_char(t AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS iso) vv
+       GROUP BY i, to_char(t AT TIME ZONE 'UTC', 'YYYY-MM-DD')`,
       [USERS, DAYS],
     );
     await client.query(
@@ -175,7 +203,8 @@ try {
     bench: `erase 1 user of a ${USERS}-user store`,
     users: USERS,
     days: DAYS,
-    rowsPerUser: DAYS * 26,
+    // A steps row per day (24 points in it) and two summaries per day.
+    rowsPerUser: DAYS * 3,
     results,
     machine: `${os.cpus().length} cores (${os.cpus()[0]?.model ?? '?'}), Node ${process.version}, load ${load.join(' / ')} at start`,
   };

@@ -129,10 +129,12 @@ describe('svc-mcp --store answers fleet questions', () => {
     expect(page?.summaries).toEqual(summaries.map((row) => ({ ...row, data: JSON.parse(row.data) })));
     const steps = db
       .prepare(
-        `SELECT provider, substr(start, 1, 10) AS day, SUM(value) AS total, unit, COUNT(*) AS points FROM svc_steps
-         WHERE user_id = ? AND start >= ? AND start < ? GROUP BY provider, day, unit ORDER BY provider`,
+        // A row per provider and UTC day, its points (as sent) in one JSON array.
+        `SELECT s.provider, s.day AS day, SUM(json_extract(p.value, '$.value')) AS total,
+         json_extract(p.value, '$.unit') AS unit, COUNT(*) AS points FROM svc_steps s, json_each(s.points) p
+         WHERE s.user_id = ? AND s.day >= ? AND s.day < ? GROUP BY s.provider, s.day, unit ORDER BY s.provider`,
       )
-      .all(userId, `${YESTERDAY}T00:00:00.000Z`, '2026-01-05T00:00:00.000Z');
+      .all(userId, YESTERDAY, '2026-01-05');
     expect(steps.length).toBeGreaterThan(0);
     expect(page?.steps).toEqual(steps);
   });

@@ -14,15 +14,20 @@ export interface UserTable {
   provider?: string;
   /** Where a row's age is: an ISO instant or a `YYYY-MM-DD` day, of one resource or of a resource column. */
   age?: { column: string; unit: 'instant' | 'day'; resource: ResourceName | { column: string } };
+  /** The column that says how many points a row holds (a steps day row): receipts count points. */
+  points?: string;
 }
 
 export const USER_TABLES = {
   svc_users: { client: 'client_user_id', user: 'user_id' },
   svc_windows: { user: 'user_id', provider: 'provider' },
+  // A row per UTC day (step-days.ts): retention removes the days before the cutoff's, and trims the
+  // day the cutoff falls inside (`retentionTrim`).
   svc_steps: {
     user: 'user_id',
     provider: 'provider',
-    age: { column: 'start', unit: 'instant', resource: 'steps' },
+    age: { column: 'day', unit: 'day', resource: 'steps' },
+    points: 'n',
   },
   svc_summaries: {
     user: 'user_id',
@@ -40,11 +45,23 @@ export const NO_USER_TABLES = ['svc_meta', 'svc_tombstones'] as const;
 
 export type UserTableName = keyof typeof USER_TABLES;
 
-/** One DELETE of an erasure, with `?` placeholders (PostgreSQL's store numbers them). */
+/**
+ * One DELETE of an erasure, with `?` placeholders (PostgreSQL's store numbers them). With `counts`, it
+ * returns that column of each row deleted, and what it removed is their sum (points, not day rows).
+ */
 export interface EraseStatement {
   table: UserTableName;
   sql: string;
   values: string[];
+  counts?: string;
+}
+
+/** A DELETE of `table`, returning its points column when it has one. */
+function deleteFrom(table: UserTableName, where: string, values: string[]): EraseStatement {
+  const points = (USER_TABLES[table] as UserTable).points;
+  return points === undefined
+    ? { table, sql: `DELETE FROM ${table} WHERE ${where}`, values }
+    : { table, sql: `DELETE FROM ${table} WHERE ${where} RETURNING ${points}`, values, counts: points };
 }
 
 const tables = () => Object.entries(USER_TABLES) as [UserTableName, UserTable][];
@@ -68,7 +85,7 @@ export function eraseUserStatements(clientUserId: string, userId: string | null)
       where.push(`${spec.user} = ?`);
       values.push(userId);
     }
-    return { table, sql: `DELETE FROM ${table} WHERE ${where.join(' OR ') || 'false'}`, values };
+    return deleteFrom(table, where.join(' OR ') || 'false', values);
   });
 }
 
@@ -76,16 +93,15 @@ export function eraseUserStatements(clientUserId: string, userId: string | null)
 export function forgetProviderStatements(userId: string, provider: string): EraseStatement[] {
   return tables()
     .filter(([, spec]) => spec.user && spec.provider)
-    .map(([table, spec]) => ({
-      table,
-      sql: `DELETE FROM ${table} WHERE ${spec.user} = ? AND ${spec.provider} = ?`,
-      values: [userId, provider],
-    }));
+    .map(([table, spec]) =>
+      deleteFrom(table, `${spec.user} = ? AND ${spec.provider} = ?`, [userId, provider]),
+    );
 }
 
 /**
- * Every row of `resource` older than `cutoff` (ISO instant): a steps point that starts before it, a
- * summary whose calendar day is before the cutoff's UTC day.
+ * Every row of `resource` older than `cutoff` (ISO instant): a steps day before the cutoff's UTC day (the
+ * points of the cutoff's own day that start before it go by `retentionTrim`), a summary whose calendar
+ * day is before the cutoff's UTC day.
  */
 export function retentionStatements(resource: ResourceName, cutoff: string): EraseStatement[] {
   const statements: EraseStatement[] = [];
@@ -95,16 +111,27 @@ export function retentionStatements(resource: ResourceName, cutoff: string): Era
     const bound = age.unit === 'instant' ? cutoff : cutoff.slice(0, 10);
     if (typeof age.resource === 'string') {
       if (age.resource !== resource) continue;
-      statements.push({ table, sql: `DELETE FROM ${table} WHERE ${age.column} < ?`, values: [bound] });
+      statements.push(deleteFrom(table, `${age.column} < ?`, [bound]));
     } else {
-      statements.push({
-        table,
-        sql: `DELETE FROM ${table} WHERE ${age.resource.column} = ? AND ${age.column} < ?`,
-        values: [resource, bound],
-      });
+      statements.push(
+        deleteFrom(table, `${age.resource.column} = ? AND ${age.column} < ?`, [resource, bound]),
+      );
     }
   }
   return statements;
+}
+
+/**
+ * The steps day a retention cut falls inside, whose points starting before `cutoff` the store trims out
+ * of its rows (retention stays exact to the instant); null for another resource or a cut at UTC midnight.
+ */
+export function retentionTrim(
+  resource: ResourceName,
+  cutoff: string,
+): { day: string; cutoff: string } | null {
+  if (resource !== 'steps') return null;
+  const at = new Date(cutoff).toISOString();
+  return at.endsWith('T00:00:00.000Z') ? null : { day: at.slice(0, 10), cutoff: at };
 }
 
 /** `?` placeholders as PostgreSQL's `$1`, `$2`, … */

@@ -7,7 +7,8 @@ import type pg from 'pg';
 import { isConnectionFailure, redactUrl, translatePg } from './postgres/pg-errors.js';
 import { postgresErasure } from './postgres/postgres-erasure.js';
 import { postgresSchema } from './postgres/postgres-schema.js';
-import { upsertRows } from './postgres/upsert-rows.js';
+import { mergedDays, readStepPage } from './postgres/postgres-step-days.js';
+import { commitStatements } from './postgres/upsert-rows.js';
 import { CLIENT_ID, LAB_EVENTS_USER, OLDEST_PENDING, userCoverageQuery } from './shared-queries.js';
 import {
   coveredUntil,
@@ -29,7 +30,6 @@ import {
   type NewestSummary,
   parsingJobOf,
   resourceStatuses,
-  stepOf,
   summaryOf,
   syncStatusOf,
   userOf,
@@ -329,19 +329,7 @@ export function openPostgresStore(url: string, options: PostgresStoreOptions = {
         userOf,
       );
     },
-    async readSteps(limit, after, since) {
-      return rowsOf(
-        `SELECT user_id, provider, start, "end", unit, value, data FROM svc_steps
-         WHERE (user_id, provider, start) > ($1, $2, $3) AND fetched_at > $5
-         ORDER BY user_id, provider, start LIMIT $4`,
-        [
-          ...(after ? [after.userId, after.provider, after.start] : ['', '', '-infinity']),
-          limit,
-          since ?? '-infinity',
-        ],
-        stepOf,
-      );
-    },
+    readSteps: (limit, after, since) => readStepPage(query, limit, after, since),
     async readSummaries(limit, after, since) {
       return rowsOf(
         `SELECT resource, user_id, provider, calendar_date, data FROM svc_summaries
@@ -356,7 +344,7 @@ export function openPostgresStore(url: string, options: PostgresStoreOptions = {
       );
     },
     async resourceStatus() {
-      const steps = (await query<{ newest: Date | null }>('SELECT max("end") AS newest FROM svc_steps'))
+      const steps = (await query<{ newest: Date | null }>('SELECT max(last_end) AS newest FROM svc_steps'))
         .rows[0];
       const summaries = await query<NewestSummary>(
         'SELECT resource, max(calendar_date) AS newest FROM svc_summaries GROUP BY resource',
@@ -401,12 +389,18 @@ export function openPostgresStore(url: string, options: PostgresStoreOptions = {
     },
     async commitWindow(window, rows, fetchedAt) {
       await inTransaction(async (client) => {
-        if (await erasure.refuse(client, { userId: window.userId })) return;
-        await upsertRows(client, rows, fetchedAt);
-        await client.query(
-          `UPDATE svc_windows SET status = 'done', covered_until = $6, updated_at = now() WHERE ${KEY} AND generation = $7`,
-          [...keyValues(window), coveredUntil(window), window.generation ?? 1],
-        );
+        // One round trip: the erasure lock and key, the day rows' locks and their stored days.
+        const { days, preludeRows } = await mergedDays(client, rows.steps, fetchedAt, erasure.refusePrelude);
+        const keyRows = preludeRows as { value: string }[];
+        if (await erasure.refuseWithKey(client, keyRows, { userId: window.userId })) return;
+        const done = {
+          sql: `UPDATE svc_windows SET status = 'done', covered_until = ?, updated_at = now()
+                WHERE ${KEY.replace(/\$\d+/g, '?')} AND generation = ?`,
+          values: [coveredUntil(window), ...keyValues(window), window.generation ?? 1],
+        };
+        // One statement for the window's rows and its checkpoint while they fit (multi-row upserts).
+        for (const statement of commitStatements(days, rows.summaries, fetchedAt, done))
+          await client.query(statement.text, statement.values);
       });
     },
     async failWindow(window, failure) {
@@ -449,7 +443,8 @@ export function openPostgresStore(url: string, options: PostgresStoreOptions = {
     async status() {
       const count = async (sql: string) => (await query<{ n: string }>(sql)).rows[0]?.n;
       return syncStatusOf({
-        steps: await count('SELECT count(*) AS n FROM svc_steps'),
+        // Each day row counts its points: a status counts points, as when each was a row.
+        steps: await count('SELECT coalesce(sum(n), 0) AS n FROM svc_steps'),
         summaries: (
           await query<{ resource: string; n: string }>(
             'SELECT resource, count(*) AS n FROM svc_summaries GROUP BY resource',

@@ -9,6 +9,7 @@ import { sqliteErasure } from './sqlite/sqlite-erasure.js';
 import { fileWatch, translateSqlite } from './sqlite/sqlite-errors.js';
 import { sqliteSchema } from './sqlite/sqlite-schema.js';
 import { prepareStatements, type WindowRow } from './sqlite/sqlite-statements.js';
+import { sqliteStepDays } from './sqlite/sqlite-step-days.js';
 import {
   coveredUntil,
   laterOf,
@@ -33,9 +34,7 @@ import {
   type ParsingJobColumns,
   parsingJobOf,
   resourceStatuses,
-  type StepColumns,
   type SummaryColumns,
-  stepOf,
   summaryOf,
   syncStatusOf,
   type UserRow,
@@ -92,10 +91,10 @@ export function openSqliteStore(
   }
   const guard =
     <A extends unknown[], R>(fn: (...args: A) => R) =>
-    async (...args: A): Promise<R> => {
+    async (...args: A): Promise<Awaited<R>> => {
       try {
         inPlace();
-        return fn(...args);
+        return await fn(...args);
       } catch (error) {
         throw translateSqlite(error, path);
       }
@@ -108,7 +107,8 @@ export function openSqliteStore(
     return statements;
   };
 
-  const erasure = sqliteErasure(db);
+  const stepDays = sqliteStepDays(db);
+  const erasure = sqliteErasure(db, stepDays);
   const plan = (windows: readonly SyncWindow[], force: boolean) => {
     const s = ready();
     const owed: SyncWindow[] = [];
@@ -143,8 +143,7 @@ export function openSqliteStore(
   const commit = (window: SyncWindow, rows: WindowRows, fetchedAt: string) => {
     const s = ready();
     if (erasure.refuse({ userId: window.userId })) return;
-    for (const r of rows.steps)
-      s.upsertStep.run(r.userId, r.provider, r.start, r.end, r.unit, r.value, recordText(r.data), fetchedAt);
+    stepDays.write(rows.steps, fetchedAt);
     for (const r of rows.summaries)
       s.upsertSummary.run(r.resource, r.userId, r.provider, r.calendarDate, recordText(r.data), fetchedAt);
     s.markDone.run(
@@ -317,15 +316,7 @@ export function openSqliteStore(
         .all<{ version: number; changes: number }>();
       return `${row?.version}:${row?.changes}`;
     }),
-    readSteps: guard((limit, after, since) =>
-      ready()
-        .readSteps.all<StepColumns>(
-          ...(after ? [after.userId, after.provider, after.start] : ['', '', '']),
-          since === undefined ? '' : new Date(since).toISOString(),
-          limit,
-        )
-        .map(stepOf),
-    ),
+    readSteps: guard((limit, after, since) => stepDays.readPage(limit, after, since)),
     readSummaries: guard((limit, after, since) =>
       ready()
         .readSummaries.all<SummaryColumns>(

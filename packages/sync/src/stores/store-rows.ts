@@ -64,7 +64,7 @@ export interface StepColumns {
  * A stored record read back, or what is wrong with it: a row damaged in the database (text that is not
  * JSON, or not an object) is handed on marked, so a reader records it and goes on to the next.
  */
-function storedRecord(text: string | null): { data?: Record<string, unknown>; damaged?: string } {
+export function storedRecord(text: string | null): { data?: Record<string, unknown>; damaged?: string } {
   if (text === null) return {};
   let data: unknown;
   try {

@@ -189,7 +189,7 @@ export interface SyncStatus {
 
 /** What an erasure, a provider's forgetting or a retention run did to a store: counts, never an id or a value. */
 export interface StoreErasure {
-  /** Rows deleted, per table. */
+  /** Rows deleted, per table (for `svc_steps`, a row per day, the points removed). */
   removed: Record<string, number>;
   /** The erased user's tombstone: a keyed hash of its client user id (null for other runs). */
   tombstone: string | null;

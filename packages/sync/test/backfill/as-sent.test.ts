@@ -55,10 +55,28 @@ it('issue 39: stores each steps point as sent: its source, its offset and unknow
 
   const db = sqliteDriver().open(address.slice('sqlite:'.length), true);
   try {
-    const rows = db
-      .prepare('SELECT provider, start, data FROM svc_steps')
-      .all<{ provider: string; start: string; data: string }>();
-    expect(new Map(rows.map((row) => [`${row.provider}|${row.start}`, row.data]))).toEqual(expected);
+    // A row per provider and UTC day, each point in it once: the object as sent, its text as written.
+    const days = db
+      .prepare('SELECT provider, points FROM svc_steps')
+      .all<{ provider: string; points: string }>();
+    const stored = days.flatMap((day) =>
+      (JSON.parse(day.points) as Record<string, unknown>[]).map((point): [string, string] => [
+        `${day.provider}|${new Date(point.start as string).toISOString()}`,
+        JSON.stringify(point),
+      ]),
+    );
+    expect(new Map(stored)).toEqual(expected);
+    expect(days.map((day) => day.points).join('')).toBe(
+      days
+        .map(
+          (day) =>
+            `[${stored
+              .filter(([key]) => key.startsWith(`${day.provider}|`))
+              .map(([, text]) => text)
+              .join(',')}]`,
+        )
+        .join(''),
+    );
   } finally {
     db.close();
   }

@@ -9,6 +9,7 @@ import { fleetCases, freshnessCases } from './cases/freshness.js';
 import { labCases } from './cases/lab.js';
 import { readCases, userReadCases } from './cases/reads.js';
 import { schemaCases } from './cases/schema.js';
+import { stepDayCases } from './cases/step-days.js';
 import { teamCases } from './cases/team.js';
 import type { Databases } from './databases.js';
 import { commitReads, stepRows, window } from './rows.js';
@@ -168,6 +169,7 @@ export function storeConformance(db: Databases, from?: string) {
 
     asSentCases(withStore);
     readCases(withStore);
+    stepDayCases(withStore);
     freshnessCases(withStore);
     fleetCases(withStore);
     fleetReadCases(withStore);

@@ -54,7 +54,7 @@ for (const db of [sqliteDatabases(), postgresDatabases(() => server.url)])
       [
         'svc_meta dropped',
         'DROP TABLE svc_meta',
-        /it has svc_steps\.data(, [\w.]+)* of a later schema but lacks svc_meta;/,
+        /it has ([\w.]+, )*svc_steps\.day(, [\w.]+)* of a later schema but lacks svc_meta;/,
       ],
       [
         'a column dropped',

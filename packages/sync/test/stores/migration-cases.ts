@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { checkStore, openStore, SCHEMA_VERSION, type SyncWindow } from '../../src/index.js';
 import { MIGRATIONS } from '../../src/stores/migrations/migrations.js';
 import { type Databases, readFixture } from './databases.js';
+import { v5StepsCases } from './v5-steps.js';
 
 /** The window the fixture rows-v1.sql holds as read and done. */
 const OLD_WINDOW: SyncWindow = {
@@ -57,11 +58,15 @@ export function migrationCases(db: Databases) {
         expect(typeof summary?.data).toBe('string');
         expect(JSON.parse(summary?.data as string)).toEqual(OLD_RECORD);
         // Steps stored before kept no point: nothing is made up for them.
-        const [step] = await db.query(address, 'SELECT value, data FROM svc_steps');
-        expect({ value: step?.value, data: step?.data }).toEqual({ value: 412, data: null });
+        const steps = await store.readSteps(10);
+        expect(steps).toHaveLength(1);
+        expect(steps[0]).toMatchObject({ userId: 'u-old', value: 412 });
+        expect(steps[0]).not.toHaveProperty('data');
       } finally {
         await store.close();
       }
     });
+
+    v5StepsCases(db);
   });
 }

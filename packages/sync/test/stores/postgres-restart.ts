@@ -77,7 +77,7 @@ export function restartCases(db: Databases, server: () => RunningPostgres) {
         // A window is done with its rows, or still owed with none: never half written.
         const windows = await db.query(
           address,
-          `SELECT w.status, count(s.start) AS n FROM svc_windows w LEFT JOIN svc_steps s ON s.user_id = w.user_id
+          `SELECT w.status, coalesce(sum(s.n), 0) AS n FROM svc_windows w LEFT JOIN svc_steps s ON s.user_id = w.user_id
            WHERE w.start_date = '2025-12-01' GROUP BY w.user_id, w.status`,
         );
         for (const row of windows)

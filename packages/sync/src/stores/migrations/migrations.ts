@@ -6,6 +6,7 @@ import { V2_AS_SENT } from './v2-as-sent.js';
 import { V3_TOMBSTONES } from './v3-tombstones.js';
 import { V4_LAB_RESULTS } from './v4-lab-results.js';
 import { V5_READ_INDEXES } from './v5-read-indexes.js';
+import { V6_STEP_DAYS } from './v6-step-days.js';
 
 /** One step of the schema: the SQL that takes a store from the version before to `version`. */
 export interface Migration {
@@ -17,6 +18,13 @@ export interface Migration {
    * with one dropped is told as damaged (schema-shape.ts) instead of failing later on raw SQL.
    */
   adds: Readonly<Record<string, readonly string[]>>;
+  /** The columns it removes, by table: a store of this version no longer holds them. */
+  drops?: Readonly<Record<string, readonly string[]>>;
+  /**
+   * Rows it rewrites in code after its SQL, in the same transaction (each store runs the rewrite by this
+   * name): `steps-by-day` turns version 5's steps rows into day rows.
+   */
+  rewrite?: 'steps-by-day';
 }
 
 export const MIGRATIONS: readonly Migration[] = [
@@ -25,6 +33,7 @@ export const MIGRATIONS: readonly Migration[] = [
   V3_TOMBSTONES,
   V4_LAB_RESULTS,
   V5_READ_INDEXES,
+  V6_STEP_DAYS,
 ];
 
 /** The schema version this @svc/sync writes. */

@@ -1,7 +1,7 @@
 // svc_meta, where a store says what it is (from version 2 on): its schema version and the team it is
 // bound to; and the version a store holds, read from what it has, checked against what that version has.
 import { StoreDamagedError, StoreVersionError } from '../../errors/errors.js';
-import { MIGRATIONS, SCHEMA_VERSION } from './migrations.js';
+import { MIGRATIONS, type Migration, SCHEMA_VERSION } from './migrations.js';
 
 /** Where a store says what it is; the version is a key of svc_meta (from version 2 on). */
 export const META_TABLE = 'svc_meta';
@@ -11,18 +11,29 @@ export const TEAM_KEY = 'team';
 /** The store's own tables (named `svc_…`) and their columns, as its database lists them. */
 export type FoundTables = ReadonlyMap<string, ReadonlySet<string>>;
 
+/** The tables and columns `migrations` leave a store with: what they add, less what a later one drops. */
+function expectedOf(migrations: readonly Pick<Migration, 'adds' | 'drops'>[]): Map<string, Set<string>> {
+  const expected = new Map<string, Set<string>>();
+  for (const { adds, drops } of migrations) {
+    for (const [table, columns] of Object.entries(adds))
+      for (const column of columns) expected.set(table, (expected.get(table) ?? new Set()).add(column));
+    for (const [table, columns] of Object.entries(drops ?? {}))
+      for (const column of columns) expected.get(table)?.delete(column);
+  }
+  return expected;
+}
+
 /** `table` and `table.column` names of what `tables` lacks of `migrations`' additions. */
-function missingOf(tables: FoundTables, migrations: readonly { adds: Record<string, readonly string[]> }[]) {
+function missingOf(tables: FoundTables, migrations: readonly Pick<Migration, 'adds' | 'drops'>[]) {
   const missing: string[] = [];
-  for (const { adds } of migrations)
-    for (const [table, columns] of Object.entries(adds)) {
-      const found = tables.get(table);
-      if (!found) {
-        if (!missing.includes(table)) missing.push(table);
-        continue;
-      }
-      for (const column of columns) if (!found.has(column)) missing.push(`${table}.${column}`);
+  for (const [table, columns] of expectedOf(migrations)) {
+    const found = tables.get(table);
+    if (!found) {
+      missing.push(table);
+      continue;
     }
+    for (const column of columns) if (!found.has(column)) missing.push(`${table}.${column}`);
+  }
   return missing;
 }
 

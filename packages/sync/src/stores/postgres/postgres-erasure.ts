@@ -10,12 +10,14 @@ import {
   forgetProviderStatements,
   numbered,
   retentionStatements,
+  retentionTrim,
   USER_TABLES,
   unknownTables,
 } from '../erasure-plan.js';
 import { SCHEMA_VERSION } from '../migrations/migrations.js';
 import type { ScrubResult, StoreErasure } from '../store.js';
 import { ERASURE_KEY, type ErasedIds, hashesOf, newErasureKey } from '../tombstone-hash.js';
+import { trimStepDay } from './postgres-step-days.js';
 
 type Query = <R extends pg.QueryResultRow>(text: string, values?: unknown[]) => Promise<pg.QueryResult<R>>;
 type InTransaction = <T>(work: (client: pg.PoolClient) => Promise<T>) => Promise<T>;
@@ -31,10 +33,12 @@ export function postgresErasure(query: Query, inTransaction: InTransaction) {
       .rows[0]?.value;
     return key;
   };
-  /** Inside a write's transaction: takes the shared lock, and gives the tombstone with the refusal counted. */
-  const refuse = async (client: pg.PoolClient, ids: ErasedIds): Promise<string | undefined> => {
-    await client.query('SELECT pg_advisory_xact_lock_shared($1)', [ERASURE_LOCK]);
-    const k = await readKey((text, values) => client.query(text, values));
+  /** The tombstone of `ids` with the refusal counted, once the shared lock is held and the key read. */
+  const refuseWith = async (
+    client: pg.PoolClient,
+    k: string | undefined,
+    ids: ErasedIds,
+  ): Promise<string | undefined> => {
     if (!k) return undefined; // no erasure ever ran here
     const hashes = hashesOf(k, ids);
     if (!hashes.client && !hashes.user) return undefined;
@@ -45,11 +49,24 @@ export function postgresErasure(query: Query, inTransaction: InTransaction) {
     );
     return rows[0]?.client_hash;
   };
+  /** Inside a write's transaction: takes the shared lock, and gives the tombstone with the refusal counted. */
+  const refuse = async (client: pg.PoolClient, ids: ErasedIds): Promise<string | undefined> => {
+    await client.query('SELECT pg_advisory_xact_lock_shared($1)', [ERASURE_LOCK]);
+    return refuseWith(client, await readKey((text, values) => client.query(text, values)), ids);
+  };
   const run = async (client: pg.PoolClient, statements: EraseStatement[]) => {
     const removed: Record<string, number> = {};
     for (const statement of statements) {
-      const result = await client.query(numbered(statement.sql), statement.values);
-      removed[statement.table] = (removed[statement.table] ?? 0) + (result.rowCount ?? 0);
+      const result = await client.query<Record<string, number | string>>(
+        numbered(statement.sql),
+        statement.values,
+      );
+      const count = statement.counts;
+      const n =
+        count === undefined
+          ? (result.rowCount ?? 0)
+          : result.rows.reduce((sum, row) => sum + Number(row[count]), 0);
+      removed[statement.table] = (removed[statement.table] ?? 0) + n;
     }
     return removed;
   };
@@ -72,6 +89,19 @@ export function postgresErasure(query: Query, inTransaction: InTransaction) {
 
   return {
     refuse,
+    /**
+     * `refuse` in two halves, so a write can send the first with its own statements in one round trip:
+     * the statements that take the shared lock and read the key (a simple query's text), then the
+     * tombstone check on the key they read (the last one's rows).
+     */
+    refusePrelude: [
+      `SELECT pg_advisory_xact_lock_shared(${ERASURE_LOCK})`,
+      `SELECT value FROM svc_meta WHERE key = '${ERASURE_KEY}'`,
+    ] as const,
+    refuseWithKey: (client: pg.PoolClient, keyRows: readonly { value: string }[], ids: ErasedIds) => {
+      key ??= keyRows[0]?.value;
+      return refuseWith(client, key, ids);
+    },
     async eraseUser(ids: { clientUserId: string; userId?: string | null }): Promise<StoreErasure> {
       return erasing(async (client) => {
         await client.query('INSERT INTO svc_meta (key, value) VALUES ($1, $2) ON CONFLICT (key) DO NOTHING', [
@@ -118,11 +148,13 @@ export function postgresErasure(query: Query, inTransaction: InTransaction) {
       });
     },
     async retain(resource: ResourceName, cutoff: string): Promise<StoreErasure> {
-      return erasing(async (client) => ({
-        removed: await run(client, retentionStatements(resource, cutoff)),
-        tombstone: null,
-        store: STORE,
-      }));
+      return erasing(async (client) => {
+        const removed = await run(client, retentionStatements(resource, cutoff));
+        const trim = retentionTrim(resource, cutoff);
+        if (trim)
+          removed.svc_steps = (removed.svc_steps ?? 0) + (await trimStepDay(client, trim.day, trim.cutoff));
+        return { removed, tombstone: null, store: STORE };
+      });
     },
     async allowUser(clientUserId: string): Promise<boolean> {
       const k = await readKey(query);

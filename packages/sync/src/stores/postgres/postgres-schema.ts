@@ -4,6 +4,7 @@ import type pg from 'pg';
 import { migrationsDue, SCHEMA_VERSION, type StoreSchema } from '../migrations/migrations.js';
 import { META_TABLE, TEAM_KEY, VERSION_KEY, versionOf } from '../migrations/store-meta.js';
 import { checkTeamBinding } from '../team-fingerprint.js';
+import { rewriteStepsByDay } from './postgres-step-days.js';
 
 type Query = <R extends pg.QueryResultRow>(text: string, values?: unknown[]) => Promise<pg.QueryResult<R>>;
 type InTransaction = <T>(work: (client: pg.PoolClient) => Promise<T>) => Promise<T>;
@@ -65,7 +66,10 @@ export function postgresSchema(query: Query, inTransaction: InTransaction, where
         await inside('SELECT pg_advisory_xact_lock($1)', [MIGRATION_LOCK]);
         // Read again under the lock: another process may have migrated while this one waited.
         const due = migrationsDue(await version(inside, where), where);
-        for (const migration of due) await inside(migration.postgres);
+        for (const migration of due) {
+          await inside(migration.postgres);
+          if (migration.rewrite === 'steps-by-day') await rewriteStepsByDay(inside);
+        }
         if (due.length > 0) await setMeta(inside, VERSION_KEY, String(SCHEMA_VERSION));
       });
     },

@@ -1,42 +1,61 @@
-// A window's rows upserted by natural key in batches; a row stored from a later read is kept.
-import type pg from 'pg';
-import { recordText, type WindowRows } from '../store.js';
+// A window's commit as few statements as fit: its steps day rows (merged already) and summaries upserted
+// by multi-row INSERTs, and the window marked done, joined into one statement (data-modifying WITH) while
+// the parameters fit; a summary stored from a later read is kept.
+import { numbered } from '../erasure-plan.js';
+import type { StepDay } from '../step-days.js';
+import { recordText, type SummaryRow } from '../store.js';
+import { type SqlPart, upsertDays } from './postgres-step-days.js';
 
-// A batch keeps each statement well under PostgreSQL's 65,535 parameters (8 per steps row).
-const BATCH = 1_000;
+// Rows per INSERT, and parameters per statement: well under PostgreSQL's 65,535.
+const ROWS = 1_000;
+const PARAMETERS = 30_000;
 
-/** Values as `($1, …, $k, $last)` tuples of `width` each, the last parameter shared by every tuple. */
-function tuples(count: number, width: number): string {
-  return Array.from({ length: count }, (_, n) => {
-    const own = Array.from({ length: width }, (_, i) => `$${n * width + i + 1}`);
-    return `(${[...own, `$${count * width + 1}`].join(', ')})`;
-  }).join(', ');
+function upsertSummaries(rows: readonly SummaryRow[], fetchedAt: string): SqlPart {
+  return {
+    sql: `INSERT INTO svc_summaries (resource, user_id, provider, calendar_date, data, fetched_at) VALUES ${rows
+      .map(() => '(?, ?, ?, ?, ?, ?)')
+      .join(', ')}
+      ON CONFLICT (resource, user_id, provider, calendar_date) DO UPDATE SET data = excluded.data,
+      fetched_at = excluded.fetched_at WHERE excluded.fetched_at >= svc_summaries.fetched_at`,
+    values: rows.flatMap((r) => [
+      r.resource,
+      r.userId,
+      r.provider,
+      r.calendarDate,
+      recordText(r.data),
+      fetchedAt,
+    ]),
+  };
 }
 
-export async function upsertRows(client: pg.PoolClient, rows: WindowRows, fetchedAt: string): Promise<void> {
-  for (let i = 0; i < rows.steps.length; i += BATCH) {
-    const batch = rows.steps.slice(i, i + BATCH);
-    await client.query(
-      `INSERT INTO svc_steps (user_id, provider, start, "end", unit, value, data, fetched_at) VALUES ${tuples(batch.length, 7)}
-       ON CONFLICT (user_id, provider, start) DO UPDATE SET "end" = excluded."end", unit = excluded.unit,
-       value = excluded.value, data = excluded.data, fetched_at = excluded.fetched_at
-       WHERE excluded.fetched_at >= svc_steps.fetched_at`,
-      [
-        ...batch.flatMap((r) => [r.userId, r.provider, r.start, r.end, r.unit, r.value, recordText(r.data)]),
-        fetchedAt,
-      ],
-    );
+/** Parts as statements: consecutive parts joined by WITH while their parameters fit, in order. */
+function joined(parts: readonly SqlPart[]): { text: string; values: unknown[] }[] {
+  const groups: SqlPart[][] = [];
+  for (const part of parts) {
+    const group = groups.at(-1);
+    const size = group?.reduce((sum, p) => sum + p.values.length, 0) ?? 0;
+    if (group && size + part.values.length <= PARAMETERS) group.push(part);
+    else groups.push([part]);
   }
-  for (let i = 0; i < rows.summaries.length; i += BATCH) {
-    const batch = rows.summaries.slice(i, i + BATCH);
-    await client.query(
-      `INSERT INTO svc_summaries (resource, user_id, provider, calendar_date, data, fetched_at) VALUES ${tuples(batch.length, 5)}
-       ON CONFLICT (resource, user_id, provider, calendar_date) DO UPDATE SET data = excluded.data,
-       fetched_at = excluded.fetched_at WHERE excluded.fetched_at >= svc_summaries.fetched_at`,
-      [
-        ...batch.flatMap((r) => [r.resource, r.userId, r.provider, r.calendarDate, recordText(r.data)]),
-        fetchedAt,
-      ],
-    );
-  }
+  return groups.map((group) => {
+    const last = group.at(-1) as SqlPart;
+    const before = group.slice(0, -1).map((part, i) => `s${i} AS (${part.sql})`);
+    const sql = before.length === 0 ? last.sql : `WITH ${before.join(',\n')}\n${last.sql}`;
+    return { text: numbered(sql), values: group.flatMap((part) => part.values) };
+  });
+}
+
+/** The statements of a commit: day rows, summaries, then `done` (the window's checkpoint). */
+export function commitStatements(
+  days: readonly { day: StepDay; fetchedAt: string }[],
+  summaries: readonly SummaryRow[],
+  fetchedAt: string,
+  done: SqlPart,
+): { text: string; values: unknown[] }[] {
+  const parts: SqlPart[] = [];
+  for (let i = 0; i < days.length; i += ROWS) parts.push(upsertDays(days.slice(i, i + ROWS)));
+  for (let i = 0; i < summaries.length; i += ROWS)
+    parts.push(upsertSummaries(summaries.slice(i, i + ROWS), fetchedAt));
+  parts.push(done);
+  return joined(parts);
 }

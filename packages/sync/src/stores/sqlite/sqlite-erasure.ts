@@ -7,6 +7,7 @@ import {
   eraseUserStatements,
   forgetProviderStatements,
   retentionStatements,
+  retentionTrim,
   unknownTables,
 } from '../erasure-plan.js';
 import { SCHEMA_VERSION } from '../migrations/migrations.js';
@@ -17,7 +18,7 @@ import type { SqliteDatabase } from './sqlite-database.js';
 
 const STORE = { kind: 'sqlite', schemaVersion: SCHEMA_VERSION } as const;
 
-export function sqliteErasure(db: SqliteDatabase) {
+export function sqliteErasure(db: SqliteDatabase, stepDays: { trim(day: string, cutoff: string): number }) {
   let key: string | undefined;
   const readKey = () => {
     key ??= db.prepare('SELECT value FROM svc_meta WHERE key = ?').get<{ value: string }>(ERASURE_KEY)?.value;
@@ -65,9 +66,17 @@ export function sqliteErasure(db: SqliteDatabase) {
   const run = (statements: EraseStatement[]) => {
     const removed: Record<string, number> = {};
     for (const statement of statements) {
-      db.prepare(statement.sql).run(...statement.values);
-      removed[statement.table] =
-        (removed[statement.table] ?? 0) + (db.prepare('SELECT changes() AS n').get<{ n: number }>()?.n ?? 0);
+      const count = statement.counts;
+      let n: number;
+      if (count === undefined) {
+        db.prepare(statement.sql).run(...statement.values);
+        n = db.prepare('SELECT changes() AS n').get<{ n: number }>()?.n ?? 0;
+      } else
+        n = db
+          .prepare(statement.sql)
+          .all<Record<string, number>>(...statement.values)
+          .reduce((sum, row) => sum + Number(row[count]), 0);
+      removed[statement.table] = (removed[statement.table] ?? 0) + n;
     }
     return removed;
   };
@@ -117,11 +126,12 @@ export function sqliteErasure(db: SqliteDatabase) {
       });
     },
     retain(resource: ResourceName, cutoff: string): StoreErasure {
-      return erasing(() => ({
-        removed: run(retentionStatements(resource, cutoff)),
-        tombstone: null,
-        store: STORE,
-      }));
+      return erasing(() => {
+        const removed = run(retentionStatements(resource, cutoff));
+        const trim = retentionTrim(resource, cutoff);
+        if (trim) removed.svc_steps = (removed.svc_steps ?? 0) + stepDays.trim(trim.day, trim.cutoff);
+        return { removed, tombstone: null, store: STORE };
+      });
     },
     allowUser(clientUserId: string): boolean {
       const k = readKey();

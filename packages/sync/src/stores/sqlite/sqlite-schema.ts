@@ -5,6 +5,7 @@ import { type FoundTables, META_TABLE, TEAM_KEY, VERSION_KEY, versionOf } from '
 import { checkTeamBinding } from '../team-fingerprint.js';
 import { immediate } from './driver.js';
 import type { SqliteDatabase } from './sqlite-database.js';
+import { rewriteStepsByDay } from './sqlite-step-days.js';
 
 export function sqliteSchema(db: SqliteDatabase, where: string) {
   /** The store's own tables and their columns. */
@@ -48,7 +49,10 @@ export function sqliteSchema(db: SqliteDatabase, where: string) {
       if (migrationsDue(version(), where).length === 0) return;
       immediate(db, () => {
         const due = migrationsDue(version(), where); // again, under the lock: another process may have migrated
-        for (const migration of due) db.exec(migration.sqlite);
+        for (const migration of due) {
+          db.exec(migration.sqlite);
+          if (migration.rewrite === 'steps-by-day') rewriteStepsByDay(db);
+        }
         if (due.length > 0) setMeta(VERSION_KEY, String(SCHEMA_VERSION));
       });
     },

@@ -41,12 +41,6 @@ export function prepareStatements(db: SqliteDatabase) {
       `SELECT * FROM svc_windows WHERE status = 'pending' AND (user_id, resource, provider, start_date, end_date) > (?, ?, ?, ?, ?)
        ORDER BY user_id, resource, provider, start_date, end_date LIMIT ?`,
     ),
-    upsertStep: db.prepare(
-      `INSERT INTO svc_steps (user_id, provider, start, "end", unit, value, data, fetched_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)
-       ON CONFLICT (user_id, provider, start) DO UPDATE SET "end" = excluded."end", unit = excluded.unit,
-       value = excluded.value, data = excluded.data, fetched_at = excluded.fetched_at
-       WHERE excluded.fetched_at >= svc_steps.fetched_at`,
-    ),
     upsertSummary: db.prepare(
       `INSERT INTO svc_summaries (resource, user_id, provider, calendar_date, data, fetched_at) VALUES (?, ?, ?, ?, ?, ?)
        ON CONFLICT (resource, user_id, provider, calendar_date) DO UPDATE SET data = excluded.data,
@@ -58,10 +52,6 @@ export function prepareStatements(db: SqliteDatabase) {
     markFailed: db.prepare(
       `UPDATE svc_windows SET status = 'failed', error = ?, error_status = ?, error_message = ?, updated_at = ?
        WHERE ${KEY}`,
-    ),
-    readSteps: db.prepare(
-      `SELECT user_id, provider, start, "end", unit, value, data FROM svc_steps
-       WHERE (user_id, provider, start) > (?, ?, ?) AND fetched_at > ? ORDER BY user_id, provider, start LIMIT ?`,
     ),
     readSummaries: db.prepare(
       `SELECT resource, user_id, provider, calendar_date, data FROM svc_summaries
@@ -103,7 +93,7 @@ export function prepareStatements(db: SqliteDatabase) {
       `SELECT client_user_id, user_id, providers, error FROM svc_users WHERE error IS NOT NULL AND client_user_id > ?
        ORDER BY client_user_id LIMIT ?`,
     ),
-    newestSteps: db.prepare(`SELECT max("end") AS newest FROM svc_steps`),
+    newestSteps: db.prepare('SELECT max(last_end) AS newest FROM svc_steps'),
     newestSummaries: db.prepare(
       'SELECT resource, max(calendar_date) AS newest FROM svc_summaries GROUP BY resource',
     ),
@@ -123,7 +113,8 @@ export function prepareStatements(db: SqliteDatabase) {
     clearFailedUser: db.prepare(
       'DELETE FROM svc_users WHERE client_user_id = ? AND error IS NOT NULL RETURNING 1 AS found',
     ),
-    countSteps: db.prepare('SELECT count(*) AS n FROM svc_steps'),
+    // Each day row counts its points: a status counts points, as when each was a row.
+    countSteps: db.prepare('SELECT coalesce(sum(n), 0) AS n FROM svc_steps'),
     countSummaries: db.prepare('SELECT resource, count(*) AS n FROM svc_summaries GROUP BY resource'),
     countWindows: db.prepare('SELECT status, count(*) AS n FROM svc_windows GROUP BY status'),
     countFailedUsers: db.prepare('SELECT count(*) AS n FROM svc_users WHERE error IS NOT NULL'),

@@ -59,11 +59,13 @@ export function asSentCases(withStore: WithStore) {
         },
         '2026-01-05T10:00:00.000Z',
       );
-      expect(texts(await db.query(address, 'SELECT data FROM svc_steps ORDER BY start'))).toEqual([
-        JSON.stringify(point),
-        null,
-        JSON.stringify(unknown),
-      ]);
+      // One day row holds the three points, each record as its text once (no second copy).
+      const days = await db.query(address, 'SELECT points FROM svc_steps');
+      expect(days).toHaveLength(1);
+      const stored = String(days[0]?.points);
+      for (const text of [JSON.stringify(point), JSON.stringify(unknown)])
+        expect(stored.split(text)).toHaveLength(2);
+      expect((await store.readSteps(10)).map((row) => row.data ?? null)).toEqual([point, null, unknown]);
       expect(texts(await db.query(address, 'SELECT data FROM svc_summaries ORDER BY calendar_date'))).toEqual(
         [JSON.stringify(record), '{"zeta":1,"calendar_date":"2025-12-02","alpha":{"b":1,"a":2}}'],
       );

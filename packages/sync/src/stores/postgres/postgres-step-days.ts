@@ -1,0 +1,196 @@
+// Steps on PostgreSQL (schema version 6): a window's points written into their day rows, merged with what
+// a row holds under a lock per user and provider (two workers committing windows that share a day merge
+// one after the other); pages of points read from day rows; retention's cut inside a day; the migration
+// from version 5's row per point.
+import type pg from 'pg';
+import { numbered } from '../erasure-plan.js';
+import { STEPS_V5_TABLE } from '../migrations/v6-step-days.js';
+import {
+  closed,
+  type DayCursor,
+  daysOfV5Rows,
+  type OpenDay,
+  pointsByDay,
+  readPointPage,
+  type StepDay,
+  type StepDayColumns,
+  trimDay,
+  type V5StepColumns,
+  writtenDay,
+} from '../step-days.js';
+import type { StepKey, StepRow } from '../store.js';
+
+type Query = <R extends pg.QueryResultRow>(text: string, values?: unknown[]) => Promise<pg.QueryResult<R>>;
+
+// Taken (with a key per user and provider) by a commit before it reads the day rows it merges into.
+const STEP_DAYS_LOCK = 7310727;
+
+/** A statement with `?` placeholders and its values: parts of a commit, joined into as few as fit. */
+export interface SqlPart {
+  sql: string;
+  values: unknown[];
+}
+
+/** Day rows as one multi-row upsert (the merge is done: the row written is the row). */
+export function upsertDays(days: readonly { day: StepDay; fetchedAt: string }[]): SqlPart {
+  return {
+    sql: `INSERT INTO svc_steps (user_id, provider, day, points, n, last_end, fetched_at) VALUES ${days
+      .map(() => '(?, ?, ?, ?, ?, ?, ?)')
+      .join(', ')}
+      ON CONFLICT (user_id, provider, day) DO UPDATE SET points = excluded.points, n = excluded.n,
+      last_end = excluded.last_end, fetched_at = excluded.fetched_at`,
+    values: days.flatMap(({ day, fetchedAt }) => [
+      day.userId,
+      day.provider,
+      day.day,
+      day.points,
+      day.n,
+      day.lastEnd,
+      fetchedAt,
+    ]),
+  };
+}
+
+/**
+ * The day rows `steps` go to, merged with what each holds: one round trip runs `prelude` (statements of
+ * the caller's that must come first), takes the lock of each user and provider (in order, so two commits
+ * never wait on each other crosswise) and reads their stored days. Gives the days and the rows of the
+ * prelude's last statement.
+ */
+export async function mergedDays(
+  client: pg.PoolClient,
+  steps: readonly StepRow[],
+  fetchedAt: string,
+  prelude: readonly string[],
+): Promise<{ days: { day: StepDay; fetchedAt: string }[]; preludeRows: pg.QueryResultRow[] }> {
+  const days = pointsByDay(steps);
+  const spans = new Map<string, { userId: string; provider: string; first: string; last: string }>();
+  for (const { userId, provider, day } of days) {
+    const key = JSON.stringify([userId, provider]);
+    const span = spans.get(key);
+    if (!span) spans.set(key, { userId, provider, first: day, last: day });
+    else {
+      if (day < span.first) span.first = day;
+      if (day > span.last) span.last = day;
+    }
+  }
+  const ordered = [...spans.entries()].sort(([a], [b]) => (a < b ? -1 : 1)).map(([, span]) => span);
+  const lit = (text: string) => client.escapeLiteral(text);
+  // Each statement of one simple query sees what committed before it: the reads see every merge that
+  // held the lock before this one. (Literals, escaped by pg: a simple query takes no parameters.)
+  const reads =
+    ordered.length === 0
+      ? []
+      : [
+          ...ordered.map(
+            (s) =>
+              `SELECT pg_advisory_xact_lock(${STEP_DAYS_LOCK}, hashtext(${lit(`${s.userId}/${s.provider}`)}))`,
+          ),
+          ordered
+            .map(
+              (s) =>
+                `SELECT user_id, provider, day, points, fetched_at FROM svc_steps WHERE user_id = ${lit(s.userId)}
+                 AND provider = ${lit(s.provider)} AND day BETWEEN ${lit(s.first)} AND ${lit(s.last)}`,
+            )
+            .join(' UNION ALL '),
+        ];
+  const statements = [...prelude, ...reads];
+  if (statements.length === 0) return { days: [], preludeRows: [] };
+  const answer = (await client.query(statements.join(';\n'))) as unknown as pg.QueryResult | pg.QueryResult[];
+  const results = Array.isArray(answer) ? answer : [answer];
+  const preludeRows = prelude.length === 0 ? [] : (results[prelude.length - 1]?.rows ?? []);
+  const stored = new Map<string, StepDayColumns>();
+  if (reads.length > 0)
+    for (const row of (results.at(-1) as pg.QueryResult<StepDayColumns>).rows)
+      stored.set(JSON.stringify([row.user_id, row.provider, row.day]), row);
+  return {
+    days: days.map((read) =>
+      writtenDay(stored.get(JSON.stringify([read.userId, read.provider, read.day])), read, fetchedAt),
+    ),
+    preludeRows,
+  };
+}
+
+/** A page of points after `after` (see SyncStore.readSteps). */
+export function readStepPage(
+  query: Query,
+  limit: number,
+  after: StepKey | undefined,
+  since: string | undefined,
+): Promise<StepRow[]> {
+  return readPointPage(
+    async (cursor: DayCursor, count) =>
+      (
+        await query<StepDayColumns>(
+          `SELECT user_id, provider, day, points, fetched_at FROM svc_steps
+           WHERE (user_id, provider, day) ${cursor.inclusive ? '>=' : '>'} ($1, $2, $3) AND fetched_at > $4
+           ORDER BY user_id, provider, day LIMIT $5`,
+          [cursor.userId, cursor.provider, cursor.day, since ?? '-infinity', count],
+        )
+      ).rows,
+    limit,
+    after,
+    since,
+  );
+}
+
+/** Inside retention's transaction: the points before `cutoff` of the day it falls inside. */
+export async function trimStepDay(client: pg.PoolClient, day: string, cutoff: string): Promise<number> {
+  const { rows } = await client.query<StepDayColumns>(
+    'SELECT user_id, provider, day, points, fetched_at FROM svc_steps WHERE day = $1',
+    [day],
+  );
+  let removed = 0;
+  for (const row of rows) {
+    const trimmed = trimDay(row, cutoff);
+    if (trimmed.removed === 0) continue;
+    removed += trimmed.removed;
+    const key = [row.user_id, row.provider, row.day];
+    if (trimmed.kept === null)
+      await client.query('DELETE FROM svc_steps WHERE user_id = $1 AND provider = $2 AND day = $3', key);
+    else
+      await client.query(
+        `UPDATE svc_steps SET points = $4, n = $5, last_end = $6, fetched_at = $7
+         WHERE user_id = $1 AND provider = $2 AND day = $3`,
+        [
+          ...key,
+          trimmed.kept.day.points,
+          trimmed.kept.day.n,
+          trimmed.kept.day.lastEnd,
+          trimmed.kept.fetchedAt,
+        ],
+      );
+  }
+  return removed;
+}
+
+/** Version 5's rows rewritten as day rows, a page at a time in key order; then their table goes. */
+export async function rewriteStepsByDay(query: Query): Promise<void> {
+  const write = async (days: { day: StepDay; fetchedAt: string }[]) => {
+    for (let i = 0; i < days.length; i += 1_000) {
+      const part = upsertDays(days.slice(i, i + 1_000));
+      await query(numbered(part.sql), part.values);
+    }
+  };
+  let open: OpenDay | undefined;
+  let after: [string, string, string] | undefined;
+  const columns = 'user_id, provider, start, "end", unit, value, data, fetched_at, start::text AS start_key';
+  const order = 'ORDER BY user_id, provider, start LIMIT 5000';
+  for (;;) {
+    // The cursor's start as the server's text: a Date would drop a stored time's microseconds.
+    const { rows } = await query<V5StepColumns & { start_key: string }>(
+      after
+        ? `SELECT ${columns} FROM ${STEPS_V5_TABLE} WHERE (user_id, provider, start) > ($1, $2, $3::timestamptz) ${order}`
+        : `SELECT ${columns} FROM ${STEPS_V5_TABLE} ${order}`,
+      after,
+    );
+    const gathered = daysOfV5Rows(rows, open);
+    await write(gathered.days);
+    open = gathered.open;
+    const last = rows.at(-1);
+    if (!last) break;
+    after = [last.user_id, last.provider, last.start_key];
+  }
+  if (open) await write([closed(open)]);
+  await query(`DROP TABLE ${STEPS_V5_TABLE}`);
+}
