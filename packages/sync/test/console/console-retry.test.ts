@@ -96,15 +96,21 @@ describe('svc-sync serve: a run seen from the page, and a retry from it', () => 
           await page.reload();
           await page.waitForSelector('body[data-state="ready"]');
           const sleep = page.locator('#summary tr[data-resource="sleep"]');
+          // The page reads its summary and its map in two requests, each the store as of its own read:
+          // it is waited for until both have seen the last write.
+          const cells = await page.$$eval('table[data-coverage="sleep"] td[data-state="complete"]', (tds) =>
+            tds.map((td) => Number(td.textContent)),
+          );
           return [
             await page.locator('#failed-windows tbody tr').count(),
             await sleep.locator('[data-field="complete"]').textContent(),
             await sleep.locator('[data-field="pending"]').textContent(),
+            cells.length > 0 && cells.every((n) => n === 1),
           ];
         },
         { timeout: 30_000, interval: 500 },
       )
-      .toEqual([0, '1', '0']);
+      .toEqual([0, '1', '0', true]);
     const after = await statusOf();
     expect(after.failed).toBe(0);
     expect(after.resources.sleep).toMatchObject({ users: 1, complete: 1, behind: 0, failed: 0 });
