@@ -182,29 +182,33 @@ export function createClient(options: ClientOptions = {}): SvcClient {
     secrets,
     httpAgent,
   });
-  const core = createFetchClient<paths>({
-    baseUrl,
-    headers,
-    // Never follow redirects: a cross-origin one would forward the api-key header.
-    redirect: 'manual',
-    fetch: transport.fetchRequest,
-  });
+  // Made on first use (the typed path client, middleware): openapi-fetch reads the global Request when
+  // made, which loads Node's fetch implementation (about 17 ms), and named calls over node:http never need it.
+  let made: Client<paths> | undefined;
+  const core = (): Client<paths> =>
+    (made ??= createFetchClient<paths>({
+      baseUrl,
+      headers,
+      // Never follow redirects: a cross-origin one would forward the api-key header.
+      redirect: 'manual',
+      fetch: transport.fetchRequest,
+    }));
   const context = { secrets, idempotencyHeader: idempotencyHeader ?? IDEMPOTENCY_KEY_HEADER };
   const middleware: unknown[] = [];
   const routes: Routes = {
-    core: { ...context, request: (core as unknown as CoreClient).request },
+    core: { ...context, request: (...args) => (core() as unknown as CoreClient).request(...args) },
     direct: directRoute(baseUrl, headers, transport, context),
     middleware,
   };
   const use: PathClient['use'] = (...added) => {
     // One at a time, so the mirror holds exactly what openapi-fetch accepted if one is refused.
     for (const item of added) {
-      core.use(item);
+      core().use(item);
       if (item) middleware.push(item);
     }
   };
   const eject: PathClient['eject'] = (...removed) => {
-    core.eject(...removed);
+    core().eject(...removed);
     for (const item of removed) {
       const index = middleware.indexOf(item);
       if (index !== -1) middleware.splice(index, 1);
