@@ -38,11 +38,13 @@ export function createFetchHttpClient(fetchImpl: FetchLike | undefined): HttpCli
       if (type && !headers.has('content-type')) headers.set('content-type', type);
       payload = await encoded.arrayBuffer();
     }
-    const init = { method, headers: headers as HeadersInit, body: payload, redirect: MANUAL };
-    // A custom fetch gets a complete Request, as its type promises; the global one builds its own.
-    return fetchImpl
-      ? (signal) => fetchImpl(new Request(url, { ...init, signal }), { signal, redirect: MANUAL })
-      : (signal) => globalThis.fetch(url, { ...init, signal });
+    return (signal) => {
+      const init = { method, headers: headers as HeadersInit, body: payload, signal, redirect: MANUAL };
+      // A custom fetch gets a complete Request, as its type promises; the global one builds its own.
+      return fetchImpl
+        ? fetchImpl(new Request(url, init), { signal, redirect: MANUAL })
+        : globalThis.fetch(url, init);
+    };
   }
 
   return {
