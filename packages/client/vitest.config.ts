@@ -6,12 +6,13 @@ import { packageConfig, typeTests } from '@svc/tools/vitest';
 
 /**
  * Every test runs twice: as Node runs the client (named calls over node:http), and as every other
- * runtime does, with `#node-http` and `#attempt-tracer` resolved to nothing, as in the build for browsers,
+ * runtime does, with `#node-http` and `#attempt-tracer` resolved to nothing and `#request-headers` to fetch's `Headers`, as in the build for browsers,
  * Deno, Bun and workerd.
  */
 const fetchOnly = {
   alias: {
     '#node-http': fileURLToPath(new URL('./src/internal/transport/node/no-node-http.ts', import.meta.url)),
+    '#request-headers': fileURLToPath(new URL('./src/internal/input/fetch-headers.ts', import.meta.url)),
     '#attempt-tracer': fileURLToPath(
       new URL('./src/internal/transport/trace/no-attempt-tracer.ts', import.meta.url),
     ),

@@ -2,7 +2,8 @@
 // the same figures as JSON to bench-results/ (gitignored) for comparison between commits.
 // Sections: BENCH_ONLY=throughput,cold,size,types,pagination,sandbox (default all). Rounds: BENCH_ROUNDS
 // (throughput, 15), BENCH_COLD_ROUNDS (21), BENCH_TSC_ROUNDS (7), BENCH_PAGINATION_ROUNDS (3),
-// BENCH_SERVER_ROUNDS (sandbox and mock start-ups, 5), BENCH_LOAD_SECONDS (each load, 5).
+// BENCH_SERVER_ROUNDS (sandbox and mock start-ups, 5), BENCH_LOAD_SECONDS (each load, 5). Call-overhead
+// workloads: BENCH_WORKLOADS (name prefixes, default all).
 import { mkdir, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import { fileURLToPath } from 'node:url';

@@ -93,6 +93,15 @@ const WORKLOADS: Workload[] = [
   },
 ];
 
+/**
+ * The workloads measured: all, or those whose name starts with one of BENCH_WORKLOADS's comma-separated
+ * prefixes (`BENCH_WORKLOADS='user record'`: the three with a target against plain node:http).
+ */
+const SELECTED = process.env.BENCH_WORKLOADS?.split(',');
+const MEASURED = SELECTED
+  ? WORKLOADS.filter(({ name }) => SELECTED.some((prefix) => name.startsWith(prefix)))
+  : WORKLOADS;
+
 const API_KEY = 'sk-bench-0123456789';
 const headers = { 'x-svc-api-key': API_KEY };
 export const markerQuery = { lab_slug: 'quest', page: 1, size: 100 };
@@ -334,19 +343,19 @@ export async function measureThroughput(
     for (const body of ['small', 'medium', 'large'] as const) {
       for (const contender of CONTENDERS) checkData(body, await calls[body][contender]());
     }
-    const samples = WORKLOADS.map(() => [] as Array<Record<Contender, Timing>>);
+    const samples = MEASURED.map(() => [] as Array<Record<Contender, Timing>>);
     // Every round of one workload before the next workload, each workload warmed up just before its
     // rounds: a collection, then untimed rounds (every path compiled, its connections open, the heap
     // grown back). A warm-up of all workloads up front ended on the 1.2 MB ones, whose old-generation
     // garbage then lay under the first workload's early rounds (plain node:http's CPU per call read
     // 450 and 346 µs in rounds 1 and 2, about 200 µs from round 6 on).
-    for (const [w, workload] of WORKLOADS.entries()) {
+    for (const [w, workload] of MEASURED.entries()) {
       globalThis.gc?.();
       for (let r = 0; r < WARM_UP_ROUNDS; r++) await runRound(calls[workload.body], workload, r);
       for (let r = 0; r < rounds; r++) samples[w]?.push(await runRound(calls[workload.body], workload, r));
       log(`  throughput: ${workload.name}, ${rounds} rounds`);
     }
-    const rows = WORKLOADS.map((workload, w): ThroughputRow => {
+    const rows = MEASURED.map((workload, w): ThroughputRow => {
       const perRound = samples[w] ?? [];
       const ratio = (contender: Contender, key: keyof Timing, base: Contender = 'floor') =>
         perRound.map((timings) => timings[contender][key] / timings[base][key]);

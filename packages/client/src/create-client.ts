@@ -21,13 +21,14 @@ import { directRoute } from './internal/route/direct-route.js';
 import type { CoreClient } from './internal/route/openapi-fetch-route.js';
 import { isBrowserPage } from './internal/runtime.js';
 import { sdkHeaders } from './internal/sdk-headers.js';
+import { DEFAULT_MAX_RESPONSE_BYTES } from './internal/transport/reply/response-limit.js';
 import { createTransport } from './internal/transport/transport.js';
 import type { Logger, LogLevel } from './logger.js';
 import type { RequestOptions } from './request-options.js';
 
 export const DEFAULT_TIMEOUT_MS = 60_000;
 export const DEFAULT_MAX_RETRIES = 2;
-export { DEFAULT_MAX_RESPONSE_BYTES } from './internal/transport/reply/response-limit.js';
+export { DEFAULT_MAX_RESPONSE_BYTES };
 
 interface CommonOptions {
   /**
@@ -114,12 +115,13 @@ export type SvcClient = PathClient & NamedMethods;
 
 export type { RequestOptions };
 
-/**
- * Creates a client. Options left out come from the environment where there is one: `SVC_API_KEY`,
- * `SVC_BASE_URL`, `SVC_LOG`. Throws ValidationError for unusable options (the API key is never echoed).
- */
-export function createClient(options: ClientOptions = {}): SvcClient {
-  const { timeoutMs = DEFAULT_TIMEOUT_MS, maxRetries = DEFAULT_MAX_RETRIES, maxResponseBytes } = options;
+/** The API key and base URL the options give; a ValidationError for any option that cannot be used. */
+function checkOptions(
+  options: ClientOptions,
+  timeoutMs: number,
+  maxRetries: number,
+): { apiKey: ApiKey; baseUrl: string } {
+  const { maxResponseBytes } = options;
   const apiKey = options.apiKey ?? readEnv('SVC_API_KEY');
   if (apiKey === undefined)
     throw new ValidationError(
@@ -154,6 +156,17 @@ export function createClient(options: ClientOptions = {}): SvcClient {
     )
   )
     throw new ValidationError('idempotencyHeader', 'must be a header name such as Idempotency-Key');
+  return { apiKey, baseUrl };
+}
+
+/**
+ * Creates a client. Options left out come from the environment where there is one: `SVC_API_KEY`,
+ * `SVC_BASE_URL`, `SVC_LOG`. Throws ValidationError for unusable options (the API key is never echoed).
+ */
+export function createClient(options: ClientOptions = {}): SvcClient {
+  const { timeoutMs = DEFAULT_TIMEOUT_MS, maxRetries = DEFAULT_MAX_RETRIES, maxResponseBytes } = options;
+  const { apiKey, baseUrl } = checkOptions(options, timeoutMs, maxRetries);
+  const { idempotencyHeader, httpAgent } = options;
   // This client's secrets, owned by it alone: no other client can push them out.
   const secrets = new Secrets();
   secrets.add(apiKey);
@@ -182,35 +195,49 @@ export function createClient(options: ClientOptions = {}): SvcClient {
     secrets,
     httpAgent,
   });
-  const core = createFetchClient<paths>({
-    baseUrl,
-    headers,
-    // Never follow redirects: a cross-origin one would forward the api-key header.
-    redirect: 'manual',
-    fetch: transport.fetchRequest,
-  });
-  const context = { secrets, idempotencyHeader: idempotencyHeader ?? IDEMPOTENCY_KEY_HEADER };
+  // Made on first use (the typed path client, middleware): openapi-fetch reads the global Request when
+  // made, which loads Node's fetch implementation (about 17 ms), and named calls over node:http never need it.
+  let made: Client<paths> | undefined;
+  const core = (): Client<paths> =>
+    (made ??= createFetchClient<paths>({
+      baseUrl,
+      headers,
+      // Never follow redirects: a cross-origin one would forward the api-key header.
+      redirect: 'manual',
+      fetch: transport.fetchRequest,
+    }));
+  const context = {
+    secrets,
+    idempotencyHeader: idempotencyHeader ?? IDEMPOTENCY_KEY_HEADER,
+    timeoutMs,
+    maxRetries,
+    maxResponseBytes: maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES,
+  };
   const middleware: unknown[] = [];
   const routes: Routes = {
-    core: { ...context, request: (core as unknown as CoreClient).request },
+    core: { ...context, request: (...args) => (core() as unknown as CoreClient).request(...args) },
     direct: directRoute(baseUrl, headers, transport, context),
     middleware,
   };
   const use: PathClient['use'] = (...added) => {
     // One at a time, so the mirror holds exactly what openapi-fetch accepted if one is refused.
     for (const item of added) {
-      core.use(item);
+      core().use(item);
       if (item) middleware.push(item);
     }
   };
   const eject: PathClient['eject'] = (...removed) => {
-    core.eject(...removed);
+    core().eject(...removed);
     for (const item of removed) {
       const index = middleware.indexOf(item);
       if (index !== -1) middleware.splice(index, 1);
     }
   };
-  const client: Record<string, unknown> = { use, eject };
+  return methodsOf(routes, { use, eject });
+}
+
+/** The client's methods: the typed path client's, then one per operation. */
+function methodsOf(routes: Routes, client: Record<string, unknown>): SvcClient {
   for (const method of ['GET', 'PUT', 'POST', 'DELETE', 'PATCH']) {
     client[method] = (path: string, init?: Record<string, unknown>) =>
       callPath(routes.core, method, path, init);

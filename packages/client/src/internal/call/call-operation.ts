@@ -1,5 +1,5 @@
 import { APIPromise, type WithResponse } from '../../api-promise.js';
-import { errorFromResponse, ValidationError } from '../../errors.js';
+import { ValidationError } from '../../errors.js';
 import type { Operation } from '../../operation.js';
 import { checkMaxPages } from '../../page-iterator.js';
 import type { PaginateOptions } from '../../page-iterator-options.js';
@@ -11,8 +11,9 @@ import { prepareUploads } from '../input/upload-body.js';
 import type { FetchResult } from '../route/call-context.js';
 import { type DirectInit, type DirectRoute, sendDirect } from '../route/direct-route.js';
 import { type CoreClient, sendThroughOpenapiFetch } from '../route/openapi-fetch-route.js';
-import type { CallState } from '../transport/call-state.js';
-import { responseOf, withResponseOf } from '../transport/reply/reply.js';
+import { answerError } from '../transport/reply/answer-error.js';
+import { withResponseOf } from '../transport/reply/reply.js';
+import { Call } from './call.js';
 import { prepareCall } from './prepare-call.js';
 
 type Params = Record<string, unknown>;
@@ -81,7 +82,6 @@ function start(
   params: Params,
   options: RequestOptions,
 ): Promise<WithResponse<unknown>> {
-  const what = `${operation.method} ${operation.path}`;
   const path: Params = {};
   const query: Params = {};
   const header: Params = {};
@@ -113,41 +113,25 @@ function start(
     bodySerializer: operation.multipart ? (toFormData as DirectInit['bodySerializer']) : undefined,
     headers: options.headers as DirectInit['headers'],
   };
-  const state: CallState = {
-    what,
-    signal: options.signal,
-    timeoutMs: options.timeoutMs,
-    maxRetries: options.maxRetries,
-    maxResponseBytes: options.maxResponseBytes,
-  };
-  if (!operation.multipart) return send(routes, operation, init, state);
+  const call = new Call(operation.method, operation.path, options, routes.core);
+  if (!operation.multipart) return send(routes, call, init);
   // Files are read into memory (streams counted against the size limit) before the request is built.
   return prepareUploads(operation.body, params.body).then((body) => {
     init.body = body;
-    return send(routes, operation, init, state);
+    return send(routes, call, init);
   });
 }
 
-function send(
-  routes: Routes,
-  operation: Operation,
-  init: DirectInit,
-  state: CallState,
-): Promise<WithResponse<unknown>> {
-  if (routes.middleware.length === 0)
-    return sendDirect(routes.direct, operation.method, operation.path, init, state, finish);
-  return sendThroughOpenapiFetch(
-    routes.core,
-    operation.method,
-    operation.path,
-    init as unknown as Params,
-    state,
-  ).then((result) => finish(result, state));
+function send(routes: Routes, call: Call, init: DirectInit): Promise<WithResponse<unknown>> {
+  if (routes.middleware.length === 0) return sendDirect(routes.direct, call, init, finish);
+  return sendThroughOpenapiFetch(routes.core, call, init as unknown as Params).then((result) =>
+    finish(result, call),
+  );
 }
 
 /** The call's data with its response and request id, or its typed error. */
-function finish({ data, error, response }: FetchResult, state: CallState): WithResponse<unknown> {
-  if (!response.ok) throw errorFromResponse(responseOf(response), error, state.what, state.secrets);
+function finish({ data, error, response }: FetchResult, call: Call): WithResponse<unknown> {
+  if (!response.ok) throw answerError(response, error, call.what, call.secrets);
   return withResponseOf(response, data, requestIdOf(response.headers));
 }
 

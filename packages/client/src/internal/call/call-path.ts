@@ -2,6 +2,7 @@ import { toFormData } from '../input/form-data.js';
 import { prepareUploads } from '../input/upload-body.js';
 import type { FetchResult } from '../route/call-context.js';
 import { type CoreClient, sendThroughOpenapiFetch } from '../route/openapi-fetch-route.js';
+import { Call } from './call.js';
 import { findOperation } from './find-operation.js';
 import { prepareCall } from './prepare-call.js';
 
@@ -32,6 +33,7 @@ export function callPath(
 ): Promise<FetchResult> {
   // The caller's signal stays off the Request openapi-fetch builds (see transport/call-state.ts).
   const { signal, timeoutMs, maxRetries, maxResponseBytes, idempotencyKey: givenKey, ...rest } = init;
+  const limits = { signal, timeoutMs, maxRetries, maxResponseBytes };
   const operation = findOperation(method, path);
   const params = rest.params ?? {};
   // A key given as a header (any letter case, default or confirmed name) goes under the client's name once.
@@ -48,12 +50,12 @@ export function callPath(
     return Promise.reject(error);
   }
   if (header[core.idempotencyHeader] !== undefined) rest.params = { ...params, header };
-  const state = { what: `${method} ${path}`, signal, timeoutMs, maxRetries, maxResponseBytes };
-  if (!operation?.multipart) return sendThroughOpenapiFetch(core, method, path, rest, state);
+  const call = new Call(method, path, limits, core);
+  if (!operation?.multipart) return sendThroughOpenapiFetch(core, call, rest);
   // A file upload is multipart, never JSON, in this call style too.
   rest.bodySerializer ??= toFormData;
   return prepareUploads(operation.body, rest.body).then((body) => {
     rest.body = body;
-    return sendThroughOpenapiFetch(core, method, path, rest, state);
+    return sendThroughOpenapiFetch(core, call, rest);
   });
 }

@@ -1,5 +1,5 @@
 import { checkCallOptions } from '../input/check-call-options.js';
-import { Secrets } from '../redact.js';
+import type { Secrets } from '../redact.js';
 import type { CallState } from '../transport/call-state.js';
 import type { Reply } from '../transport/reply/reply.js';
 
@@ -11,36 +11,38 @@ export interface FetchResult {
 }
 
 /** What every call needs from its client, whichever way it is sent. */
-export interface CallContext {
+export interface ClientContext {
   /** The client's own secrets (API key, secret headers); each call chains its own to them. */
   secrets: Secrets;
+  /** The client's limits, for a call that sets none of its own. */
+  timeoutMs: number;
+  maxRetries: number;
+  maxResponseBytes: number;
   /** The header idempotency keys are sent under (the confirmed `idempotencyHeader`, else the default). */
   idempotencyHeader: string;
 }
 
-/** The call's own secrets, chained to the client's, kept on the call state. */
-export function callSecrets(context: CallContext, state: CallState): Secrets {
-  const secrets = new Secrets(context.secrets);
-  state.secrets = secrets;
-  return secrets;
+/** A call as the route reads it: its state, and the operation it sends. */
+export interface RouteCall extends CallState {
+  readonly method: string;
+  readonly path: string;
 }
 
 /** What both ways of sending check first: the secrets to redact, and the per-call options. */
 export function checkBeforeSending(
-  context: CallContext,
+  context: ClientContext,
   init: Record<string, unknown>,
-  state: CallState,
-  secrets: Secrets,
+  call: CallState,
 ): void {
   const header = (init.params as { header?: Record<string, unknown> } | undefined)?.header;
   // Registered before anything can fail, so even an error raised while building the request is
   // scrubbed; read without constructing Headers, which throws (quoting the value) on bad input.
-  secrets.addHeaders(header);
-  secrets.addHeaders(init.headers);
+  call.secrets.addHeaders(header);
+  call.secrets.addHeaders(init.headers);
   checkCallOptions({
-    timeoutMs: state.timeoutMs,
-    maxRetries: state.maxRetries,
-    maxResponseBytes: state.maxResponseBytes,
+    timeoutMs: call.timeoutMs,
+    maxRetries: call.maxRetries,
+    maxResponseBytes: call.maxResponseBytes,
     idempotencyKey: header?.[context.idempotencyHeader],
   });
 }

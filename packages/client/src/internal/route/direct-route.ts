@@ -4,22 +4,21 @@ import {
   type HeadersOptions,
   removeTrailingSlash,
 } from 'openapi-fetch';
+import { requestHeaders } from '#request-headers';
 import { withSecrets } from '../../errors.js';
-import type { Secrets } from '../redact.js';
-import type { CallState } from '../transport/call-state.js';
-import type { RequestHeaders } from '../transport/http-client.js';
+import type { RequestHeaders } from '../input/request-headers.js';
 import { bufferedText } from '../transport/reply/buffered-response.js';
 import { type Reply, responseOf } from '../transport/reply/reply.js';
 import type { Outgoing, Transport } from '../transport/transport.js';
 import { asSvcError } from './as-svc-error.js';
-import { type CallContext, callSecrets, checkBeforeSending, type FetchResult } from './call-context.js';
+import { type ClientContext, checkBeforeSending, type FetchResult, type RouteCall } from './call-context.js';
 import { fillPath } from './path-template.js';
 
 type Params = Record<string, unknown>;
 type BodySerializer = (body: unknown, headers: RequestHeaders) => BodyInit;
 
 /** What a named method's call needs from its client, built once per client. */
-export interface DirectRoute extends CallContext {
+export interface DirectRoute extends ClientContext {
   baseUrl: string;
   headers: HeadersOptions | undefined;
   querySerializer: (query: Params) => string;
@@ -30,7 +29,7 @@ export function directRoute(
   baseUrl: string,
   headers: HeadersOptions | undefined,
   transport: Transport,
-  context: CallContext,
+  context: ClientContext,
 ): DirectRoute {
   // openapi-fetch builds its query serializer on every call; once per client is enough.
   const querySerializer = createQuerySerializer();
@@ -71,75 +70,65 @@ function mergeInto(target: RequestHeaders, source: HeadersOptions | undefined | 
  * builds. `finish` gets the result in the same step that reads it: every promise hop costs a
  * microtask, so a named call takes as few as it can.
  */
-export function sendDirect<T>(
+export function sendDirect<C extends RouteCall, T>(
   route: DirectRoute,
-  method: string,
-  path: string,
+  call: C,
   init: DirectInit,
-  state: CallState,
-  finish: (result: FetchResult, state: CallState) => T,
+  finish: (result: FetchResult, call: C) => T,
 ): Promise<T> {
-  const secrets: Secrets = callSecrets(route, state);
-  state.direct = true;
+  const { method } = call;
   const fail = (error: unknown): never => {
-    throw withSecrets(asSvcError(error, state), secrets);
+    throw withSecrets(asSvcError(error, call), call.secrets);
   };
   let outgoing: Outgoing;
   try {
-    outgoing = build(route, method, path, init, state, secrets);
+    outgoing = build(route, call, init);
   } catch (error) {
-    return Promise.reject(withSecrets(asSvcError(error, state), secrets));
+    return Promise.reject(withSecrets(asSvcError(error, call), call.secrets));
   }
-  return route.transport.send(outgoing, state).then((response) => {
+  return route.transport.send(outgoing, call).then((response) => {
     const text = bufferedText(response);
     if (text === undefined)
       return readFetchResult(response, method)
         .catch(fail)
-        .then((result) => finish(result, state));
+        .then((result) => finish(result, call));
     let result: FetchResult;
     try {
       result = parseFetchResult(response, method, text);
     } catch (error) {
       return fail(error);
     }
-    return finish(result, state);
+    return finish(result, call);
   }, fail);
 }
 
-function build(
-  route: DirectRoute,
-  method: string,
-  path: string,
-  init: DirectInit,
-  state: CallState,
-  secrets: Secrets,
-): Outgoing {
-  checkBeforeSending(route, init as unknown as Params, state, secrets);
-  const { params, body, headers } = init;
-  let url = fillPath(route.baseUrl, path, params.path);
+function build(route: DirectRoute, call: RouteCall, init: DirectInit): Outgoing {
+  checkBeforeSending(route, init as unknown as Params, call);
+  const { method } = call;
+  const { params, body } = init;
+  let url = fillPath(route.baseUrl, call.path, params.path);
   // As openapi-fetch's createFinalURL appends the query.
   let search = route.querySerializer(params.query);
   if (search.startsWith('?')) search = search.substring(1);
   if (search) url += `?${search}`;
-  // A JSON body gets its content type first, so that any header given for the call overrides it.
   const json = body !== undefined && !init.bodySerializer && !(body instanceof FormData);
-  const final = route.transport.requestHeaders();
-  if (json) final.set('content-type', 'application/json');
-  mergeInto(final, route.headers);
-  mergeInto(final, headers);
-  mergeInto(final, params.header);
-  if (body === undefined) return { method, url, headers: final, body: undefined };
+  const final = headersOf(route, init, json);
+  if (body === undefined) return { method, url, headers: final };
   // The serializer reads only a form content type (from a record too), which the JSON default never is.
   const serialized = (init.bodySerializer ?? (defaultBodySerializer as BodySerializer))(body, final);
   // JSON.stringify of a function writes nothing: no content type then, as on openapi-fetch's path.
-  if (json && serialized === undefined) {
-    const plain = route.transport.requestHeaders();
-    mergeInto(plain, route.headers);
-    mergeInto(plain, headers);
-    mergeInto(plain, params.header);
-    return { method, url, headers: plain, body: undefined };
-  }
+  if (json && serialized === undefined) return { method, url, headers: headersOf(route, init, false) };
   return { method, url, headers: final, body: serialized };
+}
+
+/** The call's headers merged in openapi-fetch's order; a JSON body's content type first, so any header given for the call overrides it. */
+function headersOf(route: DirectRoute, init: DirectInit, json: boolean): RequestHeaders {
+  const merged = requestHeaders();
+  if (json) merged.set('content-type', 'application/json');
+  mergeInto(merged, route.headers);
+  mergeInto(merged, init.headers);
+  mergeInto(merged, init.params.header);
+  return merged;
 }
 
 /** The answer's text parsed as openapi-fetch parses it (`parseAs: 'json'`), so both paths resolve alike. */

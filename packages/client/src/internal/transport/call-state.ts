@@ -7,23 +7,25 @@
 export const CALL = '__svcCall';
 
 import type { Secrets } from '../redact.js';
+import type { AttemptLimits } from './http-client.js';
 import type { Reply } from './reply/reply.js';
 
-export interface CallState {
-  /** `METHOD /path/{template}` of the call, for messages (ids stay out of error text). */
-  what: string;
-  signal?: AbortSignal | undefined;
-  timeoutMs?: number | undefined;
-  maxRetries?: number | undefined;
-  maxResponseBytes?: number | undefined;
+/**
+ * A call as the route and the transport see it: read-only, its limits resolved (its own options, else
+ * the client's). The call itself (call/call.ts) owns it and is the one place its state is written,
+ * through the two steps below. It is what each attempt is held to (`HttpClient.send`).
+ */
+export interface CallState extends AttemptLimits {
   /** The call's secrets (link token, a key from the apiKey function), chained to the client's. */
-  secrets?: Secrets;
-  /** Sent by a named method without openapi-fetch: no middleware can have added a header. */
-  direct?: true;
-  /** Set by the transport: from then on a failure is about the exchange, not the input. */
-  sent?: boolean;
-  /** The final response, kept to describe a success body that fails to parse. */
-  response?: Reply;
+  readonly secrets: Secrets;
+  /** Whether the transport took it: from then on a failure is about the exchange, not the input. */
+  readonly sent: boolean;
+  /** The final answer, kept to describe a success body that fails to parse. */
+  readonly response: Reply | undefined;
+  /** The transport takes the call. */
+  sending(): void;
+  /** The transport hands back the call's final answer. */
+  answered(reply: Reply): void;
 }
 
 export const callStateOf = (request: Request): CallState | undefined =>

@@ -1,9 +1,6 @@
 import { ConnectionError, SvcError, TimeoutError } from '../../../errors.js';
 import { abortError } from './abort-error.js';
 
-/** A 3xx other than 304: never followed (a cross-origin redirect would carry the API key along). */
-export const isRedirect = (status: number): boolean => status >= 300 && status < 400 && status !== 304;
-
 /**
  * What a failed attempt throws, whichever transport sent it: TimeoutError when its timer fired,
  * AbortError when the caller's signal did, a SvcError as it is, else ConnectionError (no response).

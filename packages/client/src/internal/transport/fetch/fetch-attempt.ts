@@ -1,7 +1,8 @@
-import { errorFromResponse } from '../../../errors.js';
 import { abortError } from '../abort/abort-error.js';
 import { linkAbort, unlinkAbort } from '../abort/abort-fanout.js';
-import { attemptFailure, isRedirect } from '../abort/attempt-failure.js';
+import { attemptFailure } from '../abort/attempt-failure.js';
+import type { AttemptLimits } from '../http-client.js';
+import { isRedirect } from '../reply/answer-error.js';
 import { bufferedResponse } from '../reply/buffered-response.js';
 import { readBody } from './read-body.js';
 
@@ -22,16 +23,13 @@ function onTimeout(attempt: AttemptController): void {
 export type AttemptFetch = (signal: AbortSignal) => Promise<Response>;
 
 /**
- * Sends one attempt over fetch and reads the whole body (at most `maxBytes`) under the same timeout, so a
+ * Sends one attempt over fetch and reads the whole body (at most `maxResponseBytes`) under the same timeout, so a
  * stalled body is a TimeoutError and the caller can decide on a retry. Returns the Response with its body in memory
- * (see reply/buffered-response.ts). No timer or listener outlives it.
+ * (see reply/buffered-response.ts); a redirect's unread. No timer or listener outlives it.
  */
 export async function fetchAttempt(
   fetchOnce: AttemptFetch,
-  caller: AbortSignal | undefined,
-  timeoutMs: number,
-  what: string,
-  maxBytes: number,
+  { signal: caller, timeoutMs, what, maxResponseBytes }: AttemptLimits,
 ): Promise<Response> {
   if (caller?.aborted) throw abortError(caller);
   const attempt = new AttemptController();
@@ -40,13 +38,15 @@ export async function fetchAttempt(
   try {
     const response = await fetchOnce(attempt.signal);
     if (response.type === 'opaqueredirect' || isRedirect(response.status)) {
-      // A body that already failed rejects its cancel: nobody waits for it, so it must not go unhandled.
+      // Never followed nor read: the transport refuses it. A body that already failed rejects its
+      // cancel: nobody waits for it, so it must not go unhandled.
       response.body?.cancel().catch(() => {});
-      throw errorFromResponse(response, undefined, what);
+      attempt.abort();
+      return response;
     }
     return NULL_BODY.has(response.status)
       ? response
-      : bufferedResponse(response, await readBody(response, maxBytes, what));
+      : bufferedResponse(response, await readBody(response, maxResponseBytes, what));
   } catch (error) {
     // A refused answer's connection goes too (a custom fetch learns it from the signal).
     attempt.abort();

@@ -1,11 +1,8 @@
 // What `#node-http` resolves to outside Node (browsers, workers, Deno, Bun and workerd builds): no
 // Node transport, so named calls use fetch and the bundle carries no node:http code.
-import type { CreateNodeHttpClient, RequestHeaders } from '../http-client.js';
+import type { CreateNodeHttpClient } from '../http-client.js';
 
 export const createNodeHttpClient: CreateNodeHttpClient | undefined = undefined;
-
-/** Fetch's own `Headers`: it checks names and values itself, so no code of ours ships for it. */
-export const requestHeaders = (): RequestHeaders => new Headers();
 
 /** Nothing to refuse: elsewhere `Headers` is the rule, and fetch sends what it accepts. */
 export const checkRequestHeaders: ((headers: Iterable<[string, string]>, what: string) => void) | undefined =

@@ -1,15 +1,24 @@
 import type * as Http from 'node:http';
-import { errorFromResponse } from '../../../errors.js';
 import { type Abortable, linkAbort, unlinkAbort } from '../abort/abort-fanout.js';
-import { attemptFailure, isRedirect } from '../abort/attempt-failure.js';
+import { attemptFailure } from '../abort/attempt-failure.js';
+import type { AttemptLimits } from '../http-client.js';
+import { isRedirect } from '../reply/answer-error.js';
 import { type Body, isTextType } from '../reply/buffered-response.js';
 import type { Reply } from '../reply/reply.js';
-import { TO_RESPONSE } from '../reply/reply.js';
 import { responseTooLarge, tooManyCodings } from '../reply/response-limit.js';
 import { decode, isTooLarge } from './decode.js';
 import { answerHeader, headerReader, NodeReply, NULL_BODY } from './node-reply.js';
 
 type HttpModule = typeof Http;
+
+/** One call's request over node:http, made once (node-http-client.ts) and sent by each attempt. */
+export interface NodeRequest {
+  module: HttpModule;
+  options: Http.RequestOptions;
+  bytes: Uint8Array | undefined;
+  url: string;
+  method: string;
+}
 
 /**
  * One attempt over node:http: its timer, its link to the caller's signal, its answer read whole (at most
@@ -27,20 +36,17 @@ export class NodeAttempt implements Abortable {
   constructor(
     private resolve: (reply: Reply) => void,
     private reject: (error: unknown) => void,
-    private readonly caller: AbortSignal | undefined,
-    private readonly timeoutMs: number,
-    private readonly what: string,
-    private readonly url: string,
-    private readonly method: string,
-    private readonly maxBytes: number,
+    private readonly limits: AttemptLimits,
+    private readonly sent: NodeRequest,
   ) {
-    this.timer = setTimeout(onTimeout, timeoutMs, this);
-    if (caller) linkAbort(caller, this);
+    this.timer = setTimeout(onTimeout, limits.timeoutMs, this);
+    if (limits.signal) linkAbort(limits.signal, this);
   }
 
-  send(http: HttpModule, options: Http.RequestOptions, bytes: Uint8Array | undefined): void {
+  send(): void {
+    const { module, options, bytes } = this.sent;
     try {
-      const request = http.request(options, (response) => this.answered(response));
+      const request = module.request(options, (response) => this.answered(response));
       this.request = request;
       request.on('error', (error) => this.fail(error));
       request.end(bytes);
@@ -56,18 +62,24 @@ export class NodeAttempt implements Abortable {
 
   timeout(): void {
     this.timedOut = true;
-    this.fail(new Error(`no answer within ${this.timeoutMs} ms`));
+    this.fail(new Error(`no answer within ${this.limits.timeoutMs} ms`));
   }
 
   private answered(response: Http.IncomingMessage): void {
     this.response = response;
     const status = response.statusCode ?? 0;
+    const { what, maxResponseBytes: maxBytes } = this.limits;
+    if (isRedirect(status)) {
+      // Never followed nor read: the transport refuses it, and its connection goes.
+      this.refused(status, response);
+      return;
+    }
     const chunks: Buffer[] = [];
     response.on('data', (chunk: Buffer) => {
       // Counted as it arrives: past the limit the socket goes, nothing more is read.
       this.received += chunk.length;
-      if (this.received > this.maxBytes)
-        this.fail(responseTooLarge(this.what, status, headerReader(response), this.maxBytes));
+      if (this.received > maxBytes)
+        this.fail(responseTooLarge(what, status, headerReader(response), maxBytes));
       else chunks.push(chunk);
     });
     const codings = answerHeader(response.rawHeaders, 'content-encoding');
@@ -77,18 +89,20 @@ export class NodeAttempt implements Abortable {
       if (!response.complete) this.fail(new Error('the connection closed before the body ended'));
     });
     try {
-      if (isRedirect(status)) {
-        const reply = new NodeReply(status, response, this.url, '');
-        this.fail(errorFromResponse(reply[TO_RESPONSE](), undefined, this.what));
-        return;
-      }
-      if (tooManyCodings(codings) && !NULL_BODY.has(status) && this.method !== 'HEAD')
-        this.fail(
-          responseTooLarge(this.what, status, headerReader(response), this.maxBytes, codings as string),
-        );
+      if (tooManyCodings(codings) && !NULL_BODY.has(status) && this.sent.method !== 'HEAD')
+        this.fail(responseTooLarge(what, status, headerReader(response), maxBytes, codings as string));
     } catch (error) {
       this.fail(error);
     }
+  }
+
+  /** A redirect: handed back unread, its connection closed. */
+  private refused(status: number, response: Http.IncomingMessage): void {
+    const { resolve, request } = this;
+    this.settle();
+    resolve(new NodeReply(status, response, this.sent.url, ''));
+    response.destroy();
+    request?.destroy();
   }
 
   private read(
@@ -100,17 +114,16 @@ export class NodeAttempt implements Abortable {
     if (this.done) return;
     try {
       const bytes = chunks.length === 1 ? (chunks[0] as Buffer) : Buffer.concat(chunks);
-      if (codings === null || NULL_BODY.has(status) || this.method === 'HEAD' || bytes.length === 0) {
+      if (codings === null || NULL_BODY.has(status) || this.sent.method === 'HEAD' || bytes.length === 0) {
         this.succeed(status, response, bytes);
         return;
       }
-      decode(bytes, codings, this.maxBytes).then(
+      const { what, maxResponseBytes: maxBytes } = this.limits;
+      decode(bytes, codings, maxBytes).then(
         (decoded) => this.succeed(status, response, decoded),
         (error: unknown) =>
           this.fail(
-            isTooLarge(error)
-              ? responseTooLarge(this.what, status, headerReader(response), this.maxBytes)
-              : error,
+            isTooLarge(error) ? responseTooLarge(what, status, headerReader(response), maxBytes) : error,
           ),
       );
     } catch (error) {
@@ -131,7 +144,7 @@ export class NodeAttempt implements Abortable {
         // fetch's text() drops a byte order mark.
         body = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
       } else body = bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer;
-      reply = new NodeReply(status, response, this.url, body);
+      reply = new NodeReply(status, response, this.sent.url, body);
     } catch (error) {
       this.fail(error);
       return;
@@ -144,7 +157,8 @@ export class NodeAttempt implements Abortable {
   /** Fails the attempt with its typed error (made before settling) and closes its connection. */
   private fail(error: unknown): void {
     if (this.done) return;
-    const failure = attemptFailure(error, this.timedOut, this.caller, this.timeoutMs, this.what);
+    const { signal, timeoutMs, what } = this.limits;
+    const failure = attemptFailure(error, this.timedOut, signal, timeoutMs, what);
     const { reject, request, response } = this;
     this.settle();
     reject(failure);
@@ -161,7 +175,7 @@ export class NodeAttempt implements Abortable {
   private settle(): void {
     this.done = true;
     clearTimeout(this.timer);
-    if (this.caller) unlinkAbort(this.caller, this);
+    if (this.limits.signal) unlinkAbort(this.limits.signal, this);
     this.resolve = ignore;
     this.reject = ignore;
     this.request = undefined;

@@ -7,18 +7,15 @@
 // steps as an attempt over fetch (node-attempt.ts).
 import type * as Http from 'node:http';
 import { ValidationError } from '../../../errors.js';
+import type { HeaderList } from '../../input/header-list.js';
+import { UNSENDABLE_VALUE, unsendableValueReason } from '../../input/unsendable-value.js';
 import { abortError } from '../abort/abort-error.js';
-import type { Attempt, CreateNodeHttpClient, HttpClient, Outgoing, RequestHeaders } from '../http-client.js';
+import type { AttemptLimits, CreateNodeHttpClient, HttpClient, Outgoing } from '../http-client.js';
 import type { Reply } from '../reply/reply.js';
-import { HeaderList } from './header-list.js';
-import { NodeAttempt } from './node-attempt.js';
+import { NodeAttempt, type NodeRequest } from './node-attempt.js';
 import { encode, encodeText } from './request-body.js';
-import { UNSENDABLE_VALUE, unsendableValueReason } from './unsendable-value.js';
 
 type HttpModule = typeof Http;
-
-/** The global fetch as it was when the client was loaded: a later one is a mock, and named calls go to it. */
-const loadedFetch = globalThis.fetch;
 
 /** Node itself: Bun and Deno answer to the `node` condition too, but fetch is their own client. */
 const isNode = (): boolean => {
@@ -35,9 +32,6 @@ const PLAIN_QUERY = /^[\w\-.~!$&()*+,;=:@%/?]*$/;
 /** A Node client's agent: keep-alive, idle sockets closed after 4 s (as fetch's) and never holding the process. */
 const IDLE_SOCKET_MS = 4_000;
 
-/** Headers checked as `Headers` checks them, without a Headers per call (header-list.ts). */
-export const requestHeaders = (): RequestHeaders => new HeaderList();
-
 /**
  * Refuses a request openapi-fetch built (the typed path client, middleware) with a header value no
  * transport on Node sends: its `Headers` took the value without a word, and fetch would refuse it only
@@ -52,12 +46,64 @@ export function checkRequestHeaders(headers: Iterable<[string, string]>, what: s
 /** Methods sent without a body and without `content-length`; any other says `content-length: 0`, as fetch does. */
 const BODILESS = new Set(['GET', 'HEAD', 'DELETE', 'OPTIONS', 'TRACE', 'CONNECT']);
 
-export const createNodeHttpClient: CreateNodeHttpClient = (baseUrl, agentOption) => {
+/** The request target fetch sends for this URL (of `origin`). */
+function pathOf(origin: string, url: string): string {
+  const rest = url.slice(origin.length);
+  const queryAt = rest.indexOf('?');
+  const path = queryAt === -1 ? rest : rest.slice(0, queryAt);
+  const query = queryAt === -1 ? '' : rest.slice(queryAt);
+  if (PLAIN_PATH.test(path) && !DOT_SEGMENT.test(path) && PLAIN_QUERY.test(query)) return rest;
+  const parsed = new URL(url);
+  return parsed.pathname + parsed.search;
+}
+
+/** The headers fetch adds to every request it sends, where the call has not set them. */
+function addFetchDefaults(
+  headers: HeaderList,
+  method: string,
+  bytes: Uint8Array | undefined,
+  acceptEncoding: string,
+): void {
+  headers.default('accept', '*/*');
+  headers.default('accept-language', '*');
+  headers.default('sec-fetch-mode', 'cors');
+  headers.default('user-agent', 'node');
+  headers.default('accept-encoding', acceptEncoding);
+  if (bytes) headers.set('content-length', String(bytes.byteLength));
+  else if (!BODILESS.has(method)) headers.default('content-length', '0');
+}
+
+/** One attempt: a synchronous call (no body, or a text one, once node:http is loaded) starts with no microtask. */
+function attempt(request: NodeRequest, limits: AttemptLimits): Promise<Reply> {
+  const caller = limits.signal;
+  return caller?.aborted
+    ? Promise.reject(abortError(caller))
+    : new Promise<Reply>((resolve, reject) => {
+        new NodeAttempt(resolve, reject, limits, request).send();
+      });
+}
+
+/**
+ * The headers as node:http takes them. To the client's own agent: the flat list with `Host` last, as
+ * node:http adds it, written as they are (no copy into the request's own record). To an agent given
+ * with `httpAgent`: a record, which a proxy agent can still read and change on the request.
+ */
+function requestHeadersFor(
+  headers: HeaderList,
+  agentOption: unknown,
+  host: string,
+): Http.OutgoingHttpHeaders | string[] {
+  if (agentOption !== undefined) return Object.fromEntries(headers);
+  const pairs = headers.pairs;
+  if (!headers.has('host')) pairs.push('Host', host);
+  return pairs;
+}
+
+export const createNodeHttpClient: CreateNodeHttpClient = (baseUrl, agentOption): HttpClient | undefined => {
   if (!isNode()) return undefined;
   const base = new URL(baseUrl);
   const secure = base.protocol === 'https:';
   const origin = base.origin;
-  const originSlash = `${origin}/`;
   const hostname = base.hostname.replace(/^\[|\]$/g, '');
   // What node:http writes as `Host` (brackets around IPv6, no default port), as URL writes it.
   const host = base.host;
@@ -76,84 +122,50 @@ export const createNodeHttpClient: CreateNodeHttpClient = (baseUrl, agentOption)
     return http;
   }
 
-  /** The request target fetch sends for this URL. */
-  function pathOf(url: string): string {
-    const rest = url.slice(origin.length);
-    const queryAt = rest.indexOf('?');
-    const path = queryAt === -1 ? rest : rest.slice(0, queryAt);
-    const query = queryAt === -1 ? '' : rest.slice(queryAt);
-    if (PLAIN_PATH.test(path) && !DOT_SEGMENT.test(path) && PLAIN_QUERY.test(query)) return rest;
-    const parsed = new URL(url);
-    return parsed.pathname + parsed.search;
+  /** The request of every attempt of one call, made at its first: a call without a body or with a text one (JSON) at once. */
+  function prepare({ method, url, headers: bag, body }: Outgoing): NodeRequest | Promise<NodeRequest> {
+    const headers = bag as HeaderList;
+    if (http && (body === undefined || typeof body === 'string'))
+      return ready(http, method, url, headers, body === undefined ? undefined : encodeText(body, headers));
+    return (async () => {
+      const module = http ?? (await load());
+      return ready(
+        module,
+        method,
+        url,
+        headers,
+        body === undefined ? undefined : await encode(body, headers),
+      );
+    })();
   }
 
-  const node: HttpClient = {
-    takes({ url }: Outgoing): boolean {
-      return globalThis.fetch === loadedFetch && url.startsWith(originSlash);
-    },
-    attempts({ method, url, headers: bag, body }: Outgoing): Attempt | Promise<Attempt> {
-      const headers = bag as HeaderList;
-      // A call without a body or with a text one (JSON) is ready at once: no promise, no microtask.
-      if (http && (body === undefined || typeof body === 'string'))
-        return ready(http, method, url, headers, body === undefined ? undefined : encodeText(body, headers));
-      return (async () => {
-        const module = http ?? (await load());
-        return ready(
-          module,
-          method,
-          url,
-          headers,
-          body === undefined ? undefined : await encode(body, headers),
-        );
-      })();
-    },
-  };
-
-  /** The attempts of one call, its request options made once. */
+  /** One call's request options, made once. */
   function ready(
     module: HttpModule,
     method: string,
     url: string,
     headers: HeaderList,
     bytes: Uint8Array | undefined,
-  ): Attempt {
-    // The headers fetch adds to every request it sends, where the call has not set them.
-    headers.default('accept', '*/*');
-    headers.default('accept-language', '*');
-    headers.default('sec-fetch-mode', 'cors');
-    headers.default('user-agent', 'node');
-    headers.default('accept-encoding', acceptEncoding);
-    if (bytes) headers.set('content-length', String(bytes.byteLength));
-    else if (!BODILESS.has(method)) headers.default('content-length', '0');
+  ): NodeRequest {
+    addFetchDefaults(headers, method, bytes, acceptEncoding);
     const options: Http.RequestOptions = {
       method,
       hostname,
       port,
-      path: pathOf(url),
-      headers: requestHeadersFor(headers),
+      path: pathOf(origin, url),
+      headers: requestHeadersFor(headers, agentOption, host),
       agent: agent as Http.Agent,
     };
-    return (caller, timeoutMs, what, maxBytes) =>
-      caller?.aborted
-        ? Promise.reject(abortError(caller))
-        : new Promise<Reply>((resolve, reject) => {
-            new NodeAttempt(resolve, reject, caller, timeoutMs, what, url, method, maxBytes).send(
-              module,
-              options,
-              bytes,
-            );
-          });
+    return { module, options, bytes, url, method };
   }
-  /**
-   * The headers as node:http takes them. To the client's own agent: the flat list with `Host` last, as
-   * node:http adds it, written as they are (no copy into the request's own record). To an agent given
-   * with `httpAgent`: a record, which a proxy agent can still read and change on the request.
-   */
-  function requestHeadersFor(headers: HeaderList): Http.OutgoingHttpHeaders | string[] {
-    if (agentOption !== undefined) return Object.fromEntries(headers);
-    const pairs = headers.pairs;
-    if (!headers.has('host')) pairs.push('Host', host);
-    return pairs;
-  }
-  return node;
+
+  return {
+    send(outgoing: Outgoing, limits: AttemptLimits): Promise<Reply> {
+      outgoing.prepared ??= prepare(outgoing);
+      const request = outgoing.prepared as NodeRequest | Promise<NodeRequest>;
+      return request instanceof Promise
+        ? request.then((made) => attempt(made, limits))
+        : attempt(request, limits);
+    },
+  };
 };

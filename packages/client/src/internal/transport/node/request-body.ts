@@ -1,5 +1,5 @@
 // A request body as the bytes fetch would send, with the content type fetch would add.
-import type { HeaderList } from './header-list.js';
+import type { HeaderList } from '../../input/header-list.js';
 
 /** A text body as fetch sends it: UTF-8, typed as text unless the call set a type. */
 export function encodeText(body: string, headers: HeaderList): Uint8Array {

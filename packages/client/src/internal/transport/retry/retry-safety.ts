@@ -2,7 +2,7 @@
 // is repeated only when the service certainly did not process it, unless the client was told the
 // header the service reads idempotency keys from: the default name is a convention, and a retry
 // under a name the service ignores could create a second lab order.
-import type { RequestHeaders } from '../http-client.js';
+import type { RequestHeaders } from '../../input/request-headers.js';
 
 /** Methods safe to repeat whatever happened to the first attempt. */
 const REPEATABLE_METHODS = new Set(['GET', 'HEAD', 'PUT', 'DELETE', 'OPTIONS']);

@@ -2,7 +2,7 @@
 // accepted, trimmed and joined) over a flat list of lower-cased names and values, so both transports
 // send the same bytes. No `Headers` is built: one costs several µs per call on Node, and the first use of the
 // global loads Node's whole fetch implementation, which a call over node:http never needs.
-import { HEADER_NAME } from '../../input/header-name.js';
+import { HEADER_NAME } from './header-name.js';
 import { UNSENDABLE_VALUE, unsendableValueReason } from './unsendable-value.js';
 
 /** HTTP whitespace around a value, which `Headers` strips. */
