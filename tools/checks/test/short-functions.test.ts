@@ -14,12 +14,7 @@ const MAX_LINES = 80;
  * run and pace), each to come out under the limit: an entry goes when its rewrite lands. Empty is the goal.
  */
 const BEING_REWRITTEN: Record<string, readonly string[]> = {
-  'packages/client/src': [
-    'create-client.ts',
-    'internal/transport/node/node-http-client.ts',
-    'internal/transport/transport.ts',
-  ],
-  'packages/sync/src': ['bullmq.ts', 'internal/run/', 'internal/pace/', 'stores/'],
+  'packages/sync/src': ['stores/'],
 };
 
 const allowed = (root: string, file: string) =>
