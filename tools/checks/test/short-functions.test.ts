@@ -10,7 +10,7 @@ const repo = resolve(import.meta.dirname, '../../..');
 const MAX_LINES = 80;
 
 /**
- * Files being rewritten elsewhere at the time of writing (the client's call path, the sync's stores, queue,
+ * Files being rewritten elsewhere at the time of writing (the client's call path, the sync's queue,
  * run and pace), each to come out under the limit: an entry goes when its rewrite lands. Empty is the goal.
  */
 const BEING_REWRITTEN: Record<string, readonly string[]> = {
@@ -19,7 +19,7 @@ const BEING_REWRITTEN: Record<string, readonly string[]> = {
     'internal/transport/node/node-http-client.ts',
     'internal/transport/transport.ts',
   ],
-  'packages/sync/src': ['bullmq.ts', 'internal/run/', 'internal/pace/', 'stores/'],
+  'packages/sync/src': ['bullmq.ts', 'internal/run/', 'internal/pace/'],
 };
 
 const allowed = (root: string, file: string) =>
