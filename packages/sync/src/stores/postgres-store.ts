@@ -4,13 +4,13 @@
 import { createRequire } from 'node:module';
 import { Socket } from 'node:net';
 import type pg from 'pg';
-import { postgresErasureMethods } from './postgres/postgres-erasure-methods.js';
-import { postgresLabMethods } from './postgres/postgres-lab-methods.js';
-import { postgresMaintenanceMethods } from './postgres/postgres-maintenance-methods.js';
-import { postgresReadMethods } from './postgres/postgres-read-methods.js';
-import { postgresStoreParts } from './postgres/postgres-store-parts.js';
-import { postgresUserMethods } from './postgres/postgres-user-methods.js';
-import { postgresWindowMethods } from './postgres/postgres-window-methods.js';
+import { postgresErasureMethods } from './postgres/methods/postgres-erasure-methods.js';
+import { postgresLabMethods } from './postgres/methods/postgres-lab-methods.js';
+import { postgresMaintenanceMethods } from './postgres/methods/postgres-maintenance-methods.js';
+import { postgresReadMethods } from './postgres/methods/postgres-read-methods.js';
+import { postgresStoreParts } from './postgres/methods/postgres-store-parts.js';
+import { postgresUserMethods } from './postgres/methods/postgres-user-methods.js';
+import { postgresWindowMethods } from './postgres/methods/postgres-window-methods.js';
 import type { SyncStore } from './store.js';
 import type { MaintainedStore } from './store-maintenance.js';
 

@@ -1,6 +1,6 @@
 // The SQLite store's users: saving and finding one, reading them a page at a time, failed users.
-import { type UserRow, userOf } from '../store-rows.js';
-import { immediate } from './driver.js';
+import { type UserRow, userOf } from '../../store-rows.js';
+import { immediate } from '../driver.js';
 import type { SqliteStoreParts, StoreMethods } from './sqlite-store-parts.js';
 
 export function sqliteUserMethods({

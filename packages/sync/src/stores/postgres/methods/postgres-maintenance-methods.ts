@@ -1,6 +1,6 @@
 // The PostgreSQL store's schema and team binding, and what `svc-sync migrate` and `serve` ask besides
 // (svc_meta, the console's reads, the change mark).
-import { assertFingerprint } from '../team-fingerprint.js';
+import { assertFingerprint } from '../../team-fingerprint.js';
 import type { PostgresStoreParts, StoreMethods } from './postgres-store-parts.js';
 
 export function postgresMaintenanceMethods({

@@ -7,10 +7,10 @@ import {
   recordText,
   type SyncWindow,
   type WindowRows,
-} from '../store.js';
-import { type FailureColumns, failedWindowOf, keyValues, windowOf } from '../store-rows.js';
-import { immediate } from './driver.js';
-import type { WindowRow } from './sqlite-statements.js';
+} from '../../store.js';
+import { type FailureColumns, failedWindowOf, keyValues, windowOf } from '../../store-rows.js';
+import { immediate } from '../driver.js';
+import type { WindowRow } from '../sqlite-statements.js';
 import type { SqliteStoreParts, StoreMethods } from './sqlite-store-parts.js';
 
 function plan({ ready, erasure }: SqliteStoreParts, windows: readonly SyncWindow[], force: boolean) {

@@ -1,6 +1,6 @@
 // The SQLite store's schema and team binding, what `svc-sync migrate` and `serve` ask besides (svc_meta,
 // the console's reads, the change mark).
-import { assertFingerprint } from '../team-fingerprint.js';
+import { assertFingerprint } from '../../team-fingerprint.js';
 import type { SqliteStoreParts, StoreMethods } from './sqlite-store-parts.js';
 
 export function sqliteMaintenanceMethods({

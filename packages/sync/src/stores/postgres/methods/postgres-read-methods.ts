@@ -1,6 +1,6 @@
 // The PostgreSQL store's reads of synced data: the status counts, each resource's status, users'
 // coverage, steps and summaries a page at a time.
-import { OLDEST_PENDING, userCoverageQuery } from '../shared-queries.js';
+import { OLDEST_PENDING, userCoverageQuery } from '../../shared-queries.js';
 import {
   type CoverageColumns,
   coverageOf,
@@ -11,8 +11,8 @@ import {
   syncStatusOf,
   type WindowKeyColumns,
   type WindowTotals,
-} from '../store-rows.js';
-import { readStepPage } from './postgres-step-days.js';
+} from '../../store-rows.js';
+import { readStepPage } from '../postgres-step-days.js';
 import type { PostgresStoreParts, StoreMethods } from './postgres-store-parts.js';
 
 export function postgresReadMethods({

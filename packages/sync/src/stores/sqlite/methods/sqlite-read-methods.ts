@@ -9,8 +9,8 @@ import {
   summaryOf,
   syncStatusOf,
   type WindowTotals,
-} from '../store-rows.js';
-import type { WindowRow } from './sqlite-statements.js';
+} from '../../store-rows.js';
+import type { WindowRow } from '../sqlite-statements.js';
 import type { SqliteStoreParts, StoreMethods } from './sqlite-store-parts.js';
 
 export function sqliteReadMethods({

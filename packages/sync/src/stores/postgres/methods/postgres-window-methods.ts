@@ -1,10 +1,10 @@
 // The PostgreSQL store's sync windows: planning, the pending ones, a window's commit or failure, and
 // clearing failed ones.
-import { coveredUntil, laterOf, planDecision, type SyncWindow } from '../store.js';
-import { failedWindowOf, keyValues, windowOf } from '../store-rows.js';
-import { mergedDays } from './postgres-step-days.js';
+import { coveredUntil, laterOf, planDecision, type SyncWindow } from '../../store.js';
+import { failedWindowOf, keyValues, windowOf } from '../../store-rows.js';
+import { mergedDays } from '../postgres-step-days.js';
+import { commitStatements } from '../upsert-rows.js';
 import type { PostgresStoreParts, StoreMethods } from './postgres-store-parts.js';
-import { commitStatements } from './upsert-rows.js';
 
 const KEY = 'user_id = $1 AND resource = $2 AND provider = $3 AND start_date = $4 AND end_date = $5';
 const iso = (value: unknown) => (value === null ? null : new Date(value as string).toISOString());

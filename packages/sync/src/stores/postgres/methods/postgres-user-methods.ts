@@ -1,5 +1,5 @@
 // The PostgreSQL store's users: saving and finding one, reading them a page at a time, failed users.
-import { userOf } from '../store-rows.js';
+import { userOf } from '../../store-rows.js';
 import type { PostgresStoreParts, StoreMethods } from './postgres-store-parts.js';
 
 export function postgresUserMethods({

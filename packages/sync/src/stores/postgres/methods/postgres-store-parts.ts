@@ -3,13 +3,13 @@
 // pool; one file per concern (postgres-window-methods.ts, postgres-user-methods.ts, …) builds its
 // methods on these.
 import type pg from 'pg';
-import { CLIENT_ID } from '../shared-queries.js';
-import type { WindowKey } from '../store.js';
-import type { MaintainedStore } from '../store-maintenance.js';
-import { keyValues, type WindowKeyColumns } from '../store-rows.js';
-import { isConnectionFailure, redactUrl, translatePg } from './pg-errors.js';
-import { postgresErasure } from './postgres-erasure.js';
-import { postgresSchema } from './postgres-schema.js';
+import { CLIENT_ID } from '../../shared-queries.js';
+import type { WindowKey } from '../../store.js';
+import type { MaintainedStore } from '../../store-maintenance.js';
+import { keyValues, type WindowKeyColumns } from '../../store-rows.js';
+import { isConnectionFailure, redactUrl, translatePg } from '../pg-errors.js';
+import { postgresErasure } from '../postgres-erasure.js';
+import { postgresSchema } from '../postgres-schema.js';
 
 /** Some of a store's methods, by name. */
 export type StoreMethods<K extends keyof MaintainedStore> = Pick<MaintainedStore, K>;

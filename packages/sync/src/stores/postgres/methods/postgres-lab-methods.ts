@@ -1,6 +1,6 @@
 // The PostgreSQL store's lab data: order events (and the order they move), parsing jobs.
-import { LAB_EVENTS_USER } from '../shared-queries.js';
-import { labOrderEventOf, labOrderOf, parsingJobOf } from '../store-rows.js';
+import { LAB_EVENTS_USER } from '../../shared-queries.js';
+import { labOrderEventOf, labOrderOf, parsingJobOf } from '../../store-rows.js';
 import type { PostgresStoreParts, StoreMethods } from './postgres-store-parts.js';
 
 export function postgresLabMethods({

@@ -6,8 +6,8 @@ import {
   labOrderOf,
   type ParsingJobColumns,
   parsingJobOf,
-} from '../store-rows.js';
-import { immediate } from './driver.js';
+} from '../../store-rows.js';
+import { immediate } from '../driver.js';
 import type { SqliteStoreParts, StoreMethods } from './sqlite-store-parts.js';
 
 export function sqliteLabMethods({
