@@ -26,7 +26,45 @@ type InTransaction = <T>(work: (client: pg.PoolClient) => Promise<T>) => Promise
 const ERASURE_LOCK = 7310726;
 const STORE = { kind: 'postgres', schemaVersion: SCHEMA_VERSION } as const;
 
-export function postgresErasure(query: Query, inTransaction: InTransaction) {
+type ErasureParts = ReturnType<typeof erasureParts>;
+
+async function run(client: pg.PoolClient, statements: EraseStatement[]) {
+  const removed: Record<string, number> = {};
+  for (const statement of statements) {
+    const result = await client.query<Record<string, number | string>>(
+      numbered(statement.sql),
+      statement.values,
+    );
+    const count = statement.counts;
+    const n =
+      count === undefined
+        ? (result.rowCount ?? 0)
+        : result.rows.reduce((sum, row) => sum + Number(row[count]), 0);
+    removed[statement.table] = (removed[statement.table] ?? 0) + n;
+  }
+  return removed;
+}
+
+/** In one transaction under the exclusive lock, after refusing a schema with a table erasure does not know. */
+function erasing<T>(inTransaction: InTransaction, work: (client: pg.PoolClient) => Promise<T>) {
+  return inTransaction(async (client) => {
+    await client.query('SELECT pg_advisory_xact_lock($1)', [ERASURE_LOCK]);
+    const { rows } = await client.query<{ tablename: string }>(
+      'SELECT tablename FROM pg_catalog.pg_tables WHERE schemaname = current_schema()',
+    );
+    const unknown = unknownTables(rows.map((row) => row.tablename));
+    if (unknown.length > 0)
+      throw new StoreVersionError(
+        `the store has tables this @svc/sync's erasure does not know (${unknown.join(', ')}): upgrade @svc/sync; nothing was deleted`,
+        SCHEMA_VERSION,
+        SCHEMA_VERSION,
+      );
+    return work(client);
+  });
+}
+
+/** The erasure key (read once) and a write's refusal. */
+function erasureParts() {
   let key: string | undefined;
   const readKey = async (read: Query) => {
     key ??= (await read<{ value: string }>('SELECT value FROM svc_meta WHERE key = $1', [ERASURE_KEY]))
@@ -54,41 +92,107 @@ export function postgresErasure(query: Query, inTransaction: InTransaction) {
     await client.query('SELECT pg_advisory_xact_lock_shared($1)', [ERASURE_LOCK]);
     return refuseWith(client, await readKey((text, values) => client.query(text, values)), ids);
   };
-  const run = async (client: pg.PoolClient, statements: EraseStatement[]) => {
-    const removed: Record<string, number> = {};
-    for (const statement of statements) {
-      const result = await client.query<Record<string, number | string>>(
-        numbered(statement.sql),
-        statement.values,
-      );
-      const count = statement.counts;
-      const n =
-        count === undefined
-          ? (result.rowCount ?? 0)
-          : result.rows.reduce((sum, row) => sum + Number(row[count]), 0);
-      removed[statement.table] = (removed[statement.table] ?? 0) + n;
-    }
-    return removed;
+  const refuseWithKey = (client: pg.PoolClient, keyRows: readonly { value: string }[], ids: ErasedIds) => {
+    key ??= keyRows[0]?.value;
+    return refuseWith(client, key, ids);
   };
-  /** In one transaction under the exclusive lock, after refusing a schema with a table erasure does not know. */
-  const erasing = <T>(work: (client: pg.PoolClient) => Promise<T>) =>
-    inTransaction(async (client) => {
-      await client.query('SELECT pg_advisory_xact_lock($1)', [ERASURE_LOCK]);
-      const { rows } = await client.query<{ tablename: string }>(
-        'SELECT tablename FROM pg_catalog.pg_tables WHERE schemaname = current_schema()',
-      );
-      const unknown = unknownTables(rows.map((row) => row.tablename));
-      if (unknown.length > 0)
-        throw new StoreVersionError(
-          `the store has tables this @svc/sync's erasure does not know (${unknown.join(', ')}): upgrade @svc/sync; nothing was deleted`,
-          SCHEMA_VERSION,
-          SCHEMA_VERSION,
-        );
-      return work(client);
-    });
+  return { readKey, refuse, refuseWithKey };
+}
 
+function eraseUser(
+  inTransaction: InTransaction,
+  { readKey }: ErasureParts,
+  ids: { clientUserId: string; userId?: string | null },
+): Promise<StoreErasure> {
+  return erasing(inTransaction, async (client) => {
+    await client.query('INSERT INTO svc_meta (key, value) VALUES ($1, $2) ON CONFLICT (key) DO NOTHING', [
+      ERASURE_KEY,
+      newErasureKey(),
+    ]);
+    const erasureKey = (await readKey((text, values) => client.query(text, values))) as string;
+    const userId =
+      ids.userId ??
+      (
+        await client.query<{ user_id: string | null }>(
+          'SELECT user_id FROM svc_users WHERE client_user_id = $1',
+          [ids.clientUserId],
+        )
+      ).rows[0]?.user_id ??
+      null;
+    const removed = await run(client, eraseUserStatements(ids.clientUserId, userId));
+    const hashes = hashesOf(erasureKey, { clientUserId: ids.clientUserId, userId });
+    await client.query(
+      `INSERT INTO svc_tombstones (client_hash, user_hash, erased_at) VALUES ($1, $2, now())
+       ON CONFLICT (client_hash) DO UPDATE SET user_hash = coalesce(excluded.user_hash, svc_tombstones.user_hash),
+       erased_at = excluded.erased_at`,
+      [hashes.client, hashes.user ?? null],
+    );
+    return { removed, tombstone: hashes.client as string, store: STORE };
+  });
+}
+
+function forgetProvider(
+  inTransaction: InTransaction,
+  userId: string,
+  provider: string,
+): Promise<StoreErasure> {
+  return erasing(inTransaction, async (client) => {
+    const removed = await run(client, forgetProviderStatements(userId, provider));
+    const { rows } = await client.query<{ client_user_id: string; providers: string }>(
+      'SELECT client_user_id, providers FROM svc_users WHERE user_id = $1 FOR UPDATE',
+      [userId],
+    );
+    for (const user of rows)
+      await client.query(
+        'UPDATE svc_users SET providers = $1, updated_at = now() WHERE client_user_id = $2',
+        [
+          JSON.stringify((JSON.parse(user.providers) as string[]).filter((p) => p !== provider)),
+          user.client_user_id,
+        ],
+      );
+    return { removed, tombstone: null, store: STORE };
+  });
+}
+
+function retain(inTransaction: InTransaction, resource: ResourceName, cutoff: string): Promise<StoreErasure> {
+  return erasing(inTransaction, async (client) => {
+    const removed = await run(client, retentionStatements(resource, cutoff));
+    const trim = retentionTrim(resource, cutoff);
+    if (trim)
+      removed.svc_steps = (removed.svc_steps ?? 0) + (await trimStepDay(client, trim.day, trim.cutoff));
+    return { removed, tombstone: null, store: STORE };
+  });
+}
+
+async function allowUser(query: Query, { readKey }: ErasureParts, clientUserId: string): Promise<boolean> {
+  const k = await readKey(query);
+  if (!k) return false;
+  const result = await query('DELETE FROM svc_tombstones WHERE client_hash = $1', [
+    hashesOf(k, { clientUserId }).client,
+  ]);
+  return (result.rowCount ?? 0) > 0;
+}
+
+/**
+ * Each table named is rewritten (VACUUM FULL holds an ACCESS EXCLUSIVE lock on it meanwhile: its reads
+ * and writes wait) with fresh indexes and TOAST; ANALYZE replaces the statistics sampled from it.
+ */
+async function scrub(query: Query, tables: readonly string[]): Promise<ScrubResult> {
+  const started = performance.now();
+  const known = tables.filter((table) => table in USER_TABLES);
+  if (known.length > 0) await query(`VACUUM (FULL, ANALYZE) ${known.join(', ')}`);
   return {
-    refuse,
+    method: 'postgres-vacuum-full',
+    complete: true,
+    tables: known,
+    ms: Math.round(performance.now() - started),
+  };
+}
+
+export function postgresErasure(query: Query, inTransaction: InTransaction) {
+  const parts = erasureParts();
+  return {
+    refuse: parts.refuse,
     /**
      * `refuse` in two halves, so a write can send the first with its own statements in one round trip:
      * the statements that take the shared lock and read the key (a simple query's text), then the
@@ -98,86 +202,12 @@ export function postgresErasure(query: Query, inTransaction: InTransaction) {
       `SELECT pg_advisory_xact_lock_shared(${ERASURE_LOCK})`,
       `SELECT value FROM svc_meta WHERE key = '${ERASURE_KEY}'`,
     ] as const,
-    refuseWithKey: (client: pg.PoolClient, keyRows: readonly { value: string }[], ids: ErasedIds) => {
-      key ??= keyRows[0]?.value;
-      return refuseWith(client, key, ids);
-    },
-    async eraseUser(ids: { clientUserId: string; userId?: string | null }): Promise<StoreErasure> {
-      return erasing(async (client) => {
-        await client.query('INSERT INTO svc_meta (key, value) VALUES ($1, $2) ON CONFLICT (key) DO NOTHING', [
-          ERASURE_KEY,
-          newErasureKey(),
-        ]);
-        const erasureKey = (await readKey((text, values) => client.query(text, values))) as string;
-        const userId =
-          ids.userId ??
-          (
-            await client.query<{ user_id: string | null }>(
-              'SELECT user_id FROM svc_users WHERE client_user_id = $1',
-              [ids.clientUserId],
-            )
-          ).rows[0]?.user_id ??
-          null;
-        const removed = await run(client, eraseUserStatements(ids.clientUserId, userId));
-        const hashes = hashesOf(erasureKey, { clientUserId: ids.clientUserId, userId });
-        await client.query(
-          `INSERT INTO svc_tombstones (client_hash, user_hash, erased_at) VALUES ($1, $2, now())
-           ON CONFLICT (client_hash) DO UPDATE SET user_hash = coalesce(excluded.user_hash, svc_tombstones.user_hash),
-           erased_at = excluded.erased_at`,
-          [hashes.client, hashes.user ?? null],
-        );
-        return { removed, tombstone: hashes.client as string, store: STORE };
-      });
-    },
-    async forgetProvider(userId: string, provider: string): Promise<StoreErasure> {
-      return erasing(async (client) => {
-        const removed = await run(client, forgetProviderStatements(userId, provider));
-        const { rows } = await client.query<{ client_user_id: string; providers: string }>(
-          'SELECT client_user_id, providers FROM svc_users WHERE user_id = $1 FOR UPDATE',
-          [userId],
-        );
-        for (const user of rows)
-          await client.query(
-            'UPDATE svc_users SET providers = $1, updated_at = now() WHERE client_user_id = $2',
-            [
-              JSON.stringify((JSON.parse(user.providers) as string[]).filter((p) => p !== provider)),
-              user.client_user_id,
-            ],
-          );
-        return { removed, tombstone: null, store: STORE };
-      });
-    },
-    async retain(resource: ResourceName, cutoff: string): Promise<StoreErasure> {
-      return erasing(async (client) => {
-        const removed = await run(client, retentionStatements(resource, cutoff));
-        const trim = retentionTrim(resource, cutoff);
-        if (trim)
-          removed.svc_steps = (removed.svc_steps ?? 0) + (await trimStepDay(client, trim.day, trim.cutoff));
-        return { removed, tombstone: null, store: STORE };
-      });
-    },
-    async allowUser(clientUserId: string): Promise<boolean> {
-      const k = await readKey(query);
-      if (!k) return false;
-      const result = await query('DELETE FROM svc_tombstones WHERE client_hash = $1', [
-        hashesOf(k, { clientUserId }).client,
-      ]);
-      return (result.rowCount ?? 0) > 0;
-    },
-    /**
-     * Each table named is rewritten (VACUUM FULL holds an ACCESS EXCLUSIVE lock on it meanwhile: its reads
-     * and writes wait) with fresh indexes and TOAST; ANALYZE replaces the statistics sampled from it.
-     */
-    async scrub(tables: readonly string[]): Promise<ScrubResult> {
-      const started = performance.now();
-      const known = tables.filter((table) => table in USER_TABLES);
-      if (known.length > 0) await query(`VACUUM (FULL, ANALYZE) ${known.join(', ')}`);
-      return {
-        method: 'postgres-vacuum-full',
-        complete: true,
-        tables: known,
-        ms: Math.round(performance.now() - started),
-      };
-    },
+    refuseWithKey: parts.refuseWithKey,
+    eraseUser: (ids: { clientUserId: string; userId?: string | null }) =>
+      eraseUser(inTransaction, parts, ids),
+    forgetProvider: (userId: string, provider: string) => forgetProvider(inTransaction, userId, provider),
+    retain: (resource: ResourceName, cutoff: string) => retain(inTransaction, resource, cutoff),
+    allowUser: (clientUserId: string) => allowUser(query, parts, clientUserId),
+    scrub: (tables: readonly string[]) => scrub(query, tables),
   };
 }

@@ -49,106 +49,119 @@ export function rewriteStepsByDay(db: SqliteDatabase): void {
   db.exec(`DROP TABLE ${STEPS_V5_TABLE}`);
 }
 
+const prepareStepStatements = (db: SqliteDatabase) => ({
+  upsert: db.prepare(UPSERT),
+  range: db.prepare(
+    `SELECT user_id, provider, day, points, fetched_at FROM svc_steps
+     WHERE user_id = ? AND provider = ? AND day BETWEEN ? AND ?`,
+  ),
+  from: db.prepare(
+    `SELECT user_id, provider, day, points, fetched_at FROM svc_steps WHERE (user_id, provider, day) >= (?, ?, ?)
+     AND fetched_at > ? ORDER BY user_id, provider, day LIMIT ?`,
+  ),
+  after: db.prepare(
+    `SELECT user_id, provider, day, points, fetched_at FROM svc_steps WHERE (user_id, provider, day) > (?, ?, ?)
+     AND fetched_at > ? ORDER BY user_id, provider, day LIMIT ?`,
+  ),
+  ofDay: db.prepare('SELECT user_id, provider, day, points, fetched_at FROM svc_steps WHERE day = ?'),
+  rewrite: db.prepare(
+    `UPDATE svc_steps SET points = ?, n = ?, last_end = ?, fetched_at = ?
+     WHERE user_id = ? AND provider = ? AND day = ?`,
+  ),
+  remove: db.prepare('DELETE FROM svc_steps WHERE user_id = ? AND provider = ? AND day = ?'),
+});
+
+type StepStatements = ReturnType<typeof prepareStepStatements>;
+
+/**
+ * Inside the commit's transaction: each day row the points go to, merged with what it holds (a read
+ * not older than the row replaces the points it names).
+ */
+function writeSteps(s: StepStatements, steps: readonly StepRow[], fetchedAt: string): void {
+  const days = pointsByDay(steps);
+  const stored = new Map<string, StepDayColumns>();
+  // One range read per user and provider (a window's points are one user's from one provider).
+  const spans = new Map<string, { userId: string; provider: string; first: string; last: string }>();
+  for (const { userId, provider, day } of days) {
+    const key = JSON.stringify([userId, provider]);
+    const span = spans.get(key);
+    if (!span) spans.set(key, { userId, provider, first: day, last: day });
+    else {
+      if (day < span.first) span.first = day;
+      if (day > span.last) span.last = day;
+    }
+  }
+  for (const { userId, provider, first, last } of spans.values())
+    for (const row of s.range.all<StepDayColumns>(userId, provider, first, last))
+      stored.set(JSON.stringify([row.user_id, row.provider, row.day]), row);
+  for (const read of days) {
+    const { day, fetchedAt: rowAt } = writtenDay(
+      stored.get(JSON.stringify([read.userId, read.provider, read.day])),
+      read,
+      fetchedAt,
+    );
+    s.upsert.run(day.userId, day.provider, day.day, day.points, day.n, day.lastEnd, rowAt);
+  }
+}
+
+/** A page of points after `after` (see SyncStore.readSteps). */
+function readStepPage(
+  s: StepStatements,
+  limit: number,
+  after: StepKey | undefined,
+  since: string | undefined,
+): Promise<StepRow[]> {
+  const fetchedAfter = since === undefined ? '' : new Date(since).toISOString();
+  return readPointPage(
+    (cursor: DayCursor, count) =>
+      (cursor.inclusive ? s.from : s.after).all<StepDayColumns>(
+        cursor.userId,
+        cursor.provider,
+        cursor.day,
+        fetchedAfter,
+        count,
+      ),
+    limit,
+    after,
+    since,
+  );
+}
+
+/** Inside retention's transaction: the points before `cutoff` of the day it falls inside. */
+function trimStepDay(s: StepStatements, day: string, cutoff: string): number {
+  let removed = 0;
+  for (const row of s.ofDay.all<StepDayColumns>(day)) {
+    const trimmed = trimDay(row, cutoff);
+    if (trimmed.removed === 0) continue;
+    removed += trimmed.removed;
+    if (trimmed.kept === null) s.remove.run(row.user_id, row.provider, row.day);
+    else
+      s.rewrite.run(
+        trimmed.kept.day.points,
+        trimmed.kept.day.n,
+        trimmed.kept.day.lastEnd,
+        trimmed.kept.fetchedAt,
+        row.user_id,
+        row.provider,
+        row.day,
+      );
+  }
+  return removed;
+}
+
 export function sqliteStepDays(db: SqliteDatabase) {
-  let statements: ReturnType<typeof prepare> | undefined;
-  const prepare = () => ({
-    upsert: db.prepare(UPSERT),
-    range: db.prepare(
-      `SELECT user_id, provider, day, points, fetched_at FROM svc_steps
-       WHERE user_id = ? AND provider = ? AND day BETWEEN ? AND ?`,
-    ),
-    from: db.prepare(
-      `SELECT user_id, provider, day, points, fetched_at FROM svc_steps WHERE (user_id, provider, day) >= (?, ?, ?)
-       AND fetched_at > ? ORDER BY user_id, provider, day LIMIT ?`,
-    ),
-    after: db.prepare(
-      `SELECT user_id, provider, day, points, fetched_at FROM svc_steps WHERE (user_id, provider, day) > (?, ?, ?)
-       AND fetched_at > ? ORDER BY user_id, provider, day LIMIT ?`,
-    ),
-    ofDay: db.prepare('SELECT user_id, provider, day, points, fetched_at FROM svc_steps WHERE day = ?'),
-    rewrite: db.prepare(
-      `UPDATE svc_steps SET points = ?, n = ?, last_end = ?, fetched_at = ?
-       WHERE user_id = ? AND provider = ? AND day = ?`,
-    ),
-    remove: db.prepare('DELETE FROM svc_steps WHERE user_id = ? AND provider = ? AND day = ?'),
-  });
+  let statements: StepStatements | undefined;
   const ready = () => {
-    statements ??= prepare();
+    statements ??= prepareStepStatements(db);
     return statements;
   };
-
   return {
-    /**
-     * Inside the commit's transaction: each day row the points go to, merged with what it holds (a read
-     * not older than the row replaces the points it names).
-     */
     write(steps: readonly StepRow[], fetchedAt: string): void {
-      if (steps.length === 0) return;
-      const s = ready();
-      const days = pointsByDay(steps);
-      const stored = new Map<string, StepDayColumns>();
-      // One range read per user and provider (a window's points are one user's from one provider).
-      const spans = new Map<string, { userId: string; provider: string; first: string; last: string }>();
-      for (const { userId, provider, day } of days) {
-        const key = JSON.stringify([userId, provider]);
-        const span = spans.get(key);
-        if (!span) spans.set(key, { userId, provider, first: day, last: day });
-        else {
-          if (day < span.first) span.first = day;
-          if (day > span.last) span.last = day;
-        }
-      }
-      for (const { userId, provider, first, last } of spans.values())
-        for (const row of s.range.all<StepDayColumns>(userId, provider, first, last))
-          stored.set(JSON.stringify([row.user_id, row.provider, row.day]), row);
-      for (const read of days) {
-        const { day, fetchedAt: rowAt } = writtenDay(
-          stored.get(JSON.stringify([read.userId, read.provider, read.day])),
-          read,
-          fetchedAt,
-        );
-        s.upsert.run(day.userId, day.provider, day.day, day.points, day.n, day.lastEnd, rowAt);
-      }
+      // No statement is prepared for a commit without steps.
+      if (steps.length > 0) writeSteps(ready(), steps, fetchedAt);
     },
-    /** A page of points after `after` (see SyncStore.readSteps). */
-    readPage(limit: number, after: StepKey | undefined, since: string | undefined): Promise<StepRow[]> {
-      const s = ready();
-      const fetchedAfter = since === undefined ? '' : new Date(since).toISOString();
-      return readPointPage(
-        (cursor: DayCursor, count) =>
-          (cursor.inclusive ? s.from : s.after).all<StepDayColumns>(
-            cursor.userId,
-            cursor.provider,
-            cursor.day,
-            fetchedAfter,
-            count,
-          ),
-        limit,
-        after,
-        since,
-      );
-    },
-    /** Inside retention's transaction: the points before `cutoff` of the day it falls inside. */
-    trim(day: string, cutoff: string): number {
-      const s = ready();
-      let removed = 0;
-      for (const row of s.ofDay.all<StepDayColumns>(day)) {
-        const trimmed = trimDay(row, cutoff);
-        if (trimmed.removed === 0) continue;
-        removed += trimmed.removed;
-        if (trimmed.kept === null) s.remove.run(row.user_id, row.provider, row.day);
-        else
-          s.rewrite.run(
-            trimmed.kept.day.points,
-            trimmed.kept.day.n,
-            trimmed.kept.day.lastEnd,
-            trimmed.kept.fetchedAt,
-            row.user_id,
-            row.provider,
-            row.day,
-          );
-      }
-      return removed;
-    },
+    readPage: (limit: number, after: StepKey | undefined, since: string | undefined): Promise<StepRow[]> =>
+      readStepPage(ready(), limit, after, since),
+    trim: (day: string, cutoff: string): number => trimStepDay(ready(), day, cutoff),
   };
 }
