@@ -2,10 +2,10 @@
 // queue retries), and what each outcome means for the job.
 import { type Job, type Queue, UnrecoverableError, Worker } from 'bullmq';
 import { classifyError, describeFailure, reasonOf, retryAfterOf } from '../errors/classify-error.js';
-import type { Limits } from '../limits.js';
 import { backoffMs, onceAttempt } from '../internal/pace/attempts.js';
 import { runWindow } from '../internal/run/run-window.js';
 import type { WindowOutcome } from '../internal/run/window-runner.js';
+import type { Limits } from '../limits.js';
 import type { SyncStore, SyncWindow } from '../stores/store.js';
 import type { SyncClient } from '../sync-client.js';
 import type { WorkerOutages } from './worker-outages.js';

@@ -1,7 +1,7 @@
 // A worker's outages (Redis, the store or the service out of reach): told once each, waited out together.
 import { type Queue, Worker } from 'bullmq';
-import type { Limits } from '../limits.js';
 import { backoffMs } from '../internal/pace/attempts.js';
+import type { Limits } from '../limits.js';
 import type { SyncWindow } from '../stores/store.js';
 
 export class WorkerOutages {
