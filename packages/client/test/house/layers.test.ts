@@ -5,6 +5,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, normalize } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { importCircles } from '@svc/tools/import-circles';
 import { describe, expect, it } from 'vitest';
 
 const SRC = fileURLToPath(new URL('../../src/', import.meta.url));
@@ -118,23 +119,7 @@ const importersOf = (target: string) =>
   [...MODULES].filter(([, targets]) => targets.includes(target)).map(([file]) => file);
 
 /** Each circle of imports among the modules, as the path around it. */
-function circles(): string[] {
-  const found: string[] = [];
-  const state = new Map<string, 'open' | 'done'>();
-  const path: string[] = [];
-  const visit = (file: string) => {
-    state.set(file, 'open');
-    path.push(file);
-    for (const target of MODULES.get(file) ?? []) {
-      if (state.get(target) === 'open') found.push([...path.slice(path.indexOf(target)), target].join(' → '));
-      else if (!state.has(target) && MODULES.has(target)) visit(target);
-    }
-    path.pop();
-    state.set(file, 'done');
-  };
-  for (const file of MODULES.keys()) if (!state.has(file)) visit(file);
-  return found;
-}
+const circles = (): string[] => importCircles(MODULES);
 
 describe('the layers of the client (src/internal/README.md)', () => {
   it('knows every folder of src/internal/', () => {

@@ -3,6 +3,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { importCircles } from '@svc/tools/import-circles';
 import { type SourceImport, sourceImports } from '@svc/tools/source-imports';
 import { describe, expect, it } from 'vitest';
 
@@ -21,24 +22,8 @@ const TRANSPORTS = ['internal/stdio', 'internal/http', 'internal/cli'];
 const isTransport = (file: string) => TRANSPORTS.some((folder) => under(folder)(file));
 
 /** Each circle of imports among the modules, as the path around it. */
-function circles(): string[] {
-  const found: string[] = [];
-  const state = new Map<string, 'open' | 'done'>();
-  const path: string[] = [];
-  const visit = (file: string) => {
-    state.set(file, 'open');
-    path.push(file);
-    for (const { target } of MODULES.get(file) ?? []) {
-      if (!MODULES.has(target)) continue;
-      if (state.get(target) === 'open') found.push([...path.slice(path.indexOf(target)), target].join(' → '));
-      else if (!state.has(target)) visit(target);
-    }
-    path.pop();
-    state.set(file, 'done');
-  };
-  for (const file of MODULES.keys()) if (!state.has(file)) visit(file);
-  return found;
-}
+const circles = (): string[] =>
+  importCircles(new Map([...MODULES].map(([file, imports]) => [file, imports.map(({ target }) => target)])));
 
 describe('the rooms of the MCP server', () => {
   it('reads every module of src/ and the imports between them', () => {

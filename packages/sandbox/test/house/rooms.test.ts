@@ -1,6 +1,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, normalize } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { importCircles } from '@svc/tools/import-circles';
 import { describe, expect, it } from 'vitest';
 
 const SRC = fileURLToPath(new URL('../../src/', import.meta.url));
@@ -80,23 +81,7 @@ const MAY_IMPORT: Record<Room, readonly string[]> = {
 };
 
 /** Each circle of imports among the modules, as the path around it. */
-function circles(): string[] {
-  const found: string[] = [];
-  const state = new Map<string, 'open' | 'done'>();
-  const path: string[] = [];
-  const visit = (file: string) => {
-    state.set(file, 'open');
-    path.push(file);
-    for (const target of MODULES.get(file) ?? []) {
-      if (state.get(target) === 'open') found.push([...path.slice(path.indexOf(target)), target].join(' → '));
-      else if (!state.has(target)) visit(target);
-    }
-    path.pop();
-    state.set(file, 'done');
-  };
-  for (const file of MODULES.keys()) if (!state.has(file)) visit(file);
-  return found;
-}
+const circles = (): string[] => importCircles(MODULES);
 
 describe('the rooms of the sandbox', () => {
   it.each(ROOMS)('%s/ imports only the rooms below it', (room) => {
