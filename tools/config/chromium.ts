@@ -1,8 +1,9 @@
-// Shared by the headless-Chromium tests of @svc/docs and @svc/browser-test.
-import { existsSync, mkdirSync } from 'node:fs';
+// Shared by the headless-Chromium tests (@svc/docs, @svc/browser-test, and the sync's and the sandbox's consoles).
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { type Browser, chromium } from 'playwright-core';
+import { type Browser, chromium, type Page } from 'playwright-core';
 
 /** Debian's Chromium; `CHROMIUM_PATH` points elsewhere on other machines. Never a downloaded browser. */
 export const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -37,4 +38,24 @@ export function artifactPath(packageRoot: URL, name: string): string {
   const folder = fileURLToPath(new URL('test-results/', packageRoot));
   mkdirSync(folder, { recursive: true });
   return resolve(folder, name);
+}
+
+/** The rules a page is held to: WCAG 2.1 A and AA. */
+const WCAG_21_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
+
+/**
+ * axe-core's WCAG 2.1 AA violations on the page as it stands, as `id (nodes)`. axe is evaluated over
+ * DevTools, not as a page script, so a page whose CSP allows only its own files is scanned as served.
+ */
+export async function wcagViolations(page: Page): Promise<string[]> {
+  await page.evaluate(readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8'));
+  return page.evaluate(async (values) => {
+    const axe = (
+      window as unknown as {
+        axe: { run: (o: object) => Promise<{ violations: { id: string; nodes: unknown[] }[] }> };
+      }
+    ).axe;
+    const result = await axe.run({ runOnly: { type: 'tag', values } });
+    return result.violations.map((v) => `${v.id} (${v.nodes.length})`);
+  }, WCAG_21_AA);
 }

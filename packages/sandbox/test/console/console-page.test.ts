@@ -3,8 +3,7 @@
 // accessibility scan, and the page's safety rules (no foreign Host or Origin, no foreign request).
 import { writeFileSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
-import { createRequire } from 'node:module';
-import { artifactPath, launchChromium } from '@svc/tools/chromium';
+import { artifactPath, launchChromium, wcagViolations } from '@svc/tools/chromium';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TOKEN_HEADER } from '../../src/console/page-guard.js';
@@ -12,7 +11,6 @@ import { createSandbox, type Sandbox, type SandboxServer, serveSandbox } from '.
 import { webhookReceiver } from '../fixtures/receiver.js';
 import { API_KEY, clientOn } from '../fixtures/sandbox.js';
 
-const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 const WRITE = process.env.SVC_SANDBOX_WRITE_SCREENSHOT === '1';
 
 let sandbox: Sandbox;
@@ -125,14 +123,7 @@ describe('the sandbox console', () => {
   });
 
   it('has no WCAG 2.1 AA violation (axe-core)', async () => {
-    await page.evaluate(await import('node:fs/promises').then((fs) => fs.readFile(AXE, 'utf8')));
-    const violations = await page.evaluate(async () => {
-      const axe = (window as unknown as { axe: { run: (...args: unknown[]) => Promise<unknown> } }).axe;
-      const result = (await axe.run(document, {
-        runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] },
-      })) as { violations: Array<{ id: string; nodes: Array<{ target: unknown }> }> };
-      return result.violations.map((v) => ({ id: v.id, targets: v.nodes.map((n) => n.target) }));
-    });
+    const violations = await wcagViolations(page);
     expect(violations).toEqual([]);
   });
 

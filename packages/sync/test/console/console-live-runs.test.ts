@@ -2,9 +2,7 @@
 // from the heartbeat rows they write into the store: the worker reading a queued backfill (its windows
 // done, rows, concurrency and the queue's depth), the receiver running, both "stopped" once they end,
 // and a heartbeat its process left behind (killed) shown stopped, not running.
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { launchChromium } from '@svc/tools/chromium';
+import { launchChromium, wcagViolations } from '@svc/tools/chromium';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openStore } from '../../src/index.js';
@@ -131,18 +129,7 @@ describe('svc-sync serve: live runs', () => {
       .toMatch(/^stopped: no heartbeat for 2m \ds$/);
 
     // The runs view filled (three runs, the chart drawn) keeps to WCAG 2.1 AA too.
-    await page.evaluate(readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8'));
-    const violations = await page.evaluate(async () => {
-      const axe = (
-        window as unknown as {
-          axe: { run: (o: object) => Promise<{ violations: { id: string; nodes: unknown[] }[] }> };
-        }
-      ).axe;
-      const result = await axe.run({
-        runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] },
-      });
-      return result.violations.map((v) => `${v.id} (${v.nodes.length})`);
-    });
+    const violations = await wcagViolations(page);
     expect(violations).toEqual([]);
   });
 });

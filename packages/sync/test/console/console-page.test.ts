@@ -3,8 +3,7 @@
 // browser sends nothing to any other origin.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';
-import { createRequire } from 'node:module';
-import { artifactPath, launchChromium } from '@svc/tools/chromium';
+import { artifactPath, launchChromium, wcagViolations } from '@svc/tools/chromium';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli, startCli, stopChildren, waitForLine } from '../fixtures/processes.js';
@@ -224,20 +223,7 @@ describe('svc-sync serve in Chromium', () => {
       .locator('details')
       .first()
       .evaluate((node) => node.setAttribute('open', ''));
-    const source = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
-    // Evaluated over DevTools, not as a page script: the page's CSP allows only its own files.
-    await page.evaluate(source);
-    const violations = await page.evaluate(async () => {
-      const axe = (
-        window as unknown as {
-          axe: { run: (o: object) => Promise<{ violations: { id: string; nodes: unknown[] }[] }> };
-        }
-      ).axe;
-      const result = await axe.run({
-        runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] },
-      });
-      return result.violations.map((v) => `${v.id} (${v.nodes.length})`);
-    });
+    const violations = await wcagViolations(page);
     expect(violations).toEqual([]);
   });
 
