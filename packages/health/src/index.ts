@@ -27,7 +27,7 @@ export { INTERPRETATION_SYSTEM, type Interpretation, interpretationOf } from './
 export { type LabResult, type LabValue, labResultOf } from './lab/lab-result.js';
 export { LOINC_PROPERTY_TWINS, LOINC_SYSTEM } from './lab/loinc.js';
 export { type ReferenceRange, referenceRangeOf } from './lab/reference-range.js';
-export { type SummaryRow, summaryRows, type TimeseriesRow, timeseriesRow } from './rows.js';
+export { type DailySummaryRow, summaryRows, type TimeseriesRow, timeseriesRow } from './rows.js';
 export {
   type BucketOptions,
   bucketByLocalDay,

@@ -21,7 +21,7 @@ export interface TimeseriesRow {
  * One daily summary of one user from one provider: the record as the service sent it and its keys
  * (`@svc/sync`'s `SummaryRow` extends it).
  */
-export interface SummaryRow {
+export interface DailySummaryRow {
   /** `activity`, `body`, `meal`, `profile`, `sleep`, `workouts`, or another the service adds. */
   resource: string;
   userId: string;
@@ -46,9 +46,9 @@ export function summaryRows(
   resource: string,
   userId: string,
   response: Record<string, unknown>,
-): { rows: SummaryRow[]; unkeyed: unknown[] } {
+): { rows: DailySummaryRow[]; unkeyed: unknown[] } {
   const records = ownValue(response, resource);
-  const rows: SummaryRow[] = [];
+  const rows: DailySummaryRow[] = [];
   const unkeyed: unknown[] = [];
   for (const record of Array.isArray(records) ? records : []) {
     const data = record as Record<string, unknown> | null;

@@ -61,7 +61,7 @@ export function parsingJobId(job: ParsingJob): string {
   throw new SvcError('The parsing job record carries no `id`: cannot follow the job');
 }
 
-const isFinal = (job: ParsingJob): boolean =>
+const isParsingDone = (job: ParsingJob): boolean =>
   FINAL_PARSING_JOB_STAGES.has(classifyParsingJobStatus(job.status));
 
 export function createReports(client: SvcClient, defaults: PollOptions): Reports {
@@ -81,7 +81,7 @@ export function createReports(client: SvcClient, defaults: PollOptions): Reports
         ...defaults,
         ...options,
         what: `parsing job ${jobId}`,
-        isDone: isFinal,
+        isDone: isParsingDone,
         stageOf: (record) => classifyParsingJobStatus(record.status),
         statusOf: (record) => record.status,
       });

@@ -53,6 +53,72 @@ function frontError(error: NodeJS.ErrnoException, host: string, port: number): M
   });
 }
 
+/** Prism's process on loopback `port`: what it printed, and how it ended (`expected` once `stopping` is set). */
+function spawnPrism(specPath: string, port: number, options: MockServerOptions) {
+  const args = [prismBin(), 'mock', specPath, '-h', '127.0.0.1', '-p', String(port)];
+  if (options.dynamic) args.push('--dynamic');
+  if (options.errors) args.push('--errors');
+  const child = spawn(process.execPath, args, {
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: { ...process.env, FORCE_COLOR: '0' },
+  });
+  const prism = { child, output: '', stopping: false };
+  const collect = (chunk: Buffer) => {
+    prism.output += chunk.toString('utf8');
+  };
+  child.stdout.on('data', collect);
+  child.stderr.on('data', collect);
+  const exited = new Promise<MockExit>((resolveExit) =>
+    child.once('exit', (code, signal) => resolveExit({ expected: prism.stopping, code, signal })),
+  );
+  return Object.assign(prism, { exited });
+}
+
+type Prism = ReturnType<typeof spawnPrism>;
+
+/** Settles once Prism says it listens; rejects (Prism killed) when it does not within `timeoutMs`, or exits. */
+function prismListening(prism: Prism, port: number, timeoutMs: number): Promise<void> {
+  const { child } = prism;
+  return new Promise<void>((resolveReady, reject) => {
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      reject(
+        new MockStartError(`Prism did not listen on 127.0.0.1:${port} within ${timeoutMs} ms`, prism.output),
+      );
+    }, timeoutMs);
+    const onData = () => {
+      if (!READY.test(prism.output)) return;
+      clearTimeout(timer);
+      resolveReady();
+    };
+    child.stdout.on('data', onData);
+    child.stderr.on('data', onData);
+    child.once('error', (error) => {
+      clearTimeout(timer);
+      reject(new MockStartError(`could not start Prism: ${error.message}`, prism.output));
+    });
+    child.once('exit', (code, signal) => {
+      clearTimeout(timer);
+      reject(
+        new MockStartError(`Prism exited before listening (code ${code}, signal ${signal})`, prism.output),
+      );
+    });
+  });
+}
+
+/** Stops the front, then Prism (SIGTERM, SIGKILL after 3 s), and waits for it to exit. */
+async function stopMock(front: GuardFront, prism: Prism): Promise<void> {
+  prism.stopping = true;
+  await front.close();
+  const { child } = prism;
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  child.kill('SIGTERM');
+  const force = setTimeout(() => child.kill('SIGKILL'), 3_000);
+  force.unref();
+  await prism.exited;
+  clearTimeout(force);
+}
+
 /**
  * Starts Prism on the bundled spec behind a guarding front and resolves once it accepts requests;
  * rejects with Prism's log if it does not. The front listens where asked and answers itself what
@@ -69,76 +135,24 @@ export async function startMock(options: MockServerOptions = {}): Promise<MockSe
     throw frontError(error as NodeJS.ErrnoException, host, options.port ?? 0);
   }
   const prismPort = await freePort('127.0.0.1');
-  const args = [prismBin(), 'mock', specPath, '-h', '127.0.0.1', '-p', String(prismPort)];
-  if (options.dynamic) args.push('--dynamic');
-  if (options.errors) args.push('--errors');
   // Read as Prism reads it, while Prism starts; a spec Prism cannot serve is reported from Prism's log.
   const rules = uploadRules(specPath);
   rules.catch(() => {});
-
-  const child = spawn(process.execPath, args, {
-    stdio: ['ignore', 'pipe', 'pipe'],
-    env: { ...process.env, FORCE_COLOR: '0' },
-  });
-  let output = '';
-  let stopping = false;
-  const exited = new Promise<MockExit>((resolveExit) =>
-    child.once('exit', (code, signal) => resolveExit({ expected: stopping, code, signal })),
-  );
-
+  const prism = spawnPrism(specPath, prismPort, options);
   try {
-    await new Promise<void>((resolveReady, reject) => {
-      const timer = setTimeout(() => {
-        child.kill('SIGKILL');
-        reject(
-          new MockStartError(
-            `Prism did not listen on 127.0.0.1:${prismPort} within ${options.startTimeoutMs ?? 30_000} ms`,
-            output,
-          ),
-        );
-      }, options.startTimeoutMs ?? 30_000);
-      const onData = (chunk: Buffer) => {
-        output += chunk.toString('utf8');
-        if (READY.test(output)) {
-          clearTimeout(timer);
-          resolveReady();
-        }
-      };
-      child.stdout.on('data', onData);
-      child.stderr.on('data', onData);
-      child.once('error', (error) => {
-        clearTimeout(timer);
-        reject(new MockStartError(`could not start Prism: ${error.message}`, output));
-      });
-      child.once('exit', (code, signal) => {
-        clearTimeout(timer);
-        reject(new MockStartError(`Prism exited before listening (code ${code}, signal ${signal})`, output));
-      });
-    });
+    await prismListening(prism, prismPort, options.startTimeoutMs ?? 30_000);
     front.forwardTo(prismPort, await rules);
   } catch (error) {
-    child.kill('SIGKILL');
+    prism.child.kill('SIGKILL');
     await front.close();
     if (error instanceof MockStartError) throw error;
-    throw new MockStartError(`could not read ${specPath}: ${(error as Error).message}`, output);
+    throw new MockStartError(`could not read ${specPath}: ${(error as Error).message}`, prism.output);
   }
-
-  const port = front.port;
-  const url = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
   return {
-    url,
-    port,
-    log: () => output,
-    exited,
-    async stop() {
-      stopping = true;
-      await front.close();
-      if (child.exitCode !== null || child.signalCode !== null) return;
-      child.kill('SIGTERM');
-      const force = setTimeout(() => child.kill('SIGKILL'), 3_000);
-      force.unref();
-      await exited;
-      clearTimeout(force);
-    },
+    url: `http://${host.includes(':') ? `[${host}]` : host}:${front.port}`,
+    port: front.port,
+    log: () => prism.output,
+    exited: prism.exited,
+    stop: () => stopMock(front, prism),
   };
 }

@@ -16,7 +16,7 @@ export {
   DEFAULT_HISTORY_DAYS,
   DEFAULT_START_TIME,
 } from './create-sandbox.js';
-export { CLOCK_HEADER, REQUEST_ID_HEADER } from './http/handle-request.js';
+export { CLOCK_HEADER } from './http/handle-request.js';
 export type { RateLimit } from './http/rate-limit.js';
 export {
   type GraphState,
@@ -34,12 +34,8 @@ export {
   transitionsOf,
 } from './machines/lifecycles.js';
 export type { Sandbox, SandboxOptions } from './sandbox-types.js';
-export {
-  type RequestLogEntry,
-  type SandboxServer,
-  type ServeOptions,
-  serveSandbox,
-} from './serve-sandbox.js';
+export type { RequestLogEntry } from './serve/request-log.js';
+export { type SandboxServer, type ServeOptions, serveSandbox } from './serve-sandbox.js';
 export type { WebhookConfig, WebhookDelivery } from './webhooks/webhook-delivery.js';
 export type { ClockAdvance } from './world/clock/advance.js';
 export type { SandboxClock, SandboxWebhooks, SandboxWorld } from './world/sandbox-world.js';

@@ -1,6 +1,6 @@
 // What the server's console needs of a sandbox beyond its public surface: its worlds by name and their
 // control routes. Kept beside the sandbox object, not on it, so nothing of it is public API.
-import type { ConsoleParts } from './console/serve-console.js';
+import type { ConsoleParts } from './console/console-parts.js';
 import type { Sandbox } from './sandbox-types.js';
 
 const internals = new WeakMap<Sandbox, ConsoleParts>();

@@ -1,7 +1,7 @@
 import type { SandboxControls } from './control-client.js';
 import type { RateLimit } from './http/rate-limit.js';
 import type { WebhookConfig } from './webhooks/webhook-delivery.js';
-import type { FetchLike } from './webhooks/webhook-dispatcher.js';
+import type { WebhookFetch } from './webhooks/webhook-dispatcher.js';
 import type { SandboxWorld } from './world/sandbox-world.js';
 import type { SandboxState } from './world/state/world-state.js';
 import type { ClockMode } from './world/world-registry.js';
@@ -28,7 +28,7 @@ export interface SandboxOptions {
   /** Webhook destination for every new world (a world can set its own with `webhooks.configure`). */
   webhooks?: WebhookConfig;
   /** The fetch that delivers webhooks; default the global fetch. Inject one to receive in-process. */
-  webhookFetch?: FetchLike;
+  webhookFetch?: WebhookFetch;
   /** Waits between delivery attempts, in ms. Default `[500, 2000, 8000, 30000]` (five attempts). */
   webhookRetryDelaysMs?: readonly number[];
   /**

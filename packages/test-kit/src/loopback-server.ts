@@ -19,12 +19,12 @@ export interface Received {
  * A JSON reply (`body`), a text reply (`text`), or `'drop'` to reset the connection after the request
  * was read (a lost response).
  */
-export type Reply =
+export type LoopbackAnswer =
   | { status?: number; headers?: Record<string, string>; body?: unknown; text?: string }
   | 'drop';
 
 /** Answers one request (the index counts from 0); may return a promise to hold the response open. */
-export type Handler = (request: Received, index: number) => Reply | Promise<Reply>;
+export type Handler = (request: Received, index: number) => LoopbackAnswer | Promise<LoopbackAnswer>;
 
 export interface LoopbackServer {
   baseUrl: string;
@@ -34,7 +34,7 @@ export interface LoopbackServer {
   close(): Promise<void>;
 }
 
-function send(res: ServerResponse, reply: Reply): void {
+function send(res: ServerResponse, reply: LoopbackAnswer): void {
   if (reply === 'drop') {
     res.socket?.destroy();
     return;

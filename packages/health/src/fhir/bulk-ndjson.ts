@@ -2,7 +2,7 @@ import type { OperationOutcome, Resource } from '@medplum/fhirtypes';
 import { ValidationError } from '@svc/client';
 import { instantText } from '../internal/date-time.js';
 import { ownValue } from '../internal/own-value.js';
-import type { SummaryRow, TimeseriesRow } from '../rows.js';
+import type { DailySummaryRow, TimeseriesRow } from '../rows.js';
 import { type FhirOptions, namespaceOf } from './identity.js';
 import { TIMESERIES_MEASURES } from './measures.js';
 import { summaryObservations } from './summary-observations.js';
@@ -61,7 +61,7 @@ export async function* timeseriesNdjson(
 
 /** Daily summary rows as Observation lines (see `summaryObservations`), streamed like `timeseriesNdjson`. */
 export async function* summariesNdjson(
-  rows: Rows<SummaryRow>,
+  rows: Rows<DailySummaryRow>,
   options: FhirOptions,
 ): AsyncGenerator<NdjsonLine> {
   checkOptions(options);

@@ -1,7 +1,7 @@
 import type { Observation } from '@medplum/fhirtypes';
 import { checkCalendarDate, instantText, parseDateTime } from '../internal/date-time.js';
 import { ownValue } from '../internal/own-value.js';
-import type { SummaryRow } from '../rows.js';
+import type { DailySummaryRow } from '../rows.js';
 import { sleepSessionOf } from '../timeline/sleep-session.js';
 import {
   checkName,
@@ -31,7 +31,7 @@ function readField(field: unknown, measure: Measure): { value: number; unit: str
  * duration with a readable night gets the night as `effectivePeriod`. Fields without a measure are not
  * exported (they stay in the stored record).
  */
-export function summaryObservations(row: SummaryRow, options: FhirOptions): Observation[] {
+export function summaryObservations(row: DailySummaryRow, options: FhirOptions): Observation[] {
   const namespace = namespaceOf(options);
   checkCalendarDate(row.calendarDate, 'row.calendarDate');
   checkName(row.userId, 'row.userId');

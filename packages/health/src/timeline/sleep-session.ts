@@ -1,5 +1,5 @@
 import { formatAtOffset, parseDateTime } from '../internal/date-time.js';
-import type { SummaryRow } from '../rows.js';
+import type { DailySummaryRow } from '../rows.js';
 import type { SessionRow } from './merge-sessions.js';
 
 /**
@@ -7,7 +7,7 @@ import type { SessionRow } from './merge-sessions.js';
  * `duration` seconds when the record has no end (written at the start's offset). Undefined when the
  * record carries neither a readable start nor a way to its end: such a record is not a session.
  */
-export function sleepSessionOf(row: SummaryRow): SessionRow<SummaryRow> | undefined {
+export function sleepSessionOf(row: DailySummaryRow): SessionRow<DailySummaryRow> | undefined {
   const { bedtime_start: start, bedtime_end: end, duration } = row.data;
   if (typeof start !== 'string') return undefined;
   let parsed: ReturnType<typeof parseDateTime>;

@@ -3,9 +3,9 @@ import { expectValidFhir } from '@svc/test-kit/fhir-validator';
 import { describe, expect, test } from 'vitest';
 import {
   bucketByLocalDay,
+  type DailySummaryRow,
   labReportToFhir,
   mergeSleep,
-  type SummaryRow,
   sleepSessionOf,
   summaryObservations,
   summaryRows,
@@ -77,7 +77,7 @@ describe('from the sandbox to FHIR R4', () => {
   test("a month of two devices' summaries and steps: every Observation valid, every sleep row kept", async () => {
     const user = await userWithTwoDevices('health-fleet');
     const issued = loopback.sandbox.clock.now();
-    const rows: SummaryRow[] = [];
+    const rows: DailySummaryRow[] = [];
     for (const resource of ['sleep', 'activity', 'body', 'meal', 'profile', 'workouts'] as const)
       rows.push(...(await summaries(resource, user.user_id)));
     const steps: TimeseriesRow[] = [];

@@ -1,10 +1,10 @@
 import { ValidationError } from '@svc/client';
 import { describe, expect, test } from 'vitest';
 import {
+  type DailySummaryRow,
   DEFAULT_PROVIDER_PRIORITY,
   mergeSessions,
   mergeSleep,
-  type SummaryRow,
   sleepSessionOf,
 } from '../../src/index.js';
 import { TWO_PROVIDER_SLEEP, USER_ID } from '../fixtures/records.js';
@@ -68,7 +68,7 @@ describe('mergeSessions', () => {
 });
 
 describe('sleepSessionOf', () => {
-  const sleep = (data: Record<string, unknown>): SummaryRow => ({
+  const sleep = (data: Record<string, unknown>): DailySummaryRow => ({
     resource: 'sleep',
     userId: USER_ID,
     provider: 'oura',

@@ -1,10 +1,10 @@
 import type { Observation } from '@medplum/fhirtypes';
 import type { Schema } from '@svc/types';
 import {
+  type DailySummaryRow,
   labReportToFhir,
   localDayOf,
   mergeSleep,
-  type SummaryRow,
   sleepSessionOf,
   type TimeseriesRow,
   timeseriesObservation,
@@ -16,7 +16,7 @@ type ParsingJob = Schema<'ParsingJob'>;
 export interface Implementation {
   labObservations(job: ParsingJob, userId: string): Observation[];
   /** Nights of sleep: each with every source row it stands for. */
-  nights(rows: SummaryRow[]): Array<{ provider: string; sources: SummaryRow[] }>;
+  nights(rows: DailySummaryRow[]): Array<{ provider: string; sources: DailySummaryRow[] }>;
   localDate(dateTime: string, timeZone: string | null): string;
   stepsObservation(row: TimeseriesRow, issued: string): Observation;
 }
@@ -27,7 +27,7 @@ export const ours: Implementation = {
     mergeSleep(rows.map((row) => sleepSessionOf(row)).filter((session) => session !== undefined)).map(
       (entry) => ({
         provider: entry.provider,
-        sources: entry.sources.map((source) => source.record as SummaryRow),
+        sources: entry.sources.map((source) => source.record as DailySummaryRow),
       }),
     ),
   localDate: (dateTime, timeZone) => localDayOf(dateTime, { timeZone }).date,
@@ -55,7 +55,7 @@ export const naive: Implementation = {
         valueQuantity: { value: result.value as number, unit: CATALOGUE_UNIT[result.loinc_code as string] },
       })),
   nights: (rows) => {
-    const byDate = new Map<string, SummaryRow>(); // one sleep per day: the second provider's is lost
+    const byDate = new Map<string, DailySummaryRow>(); // one sleep per day: the second provider's is lost
     for (const row of rows) if (!byDate.has(row.calendarDate)) byDate.set(row.calendarDate, row);
     return [...byDate.values()].map((row) => ({ provider: row.provider, sources: [row] }));
   },

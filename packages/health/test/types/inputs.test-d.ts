@@ -2,9 +2,9 @@ import type { DiagnosticReport, Observation } from '@medplum/fhirtypes';
 import type { GetParsingJobResponse, GetStepsGroupedItem } from '@svc/client';
 import { describe, expectTypeOf, test } from 'vitest';
 import {
+  type DailySummaryRow,
   type LabReportResources,
   type labReportToFhir,
-  type SummaryRow,
   summaryObservations,
   type TimeseriesRow,
   timeseriesNdjson,
@@ -26,7 +26,7 @@ type StoreSummaryRow = {
 describe('inputs are plain rows and the client’s own records', () => {
   test("a store's rows are this package's rows", () => {
     expectTypeOf<StoreStepRow>().toExtend<TimeseriesRow>();
-    expectTypeOf<StoreSummaryRow>().toExtend<SummaryRow>();
+    expectTypeOf<StoreSummaryRow>().toExtend<DailySummaryRow>();
     expectTypeOf(timeseriesNdjson)
       .parameter(0)
       .toExtend<AsyncIterable<StoreStepRow> | Iterable<StoreStepRow>>();

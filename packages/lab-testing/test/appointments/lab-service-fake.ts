@@ -1,7 +1,7 @@
 // A small stateful lab service on loopback: orders, at-home phlebotomy appointments, and the order
 // status changes they cause (what a `labtest.order.updated` event would carry). Prism keeps no state.
 import { randomUUID } from 'node:crypto';
-import { jsonOf, loopbackForTest, type Received, type Reply } from '@svc/test-kit';
+import { jsonOf, type LoopbackAnswer, loopbackForTest, type Received } from '@svc/test-kit';
 
 type Json = Record<string, unknown>;
 
@@ -41,7 +41,7 @@ export async function labServiceFake() {
     appointment_notes: body.appointment_notes ?? null,
   });
 
-  const route = (request: Received): Reply => {
+  const route = (request: Received): LoopbackAnswer => {
     const body = request.body.length > 0 ? jsonOf(request) : {};
     if (request.method === 'POST' && request.path === '/v3/order') {
       const id = randomUUID();

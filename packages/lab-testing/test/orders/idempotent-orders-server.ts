@@ -1,7 +1,7 @@
 // An order service that honours Idempotency-Key, with a scripted failure per attempt, to show that a
 // flaky network never creates two orders.
 import { randomUUID } from 'node:crypto';
-import { jsonOf, loopbackForTest, type Reply } from '@svc/test-kit';
+import { jsonOf, type LoopbackAnswer, loopbackForTest } from '@svc/test-kit';
 
 /** What the server does with attempt n (0-based) after reading its body; `ok` serves it normally. */
 export type Fault = 'drop-before-create' | 'drop-after-create' | '503' | 'ok';
@@ -14,7 +14,7 @@ export async function idempotentOrdersServer(faults: Fault[] = []) {
   const keys: (string | undefined)[] = [];
   let attempt = 0;
 
-  const server = await loopbackForTest((request): Reply => {
+  const server = await loopbackForTest((request): LoopbackAnswer => {
     if (request.method !== 'POST' || request.path !== '/v3/order')
       return { status: 404, body: { detail: 'no route' } };
     const key = request.headers['idempotency-key'] as string | undefined;

@@ -1,7 +1,7 @@
 // A PSC booking service on loopback: idempotent booking, then an asynchronous confirmation that the
 // appointment read reveals step by step (`statuses`, one per read; the last one repeats).
 import { randomUUID } from 'node:crypto';
-import { loopbackForTest, type Received, type Reply } from '@svc/test-kit';
+import { type LoopbackAnswer, loopbackForTest, type Received } from '@svc/test-kit';
 
 export interface PscFakeOptions {
   /** Appointment status on each read, in order; the last one repeats. */
@@ -17,7 +17,7 @@ export async function pscFake({ statuses, readDelayMs = 0, failBookings = 0 }: P
   const keys: (string | undefined)[] = [];
   let reads = 0;
 
-  const route = async (request: Received): Promise<Reply> => {
+  const route = async (request: Received): Promise<LoopbackAnswer> => {
     const match = /^\/v3\/order\/([^/]+)\/psc\/appointment(\/book)?$/.exec(request.path);
     if (!match) return { status: 404, body: { detail: 'not found' } };
     const orderId = match[1] as string;

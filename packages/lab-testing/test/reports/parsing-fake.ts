@@ -1,6 +1,6 @@
 // A parsing service on loopback: stores each upload (multipart, read back with the Fetch API) and
 // reveals the job's progress one read at a time (`statuses`; the last one repeats).
-import { loopbackForTest, type Received, type Reply } from '@svc/test-kit';
+import { type LoopbackAnswer, loopbackForTest, type Received } from '@svc/test-kit';
 
 export interface Upload {
   field: string;
@@ -53,7 +53,7 @@ export async function parsingFake({
   const uploads: Upload[] = [];
   const fields: { field: string; value: string }[] = [];
   let reads = 0;
-  const route = async (request: Received): Promise<Reply> => {
+  const route = async (request: Received): Promise<LoopbackAnswer> => {
     if (request.method === 'POST' && request.path === '/lab_report/v1/parser/job') {
       uploads.push(...(await readUpload(request, fields)));
       return { status: 201, body: { id: 'job_fake_1', status: 'queued', results: [] } };

@@ -1,7 +1,7 @@
 import type { UploadRule } from './upload-rules.js';
 
 /** A refusal the front answers itself, before Prism sees the request. */
-export interface Refusal {
+export interface FrontRefusal {
   status: number;
   title: string;
   detail: string;
@@ -28,7 +28,7 @@ export async function checkUpload(
   rule: UploadRule,
   contentType: string | undefined,
   body: Uint8Array,
-): Promise<Refusal | undefined> {
+): Promise<FrontRefusal | undefined> {
   // Another media type is Prism's to refuse (415 from the spec), as for any operation.
   if ((contentType ?? '').split(';')[0]?.trim().toLowerCase() !== 'multipart/form-data') return undefined;
   let form: FormData;

@@ -1,7 +1,7 @@
 import { Agent, createServer, type IncomingMessage, request, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { answerUnread, bodyChunks, readUpTo } from '@svc/server-edge/refused-body';
-import { checkUpload, type Refusal, uploadLimit } from './check-upload.js';
+import { checkUpload, type FrontRefusal, uploadLimit } from './check-upload.js';
 import { malformedPercentEncoding } from './percent-encoding.js';
 import type { UploadRule } from './upload-rules.js';
 
@@ -14,20 +14,95 @@ export interface GuardFront {
 }
 
 const PROBLEM = { 'content-type': 'application/problem+json' };
-const problemOf = ({ status, title, detail }: Refusal) =>
+const problemOf = ({ status, title, detail }: FrontRefusal) =>
   JSON.stringify({ type: 'about:blank', title, status, detail });
 
-function refuse(res: ServerResponse, refusal: Refusal, close = false) {
+function refuse(res: ServerResponse, refusal: FrontRefusal, close = false) {
   if (res.headersSent) return void res.destroy();
   res.writeHead(refusal.status, { ...PROBLEM, ...(close ? { connection: 'close' } : {}) });
   res.end(problemOf(refusal));
 }
 
-const tooLarge = (limit: number): Refusal => ({
+const tooLarge = (limit: number): FrontRefusal => ({
   status: 413,
   title: 'Body too large',
   detail: `The request body is over the limit of ${limit} bytes.`,
 });
+
+/** Where the front forwards to, once Prism listens. */
+interface Upstream {
+  port: number;
+  rules: readonly UploadRule[];
+  agent: Agent;
+}
+
+/** Sends a request on to Prism (its body as read, or streamed) and its answer back. */
+function forward(req: IncomingMessage, res: ServerResponse, upstream: Upstream, body?: Buffer) {
+  const headers = { ...req.headers };
+  if (body) {
+    delete headers['transfer-encoding'];
+    headers['content-length'] = String(body.byteLength);
+  }
+  const { port, agent } = upstream;
+  const outgoing = request(
+    { host: '127.0.0.1', port, method: req.method, path: req.url, headers, agent },
+    (answer) => {
+      res.writeHead(answer.statusCode ?? 502, answer.headers);
+      answer.pipe(res);
+    },
+  );
+  outgoing.on('error', () =>
+    refuse(res, { status: 502, title: 'Mock unavailable', detail: 'Prism did not answer this request.' }),
+  );
+  res.on('close', () => {
+    if (!res.writableFinished) outgoing.destroy();
+  });
+  if (body) outgoing.end(body);
+  else req.pipe(outgoing);
+}
+
+/** An upload read within its limit and checked before it is forwarded; refused (413, 4xx) otherwise. */
+async function forwardUpload(
+  req: IncomingMessage,
+  res: ServerResponse,
+  upstream: Upstream,
+  rule: UploadRule,
+) {
+  const limit = uploadLimit(rule) ?? Number.POSITIVE_INFINITY;
+  const declared = Number(req.headers['content-length']);
+  const next = bodyChunks(req);
+  // Refused on the declared size before reading, else on the counted size as soon as it passes.
+  const body = Number.isFinite(declared) && declared > limit ? undefined : await readUpTo(next, limit);
+  if (!body) return answerUnread(req, res, next, 413, PROBLEM, problemOf(tooLarge(limit)));
+  const refusal = await checkUpload(rule, req.headers['content-type'], body);
+  if (refusal) return refuse(res, refusal);
+  forward(req, res, upstream, body);
+}
+
+/** Answers what would end or fool Prism, and forwards the rest. */
+async function guard(req: IncomingMessage, res: ServerResponse, upstream: Upstream | undefined) {
+  if (!upstream) {
+    req.resume();
+    return refuse(res, { status: 503, title: 'Mock starting', detail: 'Prism is not listening yet.' });
+  }
+  const target = req.url ?? '/';
+  const malformed = malformedPercentEncoding(target);
+  if (malformed !== undefined) {
+    req.resume();
+    return refuse(res, {
+      status: 400,
+      title: 'Bad percent-encoding',
+      detail: `"${malformed}" in the request target is not valid percent-encoding.`,
+    });
+  }
+  const pathname = target.split('?')[0] as string;
+  const rule = upstream.rules.find((r) => r.method === req.method && r.path.test(pathname));
+  return rule ? forwardUpload(req, res, upstream, rule) : forward(req, res, upstream);
+}
+
+/** The answer to a request Node's parser cannot read (broken request line, bad headers): 400, closed. */
+const UNPARSED =
+  'HTTP/1.1 400 Bad Request\r\ncontent-type: application/problem+json\r\nconnection: close\r\n\r\n{"type":"about:blank","title":"Bad request","status":400,"detail":"The request could not be parsed."}';
 
 /**
  * Listens on `host:port` (0 picks a free one). Until `forwardTo` is called every request gets a 503.
@@ -35,73 +110,15 @@ const tooLarge = (limit: number): Refusal => ({
  * forwarding them, which is most of the code a library would leave to us anyway.
  */
 export async function startGuardFront(host: string, port: number): Promise<GuardFront> {
-  let upstream: { port: number; rules: readonly UploadRule[] } | undefined;
+  let upstream: Upstream | undefined;
   const agent = new Agent({ keepAlive: true });
-
-  function forward(req: IncomingMessage, res: ServerResponse, target: number, body?: Buffer) {
-    const headers = { ...req.headers };
-    if (body) {
-      delete headers['transfer-encoding'];
-      headers['content-length'] = String(body.byteLength);
-    }
-    const outgoing = request(
-      { host: '127.0.0.1', port: target, method: req.method, path: req.url, headers, agent },
-      (answer) => {
-        res.writeHead(answer.statusCode ?? 502, answer.headers);
-        answer.pipe(res);
-      },
-    );
-    outgoing.on('error', () =>
-      refuse(res, { status: 502, title: 'Mock unavailable', detail: 'Prism did not answer this request.' }),
-    );
-    res.on('close', () => {
-      if (!res.writableFinished) outgoing.destroy();
-    });
-    if (body) outgoing.end(body);
-    else req.pipe(outgoing);
-  }
-
-  async function handle(req: IncomingMessage, res: ServerResponse) {
-    if (!upstream) {
-      req.resume();
-      return refuse(res, { status: 503, title: 'Mock starting', detail: 'Prism is not listening yet.' });
-    }
-    const target = req.url ?? '/';
-    const malformed = malformedPercentEncoding(target);
-    if (malformed !== undefined) {
-      req.resume();
-      return refuse(res, {
-        status: 400,
-        title: 'Bad percent-encoding',
-        detail: `"${malformed}" in the request target is not valid percent-encoding.`,
-      });
-    }
-    const pathname = target.split('?')[0] as string;
-    const rule = upstream.rules.find((r) => r.method === req.method && r.path.test(pathname));
-    if (!rule) return forward(req, res, upstream.port);
-
-    const limit = uploadLimit(rule) ?? Number.POSITIVE_INFINITY;
-    const declared = Number(req.headers['content-length']);
-    const next = bodyChunks(req);
-    // Refused on the declared size before reading, else on the counted size as soon as it passes.
-    const body = Number.isFinite(declared) && declared > limit ? undefined : await readUpTo(next, limit);
-    if (!body) return answerUnread(req, res, next, 413, PROBLEM, problemOf(tooLarge(limit)));
-    const refusal = await checkUpload(rule, req.headers['content-type'], body);
-    if (refusal) return refuse(res, refusal);
-    forward(req, res, upstream.port, body);
-  }
-
   const server = createServer((req, res) => {
-    handle(req, res).catch(() =>
+    guard(req, res, upstream).catch(() =>
       refuse(res, { status: 400, title: 'Bad request', detail: 'The request could not be read.' }, true),
     );
   });
-  // Requests Node's parser cannot read (broken request lines, bad headers) get a 400 and a closed socket.
   server.on('clientError', (_error, socket) => {
-    if (socket.writable)
-      socket.end(
-        'HTTP/1.1 400 Bad Request\r\ncontent-type: application/problem+json\r\nconnection: close\r\n\r\n{"type":"about:blank","title":"Bad request","status":400,"detail":"The request could not be parsed."}',
-      );
+    if (socket.writable) socket.end(UNPARSED);
     else socket.destroy();
   });
   await new Promise<void>((resolve, reject) => {
@@ -114,7 +131,7 @@ export async function startGuardFront(host: string, port: number): Promise<Guard
   return {
     port: (server.address() as AddressInfo).port,
     forwardTo(upstreamPort, rules) {
-      upstream = { port: upstreamPort, rules };
+      upstream = { port: upstreamPort, rules, agent };
     },
     close: () =>
       new Promise<void>((resolve) => {

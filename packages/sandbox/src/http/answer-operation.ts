@@ -29,7 +29,7 @@ export function scenarioOf(request: Request): Scenario | undefined {
  * when the sandbox keeps state for the operation and no `Prefer: code` asks otherwise, else the spec's
  * examples.
  */
-export async function answerOperation(
+export async function answerApiOperation(
   parts: PipelineParts,
   request: Request,
   entry: WorldEntry,

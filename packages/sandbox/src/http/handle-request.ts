@@ -1,9 +1,11 @@
 import { randomUUID } from 'node:crypto';
+// Every answer carries an id of the request, under the header the client reads it from (`requestId`).
+import { REQUEST_ID_HEADER } from '@svc/client';
 import type { HandlerResult } from '../handlers/operation-context.js';
 import { HttpError } from '../internal/http-error.js';
 import { inTurn } from '../world/state/runtime.js';
 import { answerControl, CONTROL_PREFIX, CONTROL_ROUTE_RULES } from './answer-control.js';
-import { API_ROUTE_RULES, answerOperation, scenarioOf } from './answer-operation.js';
+import { API_ROUTE_RULES, answerApiOperation, scenarioOf } from './answer-operation.js';
 import { commit } from './commit.js';
 import type { PipelineParts } from './pipeline-parts.js';
 import { prepareRequest } from './prepare-request.js';
@@ -12,8 +14,6 @@ import { httpErrorOf } from './refusal-status.js';
 
 /** The header every answer carries: whether the sandbox's clock is `frozen` or `real`. */
 export const CLOCK_HEADER = 'svc-sandbox-clock';
-/** The header every answer carries: an id of the request, as the client reads it (`requestId`). */
-export const REQUEST_ID_HEADER = 'x-request-id';
 
 const json = (status: number, body: unknown, head = false) =>
   new Response(head || status === 204 ? null : JSON.stringify(body), {
@@ -73,7 +73,7 @@ async function operationWork(
   const prepared = await prepareRequest(parts.api, API_ROUTE_RULES, request, url, segments);
   const scenario = scenarioOf(request);
   const entry = parts.registry.entry(name);
-  return () => answerOperation(parts, request, entry, { ...prepared, scenario });
+  return () => answerApiOperation(parts, request, entry, { ...prepared, scenario });
 }
 
 /** A control request, prepared the same way from the control document: its work in the world named `name`. */

@@ -1,7 +1,7 @@
 import { HttpError } from '../internal/http-error.js';
 import type { IndexedOperation } from '../openapi/spec-index.js';
 import type { ServedDocument } from './pipeline-parts.js';
-import { type BodyReading, readBody, schemaView } from './read-request.js';
+import { type BodyReading, readOperationBody, schemaView } from './read-request.js';
 
 /** How one document's routes are told apart from the rest in refusals, and how its bodies are read. */
 export interface RouteRules {
@@ -44,7 +44,7 @@ export async function prepareRequest(
     query: { ...query },
     header: { ...headers },
   });
-  const body = await readBody(request, operation, rules.bodies);
+  const body = await readOperationBody(request, operation, rules.bodies);
   if (body) violations.push(...served.validator.body(operation, body.mediaType, schemaView(body.value)));
   if (violations.length > 0)
     throw new HttpError(

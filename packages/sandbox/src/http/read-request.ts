@@ -121,7 +121,7 @@ export const API_BODIES: BodyReading = { maxJsonBytes: MAX_JSON_BYTES, alwaysJso
  * The body of an operation: parsed JSON, or the fields of a multipart form (files as `File`), with the
  * media type it came as; undefined when the operation takes no body or none was sent.
  */
-export async function readBody(
+export async function readOperationBody(
   request: Request,
   operation: IndexedOperation,
   reading: BodyReading = API_BODIES,

@@ -3,7 +3,7 @@
 // never by hand.
 import {
   initialStateOf,
-  isFinal,
+  isFinalState,
   LIFECYCLES,
   type Lifecycle,
   metaOf,
@@ -37,7 +37,7 @@ export function lifecycleGraph(lifecycle: Lifecycle): LifecycleGraph {
       name,
       wire: metaOf(lifecycle, name),
       initial: name === initial,
-      final: isFinal(lifecycle, name),
+      final: isFinalState(lifecycle, name),
     })),
     transitions: transitionsOf(lifecycle),
   };

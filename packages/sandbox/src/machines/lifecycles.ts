@@ -82,7 +82,7 @@ export function lifecycleStates(lifecycle: Lifecycle): LifecycleState[] {
     return {
       name,
       wire: metaOf(lifecycle, name),
-      final: isFinal(lifecycle, name),
+      final: isFinalState(lifecycle, name),
       // The first step is xstate's own `xstate.init`, not an event of the lifecycle.
       path: steps.slice(1).map((step) => step.event.type),
     };
@@ -90,7 +90,7 @@ export function lifecycleStates(lifecycle: Lifecycle): LifecycleState[] {
 }
 
 /** Whether a state of a lifecycle is final. */
-export const isFinal = (lifecycle: Lifecycle, state: string): boolean =>
+export const isFinalState = (lifecycle: Lifecycle, state: string): boolean =>
   statesOf(lifecycle)[state]?.type === 'final';
 
 /** Thrown for an event a state does not allow; the sandbox answers it with 409. */

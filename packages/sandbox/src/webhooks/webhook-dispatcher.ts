@@ -2,7 +2,8 @@ import { SECRET_PREFIX, signWebhook } from '@svc/events';
 import { keepNewest } from '../internal/keep-newest.js';
 import type { WebhookConfig, WebhookDelivery } from './webhook-delivery.js';
 
-export type FetchLike = (input: Request) => Promise<Response>;
+/** What the sandbox sends each webhook delivery through (a test may pass its own to see or refuse them). */
+export type WebhookFetch = (input: Request) => Promise<Response>;
 
 /** What delivery reads of an event: its id (the `webhook-id`), type and resource; the whole event is the body. */
 export interface DeliverableEvent {
@@ -73,7 +74,7 @@ export class WebhookDispatcher {
   private readonly waiting: Array<{ event: DeliverableEvent; config: WebhookConfig }> = [];
 
   constructor(
-    private readonly fetch: FetchLike,
+    private readonly fetch: WebhookFetch,
     private readonly retryDelaysMs: readonly number[],
   ) {}
 

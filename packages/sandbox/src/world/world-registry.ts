@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { setImmediate as yieldToOthers } from 'node:timers/promises';
 import type { WebhookConfig } from '../webhooks/webhook-delivery.js';
-import { type FetchLike, WebhookDispatcher } from '../webhooks/webhook-dispatcher.js';
+import { WebhookDispatcher, type WebhookFetch } from '../webhooks/webhook-dispatcher.js';
 import { catchUpSlice, catchUpStart } from './clock/catch-up.js';
 import { createWorld, ownTables } from './state/new-world.js';
 import { type EventCheck, inTurn, runtimeOf, type WorldEntry, type WorldRuntime } from './state/runtime.js';
@@ -21,7 +21,7 @@ export interface WorldRegistryOptions {
   startTime: string | undefined;
   /** Days of generated history every user has before the world began. */
   historyDays: number;
-  webhookFetch: FetchLike;
+  webhookFetch: WebhookFetch;
   retryDelaysMs: readonly number[];
   /** Webhook destination of every new world. */
   webhooks: WebhookConfig | undefined;

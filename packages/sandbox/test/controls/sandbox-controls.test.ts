@@ -1,13 +1,8 @@
 import { readFileSync } from 'node:fs';
+import { REQUEST_ID_HEADER } from '@svc/client';
 import { load } from 'js-yaml';
 import { describe, expect, it } from 'vitest';
-import {
-  CONTROL_ROUTES,
-  createSandbox,
-  REQUEST_ID_HEADER,
-  SandboxControlError,
-  sandboxControls,
-} from '../../src/index.js';
+import { CONTROL_ROUTES, createSandbox, SandboxControlError, sandboxControls } from '../../src/index.js';
 import { API_KEY, bundledSpec, call, orderFor, strictSandbox } from '../fixtures/sandbox.js';
 
 const control = load(readFileSync(new URL('../../control-openapi.yaml', import.meta.url), 'utf8')) as {

@@ -13,6 +13,7 @@ const ROOMS = [
   'internal',
   'machines',
   'openapi',
+  'serve',
   'webhooks',
   'world',
   ...WORLD_ROOMS,
@@ -78,6 +79,8 @@ const MAY_IMPORT: Record<Room, readonly string[]> = {
   http: ['handlers', 'internal', 'machines', 'openapi', 'webhooks', ...WORLD],
   // The console reads worlds and acts through the pipeline's control routes (http/), never the reverse.
   console: ['generated', 'http', 'internal', 'machines', 'webhooks', ...WORLD],
+  // The node:http socket around the pipeline: the clock header of a refusal it writes itself.
+  serve: ['http'],
 };
 
 /** Each circle of imports among the modules, as the path around it. */

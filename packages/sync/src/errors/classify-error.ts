@@ -67,13 +67,16 @@ export function reasonOf(error: unknown): IncompleteReason {
   return 'service_unreachable';
 }
 
-/** The longest wait a `Retry-After` can ask for, as the client caps it: a larger value waits this long. */
-export const MAX_RETRY_AFTER_MS = 60_000;
+/**
+ * The longest a `Retry-After` pauses the sync: a larger value pauses this long, then the reads go on (the
+ * client, whose own ceiling is also a minute, hands such an answer back as an error rather than wait).
+ */
+const LONGEST_RETRY_AFTER_PAUSE_MS = 60_000;
 
 /** How long the service asked to wait (`Retry-After` of a 429 or 503, at most a minute), when it said. */
 export function retryAfterOf(error: unknown): number | undefined {
   const asked = askedWait(error);
-  return asked === undefined ? undefined : Math.min(asked, MAX_RETRY_AFTER_MS);
+  return asked === undefined ? undefined : Math.min(asked, LONGEST_RETRY_AFTER_PAUSE_MS);
 }
 
 function askedWait(error: unknown): number | undefined {

@@ -1,4 +1,4 @@
-import type { SummaryRow as HealthSummaryRow, TimeseriesRow } from '@svc/health';
+import type { DailySummaryRow, TimeseriesRow } from '@svc/health';
 import type { ResourceName, SummaryResource } from '../resources.js';
 import type { ErasedIds } from './tombstone-hash.js';
 
@@ -40,7 +40,7 @@ export interface StepRow extends TimeseriesRow {
  * One daily summary, stored by its natural key (resource, user, provider, calendar date), `data` the
  * record as the service sent it: @svc/health's row, of a resource a sync keeps.
  */
-export interface SummaryRow extends HealthSummaryRow {
+export interface SummaryRow extends DailySummaryRow {
   resource: SummaryResource;
   /** Set when a read finds the stored row damaged (`data` is then `{}`): what is wrong. */
   damaged?: string;

@@ -13,7 +13,7 @@ export const MAX_STEPS_PER_ADVANCE = 10_000;
 export const LATEST_TIME = Date.parse('9999-12-31T23:59:59.999Z');
 
 /** The sandbox time an advance leads to; refuses moving backwards, by a non-number, or out of range. */
-export function targetOf(now: string, advance: ClockAdvance): number {
+export function advanceTarget(now: string, advance: ClockAdvance): number {
   const from = new Date(now).getTime();
   const latest = Math.min(from + MAX_ADVANCE_SECONDS * 1000, LATEST_TIME);
   const range = `from ${now} to ${new Date(latest).toISOString()}`;
@@ -73,7 +73,7 @@ export function runUntil(runtime: WorldRuntime, target: number, limit: number): 
  * left as it was, so no single call can hold the process (and every other world) for long.
  */
 export function advanceClock(runtime: WorldRuntime, advance: ClockAdvance): number {
-  const target = targetOf(runtime.world.now, advance);
+  const target = advanceTarget(runtime.world.now, advance);
   return runtime.transact(() => {
     const { fired, reached } = runUntil(runtime, target, MAX_STEPS_PER_ADVANCE);
     if (!reached)

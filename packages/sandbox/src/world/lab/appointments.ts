@@ -1,4 +1,4 @@
-import { isFinal, metaOf, next } from '../../machines/lifecycles.js';
+import { isFinalState, metaOf, next } from '../../machines/lifecycles.js';
 import { nextUuid } from '../state/new-world.js';
 import { notFound } from '../state/refusal.js';
 import type { WorldRuntime } from '../state/runtime.js';
@@ -66,7 +66,7 @@ export function onAppointmentTimer(runtime: WorldRuntime, appointment: SandboxAp
 export function activeAppointment(runtime: WorldRuntime, order: SandboxOrder, kind: Kind) {
   const id = kind === 'phlebotomy' ? order.appointment_id : order.psc_appointment_id;
   const appointment = id ? runtime.world.appointments[id] : undefined;
-  return appointment && !isFinal(lifecycleOf(kind), appointment.state) ? appointment : undefined;
+  return appointment && !isFinalState(lifecycleOf(kind), appointment.state) ? appointment : undefined;
 }
 
 export function newAppointment(
@@ -139,7 +139,7 @@ function cancelOrderAndVisit(runtime: WorldRuntime, orderId: string) {
 }
 
 const isFinalAppointment = (appointment: SandboxAppointment | undefined) =>
-  !appointment || isFinal(lifecycleOf(appointment.kind), appointment.state);
+  !appointment || isFinalState(lifecycleOf(appointment.kind), appointment.state);
 
 /** Every appointment of the world as the API records it, oldest first (the API itself has no such read). */
 export const listAppointments = (runtime: WorldRuntime) =>
