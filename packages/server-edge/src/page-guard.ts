@@ -20,6 +20,15 @@ export function foreignRequest(
   return undefined;
 }
 
+/**
+ * The `host:port` values a page served on `host`:`port` is reached under: the loopback names as a
+ * browser writes them, and the address it listens on (an IPv6 one in brackets).
+ */
+export function loopbackHosts(host: string, port: number): Set<string> {
+  const bracketed = host.includes(':') && !host.startsWith('[') ? `[${host}]` : host;
+  return new Set(['127.0.0.1', 'localhost', '[::1]', bracketed].map((name) => `${name}:${port}`));
+}
+
 /** Whether a sent token is the page's, compared in constant time (no timing tells how much matched). */
 export function sameToken(sent: string, token: string): boolean {
   const a = Buffer.from(sent);

@@ -1,9 +1,9 @@
+import { PAGE_HEADERS } from '@svc/server-edge/page-headers';
 import { readBytes } from '../http/read-request.js';
-import { SECURITY_HEADERS } from './security-headers.js';
 
 /** An answer of the console, with the headers every one of them carries. */
 export const answer = (status: number, body: BodyInit | null, type: string) =>
-  new Response(body, { status, headers: { ...SECURITY_HEADERS, 'content-type': type } });
+  new Response(body, { status, headers: { ...PAGE_HEADERS, 'content-type': type } });
 export const json = (status: number, body: unknown) =>
   answer(status, JSON.stringify(body), 'application/json');
 export const refuse = (status: number, code: string, message: string) =>

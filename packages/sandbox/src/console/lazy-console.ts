@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { loopbackHosts } from '@svc/server-edge/page-guard';
 import type { ConsoleParts } from './console-parts.js';
 
 /** A console request's answerer, given the port the server listens on. */
@@ -20,7 +21,7 @@ export function lazyConsole(parts: ConsoleParts, host: string): ConsoleRoute {
   let handler: Promise<(request: Request) => Promise<Response>> | undefined;
   return (request, port) => {
     handler ??= Promise.all([import('./serve-console.js'), import('./page-guard.js')]).then(
-      ([{ createConsole }, { isLoopback, loopbackHosts }]) =>
+      ([{ createConsole }, { isLoopback }]) =>
         // Off the loopback interface the page would be open to the network: not served there.
         isLoopback(host)
           ? createConsole(parts, {

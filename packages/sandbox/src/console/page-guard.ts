@@ -18,14 +18,6 @@ export interface PageGuard {
   token: string;
 }
 
-/** The hosts a loopback server on `port` is reached by, in the forms a browser writes them. */
-export function loopbackHosts(boundHost: string, port: number): Set<string> {
-  const names = new Set([boundHost.includes(':') ? `[${boundHost}]` : boundHost, 'localhost']);
-  if (boundHost === '::1') names.add('[::1]');
-  if (boundHost.startsWith('127.')) names.add('127.0.0.1');
-  return new Set([...names].map((name) => `${name}:${port}`));
-}
-
 /** Whether a bound address is loopback: the console is served on loopback only. */
 export const isLoopback = (host: string): boolean =>
   host === 'localhost' || host === '::1' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(host);

@@ -5,29 +5,24 @@
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
+import { type PageFile, pageFiles, withToken } from '@svc/server-edge/page-files';
+import { PAGE_HEADERS } from '@svc/server-edge/page-headers';
 import { HttpError } from '../internal/http-error.js';
 import { answer, json, refuse } from './console-answers.js';
 import type { ConsoleParts } from './console-parts.js';
 import { CONSOLE_PREFIX } from './console-prefix.js';
 import { answerConsoleApi } from './console-routes.js';
 import { type PageGuard, refusal } from './page-guard.js';
-import { SECURITY_HEADERS } from './security-headers.js';
 import { worldAccess } from './world-access.js';
 
 const require = createRequire(import.meta.url);
-const PAGE_DIR = join(dirname(require.resolve('@svc/sandbox/package.json')), 'console');
+const FILES = pageFiles(
+  join(dirname(require.resolve('@svc/sandbox/package.json')), 'console'),
+  require.resolve,
+);
 
-/** The page's files by path, each read from disk when asked for. */
-const ASSETS: Record<string, { file: () => string; type: string }> = {
-  '': { file: () => join(PAGE_DIR, 'index.html'), type: 'text/html; charset=utf-8' },
-  'console.js': { file: () => join(PAGE_DIR, 'console.js'), type: 'text/javascript; charset=utf-8' },
-  'console.css': { file: () => join(PAGE_DIR, 'console.css'), type: 'text/css; charset=utf-8' },
-  'uPlot.js': {
-    file: () => require.resolve('uplot/dist/uPlot.iife.min.js'),
-    type: 'text/javascript; charset=utf-8',
-  },
-  'uPlot.css': { file: () => require.resolve('uplot/dist/uPlot.min.css'), type: 'text/css; charset=utf-8' },
-};
+/** The page's files by path under the console's prefix, each read from disk when asked for. */
+const ASSETS: Record<string, PageFile> = { ...FILES, '': FILES['index.html'] };
 
 /** The console's request handler, for a sandbox's parts behind a guard. */
 export function createConsole(parts: ConsoleParts, guard: PageGuard) {
@@ -37,9 +32,8 @@ export function createConsole(parts: ConsoleParts, guard: PageGuard) {
     const asset = ASSETS[path];
     if (!asset || request.method !== 'GET')
       return answerConsoleApi(request, path, query, parts.registry, worlds);
-    const text = await readFile(asset.file(), 'utf8');
-    // The page carries the token its script sends back with every change.
-    return answer(200, path === '' ? text.replace('{{token}}', guard.token) : text, asset.type);
+    const text = await readFile(asset.path, 'utf8');
+    return answer(200, asset === FILES['index.html'] ? withToken(text, guard.token) : text, asset.type);
   }
 
   return async (request: Request): Promise<Response> => {
@@ -47,7 +41,7 @@ export function createConsole(parts: ConsoleParts, guard: PageGuard) {
     if (reason !== undefined) return refuse(403, 'forbidden', reason);
     const url = new URL(request.url);
     if (!url.pathname.startsWith(CONSOLE_PREFIX))
-      return new Response(null, { status: 308, headers: { ...SECURITY_HEADERS, location: CONSOLE_PREFIX } });
+      return new Response(null, { status: 308, headers: { ...PAGE_HEADERS, location: CONSOLE_PREFIX } });
     try {
       return await route(request, url.pathname.slice(CONSOLE_PREFIX.length), url.searchParams);
     } catch (error) {

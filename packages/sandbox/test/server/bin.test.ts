@@ -75,8 +75,8 @@ describe('the svc-sandbox bin', () => {
     for (const [file, type] of [
       ['console.js', 'text/javascript'],
       ['console.css', 'text/css'],
-      ['uPlot.js', 'text/javascript'],
-      ['uPlot.css', 'text/css'],
+      ['uplot.js', 'text/javascript'],
+      ['uplot.css', 'text/css'],
     ]) {
       const asset = await fetch(`${url}/_sandbox/console/${file}`);
       expect(asset.status, file).toBe(200);

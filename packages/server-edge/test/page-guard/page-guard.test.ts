@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { foreignRequest, sameToken } from '../../src/page-guard.js';
+import { foreignRequest, loopbackHosts, sameToken } from '../../src/page-guard.js';
 
 const HOSTS = new Set(['127.0.0.1:4011', 'localhost:4011']);
 
@@ -26,5 +26,16 @@ describe('the door of a loopback page', () => {
     expect(sameToken('abc12', 'abc123')).toBe(false);
     // Same length in characters, not in bytes: compared as bytes, so a refusal instead of a RangeError.
     expect(sameToken('abc12é', 'abc123')).toBe(false);
+  });
+
+  it('answers under the loopback names a browser writes and the address it listens on, an IPv6 one bracketed', () => {
+    expect([...loopbackHosts('127.0.0.1', 4011)].sort()).toEqual([
+      '127.0.0.1:4011',
+      '[::1]:4011',
+      'localhost:4011',
+    ]);
+    expect(loopbackHosts('::1', 80)).toEqual(new Set(['127.0.0.1:80', 'localhost:80', '[::1]:80']));
+    expect(loopbackHosts('127.0.0.2', 80).has('127.0.0.2:80')).toBe(true);
+    expect(loopbackHosts('[::1]', 80).has('[[::1]]:80')).toBe(false);
   });
 });

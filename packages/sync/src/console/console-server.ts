@@ -4,21 +4,14 @@
 import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { withToken } from '@svc/server-edge/page-files';
+import { loopbackHosts } from '@svc/server-edge/page-guard';
+import { PAGE_HEADERS } from '@svc/server-edge/page-headers';
 import { answerUnread, type BodyChunks, bodyChunks, readUpTo } from '@svc/server-edge/refused-body';
 import { SyncInputError } from '../errors/errors.js';
 import type { ConsoleApi } from './console-api.js';
 import { loadAssets } from './page-assets.js';
-import { allowedHosts, mayChange, refusal } from './request-guard.js';
-
-const SECURITY_HEADERS = {
-  'content-security-policy':
-    "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self'; connect-src 'self'; " +
-    "base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
-  'x-content-type-options': 'nosniff',
-  'referrer-policy': 'no-referrer',
-  'cache-control': 'no-store',
-  'cross-origin-resource-policy': 'same-origin',
-};
+import { mayChange, refusal } from './request-guard.js';
 
 /** The largest action body read (a list of users to retry): beyond it, 413. */
 const MAX_BODY_BYTES = 64 * 1024;
@@ -29,7 +22,7 @@ export interface ConsoleServer {
 }
 
 function send(response: ServerResponse, status: number, type: string, body: string | Buffer): void {
-  response.writeHead(status, { ...SECURITY_HEADERS, 'content-type': type });
+  response.writeHead(status, { ...PAGE_HEADERS, 'content-type': type });
   response.end(body);
 }
 
@@ -63,7 +56,7 @@ export async function startConsoleServer(
 ): Promise<ConsoleServer> {
   const token = randomBytes(32).toString('base64url');
   const { html, files } = loadAssets();
-  const page = html.replace('{{token}}', token);
+  const page = withToken(html, token);
   let hosts = new Set<string>();
 
   async function handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
@@ -101,7 +94,7 @@ export async function startConsoleServer(
           response,
           error.rest,
           413,
-          { ...SECURITY_HEADERS, 'content-type': 'application/json; charset=utf-8' },
+          { ...PAGE_HEADERS, 'content-type': 'application/json; charset=utf-8' },
           JSON.stringify({ error: `the body is over ${MAX_BODY_BYTES} bytes` }),
         );
       if (error instanceof SyncInputError) return json(response, 400, { error: error.message });
@@ -115,7 +108,7 @@ export async function startConsoleServer(
     server.listen(options.port, options.host, () => resolve());
   });
   const { port } = server.address() as AddressInfo;
-  hosts = allowedHosts(options.host, port);
+  hosts = loopbackHosts(options.host, port);
   const shown = options.host.includes(':') ? `[${options.host}]` : options.host;
   return {
     url: `http://${shown}:${port}`,

@@ -4,12 +4,6 @@
 import type { IncomingMessage } from 'node:http';
 import { foreignRequest, sameToken } from '@svc/server-edge/page-guard';
 
-/** The names the console answers to on `port`: the loopback names, and the address it listens on. */
-export function allowedHosts(host: string, port: number): Set<string> {
-  const bracketed = host.includes(':') && !host.startsWith('[') ? `[${host}]` : host;
-  return new Set(['127.0.0.1', 'localhost', '[::1]', bracketed].map((name) => `${name}:${port}`));
-}
-
 const REFUSALS = {
   host: 'this console answers only under its own address',
   origin: 'a request from another origin',

@@ -1,9 +1,10 @@
 /**
- * Every console answer's headers: a Content-Security-Policy that allows the page's own origin and
- * nothing else (no CDN, no fonts, no analytics, no inline script or style, no frame around it), no
- * referrer, no sniffing, no caching (the answers carry health data).
+ * Every answer of a page served on loopback (the sync's console, the sandbox's): a
+ * Content-Security-Policy that allows the page's own origin and nothing else (no CDN, no fonts, no
+ * analytics, no inline script or style, no form posted anywhere, no frame around it), no referrer, no
+ * sniffing, no caching (the answers carry health data).
  */
-export const SECURITY_HEADERS: Readonly<Record<string, string>> = {
+export const PAGE_HEADERS: Readonly<Record<string, string>> = {
   'content-security-policy': [
     "default-src 'none'",
     "script-src 'self'",
@@ -11,7 +12,7 @@ export const SECURITY_HEADERS: Readonly<Record<string, string>> = {
     "img-src 'self'",
     "connect-src 'self'",
     "base-uri 'none'",
-    "form-action 'self'",
+    "form-action 'none'",
     "frame-ancestors 'none'",
   ].join('; '),
   'x-content-type-options': 'nosniff',
