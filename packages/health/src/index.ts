@@ -19,7 +19,7 @@ export {
 export { UNIT_PRECISION } from './fhir/measured-quantity.js';
 export { type Measure, SUMMARY_MEASURES, TIMESERIES_MEASURES } from './fhir/measures.js';
 export { deviceResource, type PatientInput, patientResource } from './fhir/patient-device.js';
-export type { ReportFile } from './fhir/report-attachment.js';
+export type { ReportAttachmentSource } from './fhir/report-attachment.js';
 export { summaryObservations } from './fhir/summary-observations.js';
 export { type TimeseriesObservationOptions, timeseriesObservation } from './fhir/timeseries-observation.js';
 export { type BundleOptions, userBundle } from './fhir/user-bundle.js';

@@ -12,7 +12,7 @@ import { type LabResult, labResultOf } from '../lab/lab-result.js';
 import { LOINC_SYSTEM } from '../lab/loinc.js';
 import { identifierOf, namespaceOf, resourceIdOf, subjectOf } from './identity.js';
 import { labObservation } from './lab-observation.js';
-import { type ReportFile, reportAttachment } from './report-attachment.js';
+import { type ReportAttachmentSource, reportAttachment } from './report-attachment.js';
 
 export type ParsingJob = Schema<'ParsingJob'>;
 
@@ -26,7 +26,7 @@ export interface LabReportOptions {
   /** When the sample was taken, when you know it (from the order); the job does not say. */
   effective?: string;
   /** The report file you uploaded, attached as `presentedForm` (default) or as a DocumentReference. */
-  reportFile?: ReportFile;
+  reportFile?: ReportAttachmentSource;
   reportFileAs?: 'presentedForm' | 'DocumentReference';
 }
 

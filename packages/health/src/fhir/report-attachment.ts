@@ -2,7 +2,7 @@ import type { Attachment } from '@medplum/fhirtypes';
 import { ValidationError } from '@svc/client';
 
 /** The lab report file as you uploaded it (bytes) or where you keep it (a URL). */
-export type ReportFile =
+export type ReportAttachmentSource =
   | { data: Uint8Array; contentType: 'application/pdf' | 'image/jpeg' | 'image/png'; title?: string }
   | {
       url: string;
@@ -23,7 +23,7 @@ function base64Of(bytes: Uint8Array): string {
 }
 
 /** The FHIR Attachment of a report file: its bytes inline (base64) or its URL, its type, size and title. */
-export function reportAttachment(file: ReportFile): Attachment {
+export function reportAttachment(file: ReportAttachmentSource): Attachment {
   if (!CONTENT_TYPES.has(file.contentType))
     throw new ValidationError('reportFile.contentType', 'must be application/pdf, image/jpeg or image/png');
   const title = file.title === undefined ? {} : { title: file.title };
