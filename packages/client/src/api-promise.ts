@@ -16,12 +16,15 @@ export class APIPromise<T> implements Promise<T> {
   readonly [Symbol.toStringTag] = 'Promise';
 
   /** The call's result, or what starts it: a paginated call sends nothing until it is awaited or walked. */
-  constructor(private result: Promise<WithResponse<T>> | (() => Promise<WithResponse<T>>)) {}
+  #result: Promise<WithResponse<T>> | (() => Promise<WithResponse<T>>);
+  constructor(result: Promise<WithResponse<T>> | (() => Promise<WithResponse<T>>)) {
+    this.#result = result;
+  }
 
   /** The data together with the raw Response (status, headers) and the request id. */
   withResponse(): Promise<WithResponse<T>> {
-    if (typeof this.result === 'function') this.result = this.result();
-    return this.result;
+    if (typeof this.#result === 'function') this.#result = this.#result();
+    return this.#result;
   }
 
   // biome-ignore lint/suspicious/noThenProperty: this class is a promise; `then` is its contract.

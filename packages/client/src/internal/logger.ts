@@ -30,13 +30,15 @@ const ignore = (): void => {};
 
 /** A client's logger at its level: `enabled` is checked first so a quiet client builds no meta. */
 export class ClientLog {
-  constructor(
-    private readonly logger: Partial<Logger>,
-    private readonly level: LogLevel,
-  ) {}
+  readonly #logger: Partial<Logger>;
+  readonly #level: LogLevel;
+  constructor(logger: Partial<Logger>, level: LogLevel) {
+    this.#logger = logger;
+    this.#level = level;
+  }
 
   enabled(level: Exclude<LogLevel, 'off'>): boolean {
-    return RANK[level] >= RANK[this.level];
+    return RANK[level] >= RANK[this.#level];
   }
 
   /**
@@ -51,7 +53,7 @@ export class ClientLog {
   ): void {
     if (!this.enabled(level)) return;
     try {
-      const result: unknown = this.logger[level]?.(
+      const result: unknown = this.#logger[level]?.(
         secrets.redact(message),
         redactValue(meta, secrets) as Record<string, unknown>,
       );

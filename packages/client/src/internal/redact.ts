@@ -22,14 +22,17 @@ const MIN_SECRET_LENGTH = 4;
  */
 export class Secrets {
   /** Made at the first secret: most calls have none of their own, and a Set per call is not free. */
-  private own: Set<string> | undefined;
-  constructor(private readonly parent?: Secrets) {}
+  #own: Set<string> | undefined;
+  readonly #parent: Secrets | undefined;
+  constructor(parent?: Secrets) {
+    this.#parent = parent;
+  }
 
   /** Remembers a secret value so that it is masked in every message, log line and serialized error. */
   add(value: unknown): void {
     if (typeof value !== 'string' || value.length < MIN_SECRET_LENGTH) return;
-    this.own ??= new Set();
-    this.own.add(value);
+    this.#own ??= new Set();
+    this.#own.add(value);
   }
 
   /** Secret headers of a header bag (any letter case; a Headers, `[name, value]` pairs or a plain record). */
@@ -48,8 +51,8 @@ export class Secrets {
 
   /** Every secret of this owner and its parents, longest first so one containing another is masked whole. */
   values(): string[] {
-    const own = this.own ? [...this.own] : [];
-    const all = this.parent ? [...own, ...this.parent.values()] : own;
+    const own = this.#own ? [...this.#own] : [];
+    const all = this.#parent ? [...own, ...this.#parent.values()] : own;
     return all.sort((a, b) => b.length - a.length);
   }
 

@@ -31,9 +31,9 @@ export function callPath(
   path: string,
   init: PathInit = {},
 ): Promise<FetchResult> {
-  // The caller's signal stays off the Request openapi-fetch builds (see transport/call-state.ts).
+  // The call's limits are read from `init` by the Call; openapi-fetch gets the rest, so the caller's
+  // signal stays off the Request it builds (see transport/call-state.ts).
   const { signal, timeoutMs, maxRetries, maxResponseBytes, idempotencyKey: givenKey, ...rest } = init;
-  const limits = { signal, timeoutMs, maxRetries, maxResponseBytes };
   const operation = findOperation(method, path);
   const params = rest.params ?? {};
   // A key given as a header (any letter case, default or confirmed name) goes under the client's name once.
@@ -50,7 +50,7 @@ export function callPath(
     return Promise.reject(error);
   }
   if (header[core.idempotencyHeader] !== undefined) rest.params = { ...params, header };
-  const call = new Call(method, path, limits, core);
+  const call = new Call(method, path, init, core);
   if (!operation?.multipart) return sendThroughOpenapiFetch(core, call, rest);
   // A file upload is multipart, never JSON, in this call style too.
   rest.bodySerializer ??= toFormData;

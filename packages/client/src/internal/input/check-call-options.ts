@@ -14,7 +14,6 @@ export interface CallOptionsToCheck {
   timeoutMs?: unknown;
   maxRetries?: unknown;
   maxResponseBytes?: unknown;
-  idempotencyKey?: unknown;
 }
 
 /** Each numeric option's range and unit: a whole number from `min` to `max`. */
@@ -24,17 +23,17 @@ const RANGES: Record<string, [min: number, max: number, unit: string]> = {
   maxResponseBytes: [1, MAX_RESPONSE_BYTES_LIMIT, ' bytes'],
 };
 
-/** Checks client-wide and per-call options alike, before anything is sent. */
-export function checkCallOptions(options: CallOptionsToCheck): void {
-  for (const [name, [min, max, unit]] of Object.entries(RANGES)) {
+/** Checks client-wide and per-call options alike (a call's limits, its idempotency key), before anything is sent. */
+export function checkCallOptions(options: CallOptionsToCheck, idempotencyKey?: unknown): void {
+  for (const name in RANGES) {
     const value = options[name as keyof CallOptionsToCheck];
+    const [min, max, unit] = RANGES[name] as [number, number, string];
     if (
       value !== undefined &&
       !(Number.isInteger(value) && (value as number) >= min && (value as number) <= max)
     )
       throw new ValidationError(name, `must be ${min} to ${max}${unit}`);
   }
-  const { idempotencyKey } = options;
   // A header value loses surrounding whitespace on the wire, so two distinct keys could collide.
   if (idempotencyKey !== undefined && !/^[!-~]([ -~]*[!-~])?$/.test(idempotencyKey as string))
     throw new ValidationError('idempotencyKey', 'must be visible ASCII, no outer spaces');

@@ -34,7 +34,7 @@ export class HeaderList {
   readonly pairs: string[] = [];
 
   /** Where `key` (lower case) sits in `pairs`, or -1. */
-  private at(key: string): number {
+  #at(key: string): number {
     const pairs = this.pairs;
     for (let index = 0; index < pairs.length; index += 2) if (pairs[index] === key) return index;
     return -1;
@@ -43,7 +43,7 @@ export class HeaderList {
   set(name: string, value: unknown): void {
     const key = nameOf(name);
     const text = headerValue(name, value);
-    const index = this.at(key);
+    const index = this.#at(key);
     if (index === -1) this.pairs.push(key, text);
     else this.pairs[index + 1] = text;
   }
@@ -52,29 +52,29 @@ export class HeaderList {
   append(name: string, value: unknown): void {
     const key = nameOf(name);
     const text = headerValue(name, value);
-    const index = this.at(key);
+    const index = this.#at(key);
     if (index === -1) this.pairs.push(key, text);
     else this.pairs[index + 1] = `${this.pairs[index + 1]}, ${text}`;
   }
 
   delete(name: string): void {
-    const index = this.at(nameOf(name));
+    const index = this.#at(nameOf(name));
     if (index !== -1) this.pairs.splice(index, 2);
   }
 
   /** As `Headers#get`: openapi-fetch's body serializer reads the content type with it. */
   get(name: string): string | null {
-    const index = this.at(name.toLowerCase());
+    const index = this.#at(name.toLowerCase());
     return index === -1 ? null : (this.pairs[index + 1] as string);
   }
 
   has(name: string): boolean {
-    return this.at(name.toLowerCase()) !== -1;
+    return this.#at(name.toLowerCase()) !== -1;
   }
 
   /** Sets a header the call has not set, from a name (lower case) and value known to be valid. */
   default(key: string, value: string): void {
-    if (this.at(key) === -1) this.pairs.push(key, value);
+    if (this.#at(key) === -1) this.pairs.push(key, value);
   }
 
   *[Symbol.iterator](): IterableIterator<[string, string]> {

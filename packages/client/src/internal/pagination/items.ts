@@ -14,9 +14,12 @@ export interface PageItems {
 
 class ListItems implements PageItems {
   #index = 0;
-  constructor(private readonly list: readonly unknown[]) {}
+  readonly #list: readonly unknown[];
+  constructor(list: readonly unknown[]) {
+    this.#list = list;
+  }
   take(): unknown {
-    return this.#index < this.list.length ? this.list[this.#index++] : END;
+    return this.#index < this.#list.length ? this.#list[this.#index++] : END;
   }
 }
 

@@ -39,10 +39,5 @@ export function checkBeforeSending(
   // scrubbed; read without constructing Headers, which throws (quoting the value) on bad input.
   call.secrets.addHeaders(header);
   call.secrets.addHeaders(init.headers);
-  checkCallOptions({
-    timeoutMs: call.timeoutMs,
-    maxRetries: call.maxRetries,
-    maxResponseBytes: call.maxResponseBytes,
-    idempotencyKey: header?.[context.idempotencyHeader],
-  });
+  checkCallOptions(call, header?.[context.idempotencyHeader]);
 }

@@ -84,7 +84,8 @@ export function sendDirect<C extends RouteCall, T>(
   try {
     outgoing = build(route, call, init);
   } catch (error) {
-    return Promise.reject(withSecrets(asSvcError(error, call), call.secrets));
+    // Rejects with the typed error (an executor's throw rejects its promise).
+    return new Promise(() => fail(error));
   }
   return route.transport.send(outgoing, call).then((response) => {
     const text = bufferedText(response);

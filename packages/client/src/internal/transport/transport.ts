@@ -77,7 +77,9 @@ export function createTransport(config: TransportConfig): Transport {
   clientSecrets.add(apiKey);
   // A custom fetch takes every call; otherwise, on Node, named calls to the client's origin go over
   // node:http, unless the global fetch was replaced since the client was loaded (a test's mock, MSW).
-  const node = fetchImpl ? undefined : createNodeHttpClient?.(config.baseUrl, config.httpAgent);
+  // Outside Node `createNodeHttpClient` is a literal undefined: the bundler drops the node:http branches.
+  const node =
+    createNodeHttpClient && !fetchImpl ? createNodeHttpClient(config.baseUrl, config.httpAgent) : undefined;
   const fetchClient = createFetchHttpClient(fetchImpl);
 
   /** The limits of a Request whose call state a middleware dropped (it replaced the Request): the client's. */
@@ -90,42 +92,42 @@ export function createTransport(config: TransportConfig): Transport {
   });
 
   /** Sets the key and runs the call's attempts; errors come out redacted. */
-  async function exchange(
+  function exchange(
     client: HttpClient,
     outgoing: Outgoing,
     plan: RetryPlan,
     call?: CallState,
   ): Promise<Reply> {
-    const { url, headers } = outgoing;
-    const { secrets, signal, timeoutMs, what } = plan;
-    try {
-      call?.sending();
-      if (url.startsWith(origin)) {
-        // The key lookup (a vault call, say) counts against the call's timeout and its signal.
-        const key =
-          typeof apiKey === 'string'
-            ? apiKey
-            : await withinDeadline(
-                resolveKey(apiKey, clientSecrets),
-                signal,
-                timeoutMs,
-                `${what} (apiKey lookup)`,
-              );
-        headers.set(API_KEY_HEADER, key);
-      } else {
-        headers.delete(API_KEY_HEADER);
-      }
+    const { headers } = outgoing;
+    const { secrets } = plan;
+    const run = (key: string | undefined): Promise<Reply> => {
+      if (key === undefined) headers.delete(API_KEY_HEADER);
+      else headers.set(API_KEY_HEADER, key);
       if (outgoing.request) {
         // A named call's headers were registered and checked as they were set; this catches a header a
         // middleware added, and (on Node) a value no transport there sends, before the first attempt.
         secrets.addHeaders(headers);
-        checkRequestHeaders?.(headers, what);
+        checkRequestHeaders?.(headers, plan.what);
       }
-      const reply = await sendWithRetries(client, outgoing, plan, config, call?.what);
-      call?.answered(reply);
-      return reply;
+      return sendWithRetries(client, outgoing, plan, config, call);
+    };
+    try {
+      call?.sending();
+      if (!outgoing.url.startsWith(origin)) return run(undefined);
+      if (typeof apiKey === 'string') return run(apiKey);
+      // The key lookup (a vault call, say) counts against the call's timeout and its signal.
+      return withinDeadline(
+        resolveKey(apiKey, clientSecrets),
+        plan.signal,
+        plan.timeoutMs,
+        `${plan.what} (apiKey lookup)`,
+      )
+        .then(run)
+        .catch((error: unknown) => {
+          throw withSecrets(error, secrets);
+        });
     } catch (error) {
-      throw withSecrets(error, secrets);
+      return Promise.reject(withSecrets(error, secrets));
     }
   }
 
@@ -137,7 +139,9 @@ export function createTransport(config: TransportConfig): Transport {
     },
     send: (outgoing, call) =>
       exchange(
-        node && globalThis.fetch === loadedFetch && outgoing.url.startsWith(origin) ? node : fetchClient,
+        createNodeHttpClient && node && globalThis.fetch === loadedFetch && outgoing.url.startsWith(origin)
+          ? node
+          : fetchClient,
         outgoing,
         call,
         call,

@@ -26,114 +26,118 @@ export interface NodeRequest {
  * throw there fails it: after settling, a throw would be lost, and inside a socket's event an uncaught one.
  */
 export class NodeAttempt implements Abortable {
-  private timedOut = false;
-  private done = false;
-  private received = 0;
-  private readonly timer: ReturnType<typeof setTimeout>;
-  private request: Http.ClientRequest | undefined;
-  private response: Http.IncomingMessage | undefined;
+  #timedOut = false;
+  #done = false;
+  #received = 0;
+  readonly #timer: ReturnType<typeof setTimeout>;
+  #request: Http.ClientRequest | undefined;
+  #response: Http.IncomingMessage | undefined;
+  #resolve: (reply: Reply) => void;
+  #reject: (error: unknown) => void;
+  readonly #limits: AttemptLimits;
+  readonly #sent: NodeRequest;
 
   constructor(
-    private resolve: (reply: Reply) => void,
-    private reject: (error: unknown) => void,
-    private readonly limits: AttemptLimits,
-    private readonly sent: NodeRequest,
+    resolve: (reply: Reply) => void,
+    reject: (error: unknown) => void,
+    limits: AttemptLimits,
+    sent: NodeRequest,
   ) {
-    this.timer = setTimeout(onTimeout, limits.timeoutMs, this);
+    this.#resolve = resolve;
+    this.#reject = reject;
+    this.#limits = limits;
+    this.#sent = sent;
+    this.#timer = setTimeout(onTimeout, limits.timeoutMs, this);
     if (limits.signal) linkAbort(limits.signal, this);
   }
 
   send(): void {
-    const { module, options, bytes } = this.sent;
+    const { module, options, bytes } = this.#sent;
     try {
-      const request = module.request(options, (response) => this.answered(response));
-      this.request = request;
-      request.on('error', (error) => this.fail(error));
+      const request = module.request(options, (response) => this.#answered(response));
+      this.#request = request;
+      request.on('error', (error) => this.#fail(error));
       request.end(bytes);
     } catch (error) {
-      this.fail(error);
+      this.#fail(error);
     }
   }
 
   /** The caller's signal aborted (through the fan-out). */
   abort(): void {
-    this.fail(new Error('aborted'));
+    this.#fail(new Error('aborted'));
   }
 
   timeout(): void {
-    this.timedOut = true;
-    this.fail(new Error(`no answer within ${this.limits.timeoutMs} ms`));
+    this.#timedOut = true;
+    this.#fail(new Error(`no answer within ${this.#limits.timeoutMs} ms`));
   }
 
-  private answered(response: Http.IncomingMessage): void {
-    this.response = response;
+  #answered(response: Http.IncomingMessage): void {
+    this.#response = response;
     const status = response.statusCode ?? 0;
-    const { what, maxResponseBytes: maxBytes } = this.limits;
+    const { what, maxResponseBytes: maxBytes } = this.#limits;
     if (isRedirect(status)) {
       // Never followed nor read: the transport refuses it, and its connection goes.
-      this.refused(status, response);
+      this.#refused(status, response);
       return;
     }
     const chunks: Buffer[] = [];
     response.on('data', (chunk: Buffer) => {
       // Counted as it arrives: past the limit the socket goes, nothing more is read.
-      this.received += chunk.length;
-      if (this.received > maxBytes)
-        this.fail(responseTooLarge(what, status, headerReader(response), maxBytes));
+      this.#received += chunk.length;
+      if (this.#received > maxBytes)
+        this.#fail(responseTooLarge(what, status, headerReader(response), maxBytes));
       else chunks.push(chunk);
     });
     const codings = answerHeader(response.rawHeaders, 'content-encoding');
-    response.on('end', () => this.read(response, status, chunks, codings));
-    response.on('error', (error) => this.fail(error));
+    response.on('end', () => this.#read(response, status, chunks, codings));
+    response.on('error', (error) => this.#fail(error));
     response.on('close', () => {
-      if (!response.complete) this.fail(new Error('the connection closed before the body ended'));
+      if (!response.complete) this.#fail(new Error('the connection closed before the body ended'));
     });
     try {
-      if (tooManyCodings(codings) && !NULL_BODY.has(status) && this.sent.method !== 'HEAD')
-        this.fail(responseTooLarge(what, status, headerReader(response), maxBytes, codings as string));
+      if (tooManyCodings(codings) && !NULL_BODY.has(status) && this.#sent.method !== 'HEAD')
+        this.#fail(responseTooLarge(what, status, headerReader(response), maxBytes, codings as string));
     } catch (error) {
-      this.fail(error);
+      this.#fail(error);
     }
   }
 
   /** A redirect: handed back unread, its connection closed. */
-  private refused(status: number, response: Http.IncomingMessage): void {
-    const { resolve, request } = this;
-    this.settle();
-    resolve(new NodeReply(status, response, this.sent.url, ''));
+  #refused(status: number, response: Http.IncomingMessage): void {
+    const resolve = this.#resolve;
+    const request = this.#request;
+    this.#settle();
+    resolve(new NodeReply(status, response, this.#sent.url, ''));
     response.destroy();
     request?.destroy();
   }
 
-  private read(
-    response: Http.IncomingMessage,
-    status: number,
-    chunks: Buffer[],
-    codings: string | null,
-  ): void {
-    if (this.done) return;
+  #read(response: Http.IncomingMessage, status: number, chunks: Buffer[], codings: string | null): void {
+    if (this.#done) return;
     try {
       const bytes = chunks.length === 1 ? (chunks[0] as Buffer) : Buffer.concat(chunks);
-      if (codings === null || NULL_BODY.has(status) || this.sent.method === 'HEAD' || bytes.length === 0) {
-        this.succeed(status, response, bytes);
+      if (codings === null || NULL_BODY.has(status) || this.#sent.method === 'HEAD' || bytes.length === 0) {
+        this.#succeed(status, response, bytes);
         return;
       }
-      const { what, maxResponseBytes: maxBytes } = this.limits;
+      const { what, maxResponseBytes: maxBytes } = this.#limits;
       decode(bytes, codings, maxBytes).then(
-        (decoded) => this.succeed(status, response, decoded),
+        (decoded) => this.#succeed(status, response, decoded),
         (error: unknown) =>
-          this.fail(
+          this.#fail(
             isTooLarge(error) ? responseTooLarge(what, status, headerReader(response), maxBytes) : error,
           ),
       );
     } catch (error) {
-      this.fail(error);
+      this.#fail(error);
     }
   }
 
   /** Makes the reply, then settles: a body that cannot be read fails the attempt instead. */
-  private succeed(status: number, response: Http.IncomingMessage, bytes: Buffer): void {
-    if (this.done) return;
+  #succeed(status: number, response: Http.IncomingMessage, bytes: Buffer): void {
+    if (this.#done) return;
     let reply: NodeReply;
     try {
       const type = answerHeader(response.rawHeaders, 'content-type');
@@ -144,23 +148,25 @@ export class NodeAttempt implements Abortable {
         // fetch's text() drops a byte order mark.
         body = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
       } else body = bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer;
-      reply = new NodeReply(status, response, this.sent.url, body);
+      reply = new NodeReply(status, response, this.#sent.url, body);
     } catch (error) {
-      this.fail(error);
+      this.#fail(error);
       return;
     }
-    const resolve = this.resolve;
-    this.settle();
+    const resolve = this.#resolve;
+    this.#settle();
     resolve(reply);
   }
 
   /** Fails the attempt with its typed error (made before settling) and closes its connection. */
-  private fail(error: unknown): void {
-    if (this.done) return;
-    const { signal, timeoutMs, what } = this.limits;
-    const failure = attemptFailure(error, this.timedOut, signal, timeoutMs, what);
-    const { reject, request, response } = this;
-    this.settle();
+  #fail(error: unknown): void {
+    if (this.#done) return;
+    const { signal, timeoutMs, what } = this.#limits;
+    const failure = attemptFailure(error, this.#timedOut, signal, timeoutMs, what);
+    const reject = this.#reject;
+    const request = this.#request;
+    const response = this.#response;
+    this.#settle();
     reject(failure);
     response?.destroy();
     request?.destroy();
@@ -172,14 +178,14 @@ export class NodeAttempt implements Abortable {
    * function it would keep the promise, and the promise the answer and its body (promoted to the old
    * generation by the next collection, as the client test on released bodies shows).
    */
-  private settle(): void {
-    this.done = true;
-    clearTimeout(this.timer);
-    if (this.limits.signal) unlinkAbort(this.limits.signal, this);
-    this.resolve = ignore;
-    this.reject = ignore;
-    this.request = undefined;
-    this.response = undefined;
+  #settle(): void {
+    this.#done = true;
+    clearTimeout(this.#timer);
+    if (this.#limits.signal) unlinkAbort(this.#limits.signal, this);
+    this.#resolve = ignore;
+    this.#reject = ignore;
+    this.#request = undefined;
+    this.#response = undefined;
   }
 }
 

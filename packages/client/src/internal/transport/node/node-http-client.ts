@@ -99,7 +99,11 @@ function requestHeadersFor(
   return pairs;
 }
 
-export const createNodeHttpClient: CreateNodeHttpClient = (baseUrl, agentOption): HttpClient | undefined => {
+// Typed as the other build's export is, so the transport tests it the same way in both.
+export const createNodeHttpClient: CreateNodeHttpClient | undefined = (
+  baseUrl,
+  agentOption,
+): HttpClient | undefined => {
   if (!isNode()) return undefined;
   const base = new URL(baseUrl);
   const secure = base.protocol === 'https:';
@@ -125,18 +129,11 @@ export const createNodeHttpClient: CreateNodeHttpClient = (baseUrl, agentOption)
   /** The request of every attempt of one call, made at its first: a call without a body or with a text one (JSON) at once. */
   function prepare({ method, url, headers: bag, body }: Outgoing): NodeRequest | Promise<NodeRequest> {
     const headers = bag as HeaderList;
+    const make = (module: HttpModule, bytes?: Uint8Array) => ready(module, method, url, headers, bytes);
     if (http && (body === undefined || typeof body === 'string'))
-      return ready(http, method, url, headers, body === undefined ? undefined : encodeText(body, headers));
-    return (async () => {
-      const module = http ?? (await load());
-      return ready(
-        module,
-        method,
-        url,
-        headers,
-        body === undefined ? undefined : await encode(body, headers),
-      );
-    })();
+      return make(http, body === undefined ? undefined : encodeText(body, headers));
+    return (async () =>
+      make(http ?? (await load()), body === undefined ? undefined : await encode(body, headers)))();
   }
 
   /** One call's request options, made once. */

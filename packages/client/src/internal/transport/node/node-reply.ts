@@ -30,14 +30,15 @@ export function answerHeader(raw: string[], name: string): string | null {
  */
 export class NodeReply implements Reply, HeaderReader {
   readonly [BODY]: Body;
-  private made: Response | undefined;
+  readonly status: number;
+  readonly #response: Http.IncomingMessage;
+  readonly #url: string;
+  #made: Response | undefined;
 
-  constructor(
-    readonly status: number,
-    private readonly response: Http.IncomingMessage,
-    private readonly url: string,
-    body: Body,
-  ) {
+  constructor(status: number, response: Http.IncomingMessage, url: string, body: Body) {
+    this.status = status;
+    this.#response = response;
+    this.#url = url;
     this[BODY] = body;
   }
 
@@ -46,11 +47,11 @@ export class NodeReply implements Reply, HeaderReader {
   }
 
   get(name: string): string | null {
-    return answerHeader(this.response.rawHeaders, name.toLowerCase());
+    return answerHeader(this.#response.rawHeaders, name.toLowerCase());
   }
 
   get statusText(): string {
-    return this.response.statusMessage ?? '';
+    return this.#response.statusMessage ?? '';
   }
 
   get ok(): boolean {
@@ -64,17 +65,17 @@ export class NodeReply implements Reply, HeaderReader {
 
   /** The Response fetch would have returned: its status, headers, URL and type, the body in memory. */
   [TO_RESPONSE](): Response {
-    if (this.made) return this.made;
+    if (this.#made) return this.#made;
     const headers = new Headers();
-    const raw = this.response.rawHeaders;
+    const raw = this.#response.rawHeaders;
     for (let index = 0; index < raw.length; index += 2)
       headers.append(raw[index] as string, raw[index + 1] as string);
-    this.made = bufferedResponse(
+    this.#made = bufferedResponse(
       {
         status: this.status,
         statusText: this.statusText,
         headers,
-        url: new URL(this.url).href,
+        url: new URL(this.#url).href,
         redirected: false,
         type: 'basic',
         // Null where fetch's Response has no body (204, 304, a HEAD): the same test as fetch's.
@@ -82,7 +83,7 @@ export class NodeReply implements Reply, HeaderReader {
       },
       this[BODY],
     );
-    return this.made;
+    return this.#made;
   }
 }
 
