@@ -138,7 +138,7 @@ async function paint(): Promise<{ painted: number; coverage: number }> {
 
 const paints: number[] = [];
 const reads: number[] = [];
-let cold: { painted: number; coverage: number } | undefined;
+const afterCommits: { painted: number; coverage: number }[] = [];
 let planned: { painted: number; coverage: number } | undefined;
 try {
   for (let run = 0; run < RUNS; run++) {
@@ -147,16 +147,18 @@ try {
     reads.push(timing.coverage);
   }
   const writer = new Database(file);
-  // The first paint after a sync's commits (another process's): 200 pending windows done, as commitWindow
-  // marks them; the console merges the owed and failed windows again, and keeps every window's spans.
-  writer
-    .prepare(
-      `UPDATE svc_windows SET status = 'done', updated_at = ?,
-       covered_until = strftime('%Y-%m-%dT%H:%M:%fZ', end_date, '+1 day')
-       WHERE rowid IN (SELECT rowid FROM svc_windows WHERE status = 'pending' LIMIT 200)`,
-    )
-    .run(asOf);
-  cold = await paint();
+  // The first paint after a sync's commits (another process's), RUNS times: 200 pending windows done, as
+  // commitWindow marks them; the console merges the owed and failed windows again, and keeps every
+  // window's spans.
+  const commit = writer.prepare(
+    `UPDATE svc_windows SET status = 'done', updated_at = ?,
+     covered_until = strftime('%Y-%m-%dT%H:%M:%fZ', end_date, '+1 day')
+     WHERE rowid IN (SELECT rowid FROM svc_windows WHERE status = 'pending' LIMIT 200)`,
+  );
+  for (let run = 0; run < RUNS; run++) {
+    commit.run(asOf);
+    afterCommits.push(await paint());
+  }
   // The first paint after a run planned new windows (a new day for 200 users): every window merged again.
   const addNext = writer.prepare(
     `INSERT INTO svc_windows (user_id, resource, provider, start_date, end_date, as_of, status, generation,
@@ -194,8 +196,9 @@ const figures = {
   coverageReadMs: { median: Math.round(median(reads)), all: reads.map(Math.round) },
   // The first load after another process's commits (statuses changed): owed and failed windows merged.
   firstPaintAfterWriteMs: {
-    paint: Math.round(cold?.painted ?? Number.NaN),
-    coverageRead: Math.round(cold?.coverage ?? Number.NaN),
+    median: Math.round(median(afterCommits.map((timing) => timing.painted))),
+    all: afterCommits.map((timing) => Math.round(timing.painted)),
+    coverageRead: afterCommits.map((timing) => Math.round(timing.coverage)),
   },
   // The first load after windows were added (a run planning a new day): every window merged again.
   firstPaintAfterPlanMs: {
@@ -208,7 +211,7 @@ const figures = {
     keptCoverage: keptCoverageMs,
   },
   targetMs: 1000,
-  underTarget: median(paints) < 1000 && (cold?.painted ?? Number.POSITIVE_INFINITY) < 1000,
+  underTarget: median(paints) < 1000 && median(afterCommits.map((timing) => timing.painted)) < 1000,
   machine: `${os.cpus().length} cores, Node ${process.version}, load ${load.join(' / ')} at start`,
 };
 process.stdout.write(`${JSON.stringify(figures, null, 2)}\n`);
