@@ -3,15 +3,16 @@
 // user id), but not when a window's status changes. The console keeps the part of its coverage maps that
 // depends only on which windows exist (every window's days, merged per user) under this counter, so a
 // sync's commits (status changes) leave it kept and only the owed and failed passes are read again.
-// svc_windows_by_status replaces version 1's index on status alone: those passes read a status's windows
-// in resource, user and day order from it instead of sorting them, at the same number of index writes.
+// svc_windows_by_status replaces version 1's index on status alone, at the same number of index writes:
+// those passes read a status's windows in resource, user and day order from it instead of sorting them,
+// and with the provider it holds every key, so the first failed windows by key sort keys, not rows.
 
 /** The table holding the counter: one row. */
 export const COVERAGE_EPOCH_TABLE = 'svc_coverage_epoch';
 
 const index = `
 DROP INDEX svc_windows_status;
-CREATE INDEX svc_windows_by_status ON svc_windows (status, resource, user_id, start_date, end_date);
+CREATE INDEX svc_windows_by_status ON svc_windows (status, resource, user_id, start_date, end_date, provider);
 `;
 
 const windowMoved = (old: string, next: string) =>
