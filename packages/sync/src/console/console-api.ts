@@ -10,7 +10,7 @@ import { replanFailures } from '../status/replan-failures.js';
 import { coverageCell } from './coverage-cell.js';
 import { markedCache } from './marked-cache.js';
 import { readHeartbeats } from './run-heartbeat.js';
-import { storeCoverage } from './store-coverage.js';
+import { keptCoverage } from './store-coverage.js';
 import type { ReadableStore } from './store-reader.js';
 
 /** A read: the query's parameters in, a JSON value out. */
@@ -48,11 +48,16 @@ const counted = (found: Failures) =>
   `${found.windows.length} window${found.windows.length === 1 ? '' : 's'}, ${found.users.length} user${found.users.length === 1 ? '' : 's'}`;
 
 export function consoleApi(store: ReadableStore, reader?: Reader): ConsoleApi {
-  // The maps and failures as of the store's last write: a reload of an unchanged store reads one mark.
-  const coverage = markedCache(store, async () => ({
-    coverage: await storeCoverage(store),
-    failures: await listFailures(store, FAILURES_SHOWN),
-  }));
+  // The maps and failures as of the store's last write: a reload of an unchanged store reads one mark,
+  // and a read after a sync's commits (status changes) merges only the owed and failed windows again.
+  const maps = keptCoverage(store);
+  const coverage = markedCache(
+    () => store.changeMark(),
+    async () => ({
+      coverage: await maps(),
+      failures: await listFailures(store, FAILURES_SHOWN),
+    }),
+  );
   // Read once now, so the first page need not wait for the merge; a failure is the page's to report.
   coverage().catch(() => {});
   const actions: ConsoleApi['actions'] = {

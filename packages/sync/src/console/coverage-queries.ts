@@ -32,6 +32,9 @@ SELECT resource, last_day, CAST(COUNT(*) AS INTEGER) AS users FROM (
   GROUP BY resource, user_id
 ) AS reached GROUP BY resource, last_day`;
 
+/** The coverage epoch (schema version 7): it moves when a window or a known user is added or removed, not on a status change. */
+export const COVERAGE_EPOCH = 'SELECT epoch FROM svc_coverage_epoch';
+
 /** Every user the store knows by a service user id: those resolved and those only its windows name. */
 export const KNOWN_USERS = `SELECT CAST(COUNT(*) AS INTEGER) AS users FROM (
   SELECT user_id FROM svc_users WHERE user_id IS NOT NULL UNION SELECT user_id FROM svc_windows) AS known`;

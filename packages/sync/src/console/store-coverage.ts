@@ -1,8 +1,15 @@
 // The users × days coverage map of each resource, aggregated in the database: a few rows per resource
 // and span of days whatever the fleet's size, spread over days here.
 import type { SyncStore } from '../stores/store.js';
-import { COVERAGE_CLASSES, coverageEnds, coverageStarts, KNOWN_USERS } from './coverage-queries.js';
-import { readableStore } from './store-reader.js';
+import {
+  COVERAGE_CLASSES,
+  COVERAGE_EPOCH,
+  coverageEnds,
+  coverageStarts,
+  KNOWN_USERS,
+} from './coverage-queries.js';
+import { markedCache } from './marked-cache.js';
+import { type ReadableStore, readableStore } from './store-reader.js';
 
 const DAY_MS = 86_400_000;
 const dayNumber = (day: string) => Date.parse(`${day}T00:00:00.000Z`) / DAY_MS;
@@ -66,26 +73,44 @@ function perDay({ starts, ends }: ClassSpans, first: number, days: number): numb
   return counts;
 }
 
-/**
- * Every resource's coverage map, in resource order: what `svc-sync status --json` prints as `coverage`
- * and the console draws, so the two cannot differ.
- */
-export async function storeCoverage(store: SyncStore): Promise<ResourceCoverage[]> {
-  const reader = readableStore(store);
-  const spansOf = async (statuses: string) => {
-    const [starts, ends] = await Promise.all([
-      reader.readRows<StartRow>(coverageStarts(statuses)),
-      reader.readRows<EndRow>(coverageEnds(statuses)),
-    ]);
-    return { starts, ends };
-  };
-  const [any, owed, failed, known] = await Promise.all([
-    spansOf(COVERAGE_CLASSES.any),
-    spansOf(COVERAGE_CLASSES.owed),
-    spansOf(COVERAGE_CLASSES.failed),
+/** What depends only on which windows and users exist: every window's spans, and the users known. */
+interface CoverageBase {
+  any: ClassSpans;
+  users: number;
+}
+
+/** What a window's status changes: the spans of the owed (pending or failed) windows, and of the failed. */
+interface CoverageOwed {
+  owed: ClassSpans;
+  failed: ClassSpans;
+}
+
+async function spansOf(reader: ReadableStore, statuses: string): Promise<ClassSpans> {
+  const [starts, ends] = await Promise.all([
+    reader.readRows<StartRow>(coverageStarts(statuses)),
+    reader.readRows<EndRow>(coverageEnds(statuses)),
+  ]);
+  return { starts, ends };
+}
+
+async function readBase(reader: ReadableStore): Promise<CoverageBase> {
+  const [any, known] = await Promise.all([
+    spansOf(reader, COVERAGE_CLASSES.any),
     reader.readRows<{ users: number }>(KNOWN_USERS),
   ]);
-  const users = Number(known[0]?.users ?? 0);
+  return { any, users: Number(known[0]?.users ?? 0) };
+}
+
+async function readOwed(reader: ReadableStore): Promise<CoverageOwed> {
+  const [owed, failed] = await Promise.all([
+    spansOf(reader, COVERAGE_CLASSES.owed),
+    spansOf(reader, COVERAGE_CLASSES.failed),
+  ]);
+  return { owed, failed };
+}
+
+/** The maps, from the spans of every class. */
+function mapsOf({ any, users }: CoverageBase, { owed, failed }: CoverageOwed): ResourceCoverage[] {
   const resources = [...new Set(any.starts.map((row) => row.resource))].sort();
   return resources.map((resource) => {
     const of = ({ starts, ends }: ClassSpans): ClassSpans => ({
@@ -110,4 +135,34 @@ export async function storeCoverage(store: SyncStore): Promise<ResourceCoverage[
       nothingSent: covered.map((n) => users - n),
     };
   });
+}
+
+/**
+ * Every resource's coverage map, in resource order: what `svc-sync status --json` prints as `coverage`
+ * and the console draws, so the two cannot differ.
+ */
+export async function storeCoverage(store: SyncStore): Promise<ResourceCoverage[]> {
+  const reader = readableStore(store);
+  const [base, owed] = await Promise.all([readBase(reader), readOwed(reader)]);
+  return mapsOf(base, owed);
+}
+
+/**
+ * `storeCoverage` for a reader that asks again and again (the console): the spans of every window are
+ * kept under the store's coverage epoch (schema version 7), which a status change leaves as it was, so a
+ * read after a sync's commits merges only the owed and failed windows; a window or user added or removed
+ * merges them all again. Each read equals `storeCoverage` at that moment.
+ */
+export function keptCoverage(store: SyncStore): () => Promise<ResourceCoverage[]> {
+  const reader = readableStore(store);
+  const base = markedCache(
+    async () => String((await reader.readRows<{ epoch: number | string }>(COVERAGE_EPOCH))[0]?.epoch),
+    () => readBase(reader),
+  );
+  return async () => {
+    // The owed passes before the epoch and spans: a window added in between is drawn covered until the
+    // next read, never owed on a day no span covers (a negative count).
+    const owed = await readOwed(reader);
+    return mapsOf(await base(), owed);
+  };
 }

@@ -40,8 +40,11 @@ export const USER_TABLES = {
   svc_parsing_jobs: { user: 'user_id' },
 } as const satisfies Record<string, UserTable>;
 
-/** Tables that hold no user's id or data: the store's own settings, and tombstones (keyed hashes only). */
-export const NO_USER_TABLES = ['svc_meta', 'svc_tombstones'] as const;
+/**
+ * Tables that hold no user's id or data: the store's own settings, tombstones (keyed hashes only), and
+ * the coverage epoch (a counter).
+ */
+export const NO_USER_TABLES = ['svc_meta', 'svc_tombstones', 'svc_coverage_epoch'] as const;
 
 export type UserTableName = keyof typeof USER_TABLES;
 

@@ -1,10 +1,13 @@
-// The mark the console's coverage is kept under: it must move on every committed write (from this
-// connection or another process's) and stay put while the store is only read, on both databases.
+// The marks the console's coverage is kept under, on both databases: the change mark must move on every
+// committed write (from this connection or another process's) and stay put while the store is only read;
+// the coverage epoch (schema 7) must move whenever windows or users are added or removed, so the spans
+// kept under it always equal a fresh merge, and stay put on a status change, so a sync's commits are cheap.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { coverageStarts } from '../../src/console/coverage-queries.js';
 import { markedCache } from '../../src/console/marked-cache.js';
-import { storeCoverage } from '../../src/console/store-coverage.js';
+import { keptCoverage, storeCoverage } from '../../src/console/store-coverage.js';
 import { readableStore } from '../../src/console/store-reader.js';
-import { openStore, type SyncStore } from '../../src/index.js';
+import { openStore, type SyncStore, type SyncWindow } from '../../src/index.js';
 import { type RunningPostgres, startPostgres } from '../fixtures/servers.js';
 import { tempStores } from '../fixtures/temp-store.js';
 import { postgresDatabases } from '../stores/databases.js';
@@ -69,10 +72,13 @@ describe.each([
   it('keeps the coverage while the mark stands and reads it afresh, exact, once a write moved it', async () => {
     const store = readableStore(serving);
     let computed = 0;
-    const coverage = markedCache(store, () => {
-      computed++;
-      return storeCoverage(store);
-    });
+    const coverage = markedCache(
+      () => store.changeMark(),
+      () => {
+        computed++;
+        return storeCoverage(store);
+      },
+    );
     const before = await coverage();
     expect(await coverage()).toBe(before);
     expect(computed).toBe(1);
@@ -86,5 +92,46 @@ describe.each([
     expect(sleep(before)?.failed[14]).toBe(1);
     expect(sleep(after)?.failed[14]).toBe(0);
     expect(sleep(after)?.complete[14]).toBe((sleep(before)?.complete[14] ?? 0) + 1);
+  });
+
+  it("keeps every window's spans across status changes, and merges afresh when windows or users come or go", async () => {
+    const store = readableStore(serving);
+    let merged = 0;
+    // The merge of every window's spans (the costly pass), counted for the kept reads only.
+    const counted = Object.assign(Object.create(store), {
+      readRows: (sql: string, params?: readonly (string | number)[]) => {
+        if (sql === coverageStarts('')) merged++;
+        return store.readRows(sql, params);
+      },
+    });
+    const kept = keptCoverage(counted);
+    const same = async () => expect(await kept()).toEqual(await storeCoverage(store));
+    await same();
+    expect(merged).toBe(1);
+
+    // A sync's commits and failures, and a retry's replanning, change statuses only: nothing merged again.
+    await other.failWindow(bobsFailedSleep, { error: 'ServerError', status: 503, message: 'down' });
+    await same();
+    const [replanned] = await other.planWindows([bobsFailedSleep]);
+    await same();
+    await other.commitWindow(replanned as SyncWindow, { steps: [], summaries: [] }, AS_OF);
+    await same();
+    expect(merged).toBe(1);
+
+    const dans = { ...bobsFailedSleep, userId: 'u-dan', start: '2026-01-03', end: '2026-01-09' };
+    await other.planWindows([dans]);
+    await same();
+    const sleep = (await kept()).find((map) => map.resource === 'sleep');
+    expect(sleep?.pending[2]).toBeGreaterThan(0); // 2026-01-03: dan's new window, owed
+    await other.saveUser({ clientUserId: 'erin', userId: 'u-erin', providers: ['oura'], error: null });
+    await same();
+    expect((await kept())[0]?.users).toBe(5);
+    await other.eraseUser({ clientUserId: 'carol' });
+    await same();
+    expect((await kept())[0]?.users).toBe(4);
+    await other.retain('sleep', '2026-01-05T00:00:00.000Z');
+    await same();
+    // Once more for each window or user added or removed (retention removes neither).
+    expect(merged).toBe(4);
   });
 });

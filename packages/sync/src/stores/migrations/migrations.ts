@@ -7,6 +7,7 @@ import { V3_TOMBSTONES } from './v3-tombstones.js';
 import { V4_LAB_RESULTS } from './v4-lab-results.js';
 import { V5_READ_INDEXES } from './v5-read-indexes.js';
 import { V6_STEP_DAYS } from './v6-step-days.js';
+import { V7_COVERAGE_EPOCH } from './v7-coverage-epoch.js';
 
 /** One step of the schema: the SQL that takes a store from the version before to `version`. */
 export interface Migration {
@@ -34,6 +35,7 @@ export const MIGRATIONS: readonly Migration[] = [
   V4_LAB_RESULTS,
   V5_READ_INDEXES,
   V6_STEP_DAYS,
+  V7_COVERAGE_EPOCH,
 ];
 
 /** The schema version this @svc/sync writes. */
