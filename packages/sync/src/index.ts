@@ -76,6 +76,7 @@ export {
   userFailureOf,
   type WindowFailure,
   type WindowKey,
+  type WindowCommit,
   type WindowRows,
 } from './stores/store.js';
 export {
