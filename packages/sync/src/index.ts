@@ -74,9 +74,9 @@ export {
   type UserCoverage,
   type UserCoverageKey,
   userFailureOf,
+  type WindowCommit,
   type WindowFailure,
   type WindowKey,
-  type WindowCommit,
   type WindowRows,
 } from './stores/store.js';
 export {
