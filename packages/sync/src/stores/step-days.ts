@@ -184,9 +184,7 @@ export const dayOfPoints = (userId: string, provider: string, day: string, point
     points.map((point) => ({ point, taken: '' })),
   ).day;
 
-// A time already in the canonical form is one without parsing it (a read's points are: the hot path).
-const isTime = (value: unknown) =>
-  typeof value === 'string' && (CANONICAL.test(value) || !Number.isNaN(Date.parse(value)));
+const isTime = (value: unknown) => typeof value === 'string' && !Number.isNaN(Date.parse(value));
 
 /** A point with the times it is keyed by normalised; a point the store cannot keep is a ShapeError. */
 function normalised(row: StepRow): StoredPoint {
