@@ -191,6 +191,10 @@ const windows =
     : await readableStore(store).readRows<LoaderWindow>(
         'SELECT user_id AS "userId", resource, provider, start_date AS start, end_date AS "end" FROM svc_windows',
       );
+// The transactions the windows were committed in: a batch marks its windows done at one instant.
+const [commits] = await readableStore(store).readRows<{ windows: number; transactions: number }>(
+  `SELECT count(*) AS windows, count(DISTINCT updated_at) AS transactions FROM svc_windows WHERE status = 'done'`,
+);
 await store.close();
 // Every row of a sample of users (1 in 100) against what the sandbox holds for them, read straight from it.
 const sample = Array.from({ length: Math.ceil(USERS / 100) }, (_, i) => `fleet-${i * 100}`);
@@ -253,6 +257,7 @@ const figures = {
       loader: Math.round((loaderCpuSeconds / loader.requests) * 1e6),
     },
   }),
+  windowsPerTransaction: commits ? Math.round((commits.windows / commits.transactions) * 10) / 10 : null,
   share429After30s:
     Math.round((afterFirst30.refused / Math.max(1, afterFirst30.answered + afterFirst30.refused)) * 10_000) /
     100,
