@@ -203,7 +203,20 @@ function normalised(row: StepRow): StoredPoint {
     throw new ShapeError(
       `a steps point of user ${row.userId} from ${row.provider} has no valid start, end, unit or value: nothing of the window was stored`,
     );
-  return { ...row, start: instantOf(row.start), end: instantOf(row.end), startMs, endMs };
+  // Built field by field: an object spread per point cost more than the parses it saves (Node 20's profile).
+  const point: StoredPoint = {
+    userId: row.userId,
+    provider: row.provider,
+    start: instantOf(row.start),
+    end: instantOf(row.end),
+    unit: row.unit,
+    value: row.value,
+    startMs,
+    endMs,
+  };
+  if (row.data !== undefined) point.data = row.data;
+  if (row.damaged !== undefined) point.damaged = row.damaged;
+  return point;
 }
 
 /** A window's points grouped by the day row each goes to, keyed by user, provider and day. */
