@@ -43,10 +43,14 @@ const groupContext = (group: Record<string, unknown>): [string, unknown][] =>
  * a window holds no second copy of each point while it is read.
  */
 function pointAsSent(point: Record<string, unknown>, context: [string, unknown][]): Record<string, unknown> {
-  // Defined, not assigned: a field named `__proto__` stays a field.
-  for (const [key, value] of context)
-    if (!Object.hasOwn(point, key))
+  for (const [key, value] of context) {
+    if (Object.hasOwn(point, key)) continue;
+    // Defined, not assigned, for `__proto__` alone (so it stays a field): assigning is the same for any
+    // other name on a plain object, and several times cheaper per point.
+    if (key === '__proto__')
       Object.defineProperty(point, key, { value, enumerable: true, writable: true, configurable: true });
+    else point[key] = value;
+  }
   return point;
 }
 
