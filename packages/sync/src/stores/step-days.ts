@@ -9,7 +9,9 @@
 // The row's `fetched_at` is when its latest read started; a point an earlier read took (kept because a
 // later read did not name it, or an older read committed last) is wrapped as `[0, taken ms, point]`, so
 // "a read replaces a point it is not older than" and `since` stay exact per point, as with a row per point.
+
 import { ShapeError } from '../errors/errors.js';
+import { isoOf, timeMs } from '../instants.js';
 import type { StepKey, StepRow } from './store.js';
 import { type StepColumns, stepOf, storedRecord } from './store-rows.js';
 
@@ -47,13 +49,13 @@ const CANONICAL = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/;
 /** An ISO instant in the one form the store keys by (UTC, milliseconds); text that is no time as it is. */
 export const instantOf = (time: string | Date): string => {
   if (typeof time === 'string' && CANONICAL.test(time)) return time;
-  const ms = new Date(time).getTime();
-  return Number.isNaN(ms) ? String(time) : new Date(ms).toISOString();
+  const ms = typeof time === 'string' ? timeMs(time) : time.getTime();
+  return Number.isNaN(ms) ? String(time) : isoOf(ms);
 };
 
 /** Whether two written times are one instant (a point's own time, with its offset, against its key). */
 const sameInstant = (written: string, key: string, keyMs: number | undefined) =>
-  written === key || Date.parse(written) === (keyMs ?? Date.parse(key));
+  written === key || timeMs(written) === (keyMs ?? timeMs(key));
 
 /** The UTC day (`YYYY-MM-DD`) a point starting at `start` is kept under. */
 export const dayOf = (start: string): string => instantOf(start).slice(0, 10);
@@ -187,7 +189,7 @@ export const dayOfPoints = (userId: string, provider: string, day: string, point
     points.map((point) => ({ point, taken: '' })),
   ).day;
 
-const timeOf = (value: unknown) => (typeof value === 'string' ? Date.parse(value) : Number.NaN);
+const timeOf = (value: unknown) => (typeof value === 'string' ? timeMs(value) : Number.NaN);
 
 /** A point with the times it is keyed by normalised; a point the store cannot keep is a ShapeError. */
 function normalised(row: StepRow): StoredPoint {
