@@ -8,22 +8,11 @@ import type { WindowOutcome, WindowRunner } from './window-runner.js';
  * Reads a window and commits its rows with its checkpoint (alone, or in the runner's group commit), or
  * records why it cannot be read; published for tracing (trace-window.ts) only while someone listens.
  */
-export function runWindow(
-  runner: WindowRunner,
-  window: SyncWindow,
-  /** Told once the window is read and only its commit is left (not when it failed or was left pending). */
-  onRead?: () => void,
-): Promise<WindowOutcome> {
-  return windowListened()
-    ? traceWindow(runner, window, (r, w) => readAndCommit(r, w, onRead))
-    : readAndCommit(runner, window, onRead);
+export function runWindow(runner: WindowRunner, window: SyncWindow): Promise<WindowOutcome> {
+  return windowListened() ? traceWindow(runner, window, readAndCommit) : readAndCommit(runner, window);
 }
 
-async function readAndCommit(
-  runner: WindowRunner,
-  window: SyncWindow,
-  onRead: (() => void) | undefined,
-): Promise<WindowOutcome> {
+async function readAndCommit(runner: WindowRunner, window: SyncWindow): Promise<WindowOutcome> {
   const since = Date.now();
   let fetchedAt = '';
   const attempt = await runner.attempt(() => {
@@ -38,7 +27,6 @@ async function readAndCommit(
     return { outcome: 'failed', failure };
   }
   const rows = attempt.value;
-  onRead?.();
   if (runner.commit) await runner.commit({ window, rows, fetchedAt });
   else await runner.storeCall(() => runner.store.commitWindow(window, rows, fetchedAt));
   return { outcome: 'done', points: rows.steps.length + rows.summaries.length };

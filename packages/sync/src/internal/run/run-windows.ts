@@ -8,7 +8,6 @@ import type { Slots } from '../pace/slots.js';
 import type { Settings } from '../settings.js';
 import { inProcessRunner } from './in-process-runner.js';
 import { runWindow } from './run-window.js';
-import { WindowCommitter } from './window-committer.js';
 import type { WindowOutcome } from './window-runner.js';
 
 /** What a run tells of a window it read and did not store. */
@@ -70,10 +69,7 @@ export async function runWindows(
   const stop = () => controller.abort(outer?.reason);
   outer?.addEventListener('abort', stop, { once: true });
   const context: RunPacing = runPacing(settings, controls, feed, controller.signal, health);
-  const committer = new WindowCommitter((commits) =>
-    retryCall(context, () => settings.store.commitWindows(commits)),
-  );
-  const runner = inProcessRunner(settings, context, committer);
+  const runner = inProcessRunner(settings, context);
   const tasks = new Set<Promise<void>>();
   let fatal: { error: unknown } | undefined;
   let stopped: StoppedShort | undefined;
@@ -96,18 +92,7 @@ export async function runWindows(
       feed.update((s) => {
         s.concurrency = controls.limiter.limit;
       });
-      let held = true;
-      const free = () => {
-        if (!held) return;
-        held = false;
-        release();
-        controls.slots.poke();
-      };
-      // Read and waiting for its batch, a window frees its slot for the next read while the batch has
-      // room (reading never waits on the store); it still counts as done only once committed.
-      const task = runWindow(runner, window, () => {
-        if (committer.hasRoom()) free();
-      })
+      const task = runWindow(runner, window)
         .then((ran) => countRan(window, ran, health, feed, onUnread))
         .catch((error: unknown) => {
           // A window cut off by the run stopping short is still owed: it is left pending.
@@ -119,7 +104,8 @@ export async function runWindows(
           if (!cutOff) end(error);
         })
         .finally(() => {
-          free();
+          release();
+          controls.slots.poke();
           tasks.delete(task);
         });
       tasks.add(task);

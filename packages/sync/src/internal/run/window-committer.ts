@@ -43,11 +43,6 @@ export class WindowCommitter {
     this.#bounds = bounds;
   }
 
-  /** Whether the windows waiting for a batch are under both bounds (what a run lets read on meanwhile). */
-  hasRoom(): boolean {
-    return this.#queue.length < this.#bounds.maxWindows && this.#points < this.#bounds.maxPoints;
-  }
-
   commit(commit: WindowCommit): Promise<void> {
     return new Promise<void>((resolve, reject) => {
       const points = pointsOf(commit);
