@@ -31,7 +31,11 @@ const PARTS: [string, (frame: ProfileNode['callFrame']) => boolean][] = [
   ['reading a window (points, times)', (f) => /^(readWindow|pointAsSent|groupContext)$/.test(f.functionName)],
   [
     'the store (transactions, upserts, row JSON)',
-    (f) => /^(storeCall|commitWindow|failWindow)$/.test(f.functionName) || /better-sqlite3/.test(f.url),
+    // `immediate` is SQLite's write transaction (under it, node:sqlite's native calls too); `#flush` the
+    // run's group commit.
+    (f) =>
+      /^(storeCall|commitWindow|commitWindows|failWindow|immediate|#flush)$/.test(f.functionName) ||
+      /better-sqlite3/.test(f.url),
   ],
   ['pacing, planning, progress', (f) => /\/internal\/(pace|plan)\/|progress/.test(f.url)],
 ];

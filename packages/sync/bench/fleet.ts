@@ -7,7 +7,8 @@
 // from the same sandbox after the sync, for the ratio of the two), BENCH_SYNC_DAYS (90),
 // BENCH_SYNC_CONCURRENCY (32), BENCH_SYNC_HEAP_SNAPSHOT (a directory: heap snapshots of the sync at 25 %
 // and 75 % of the users), BENCH_SYNC_CPU_PROF (a directory: the sync's CPU profile, summed up by
-// `node --import tsx bench/cpu-profile-summary.ts FILE`).
+// `node --import tsx bench/cpu-profile-summary.ts FILE`). With no limit it also gives the CPU each spends
+// per request (the sync's process from /proc, the loader's from the bench's own process).
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -112,6 +113,17 @@ const rssOf = (pid: number) => {
     return Number(execFileSync('ps', ['-o', 'rss=', '-p', String(pid)], { encoding: 'utf8' }).trim()) * 1024;
   }
 };
+/** The child's CPU time so far (user + system, seconds), read from /proc (Linux; NaN elsewhere). */
+const cpuOf = (pid: number) => {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+    // utime and stime, the 14th and 15th fields (12th and 13th after the name), in clock ticks of 1/100 s.
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return Number.NaN;
+  }
+};
+let syncCpu = Number.NaN;
 const rss: number[] = [];
 // Requests sent and 429s received, as the sync counts them (every attempt is a request).
 const counts = { requests: 0, refused: 0 };
@@ -123,6 +135,7 @@ const sampler = setInterval(() => {
   // A process exiting between the check and the read has no VmRSS line left: no sample.
   if (!Number.isFinite(now) || now === 0) return;
   if (!startRss) startRss = now;
+  syncCpu = cpuOf(cli.pid);
   rss.push(now);
   if (Date.now() - started >= 30_000 && !at30) at30 = { ...counts };
 }, 1_000);
@@ -178,6 +191,10 @@ const windows =
     : await readableStore(store).readRows<LoaderWindow>(
         'SELECT user_id AS "userId", resource, provider, start_date AS start, end_date AS "end" FROM svc_windows',
       );
+// The transactions the windows were committed in: a batch marks its windows done at one instant.
+const [commits] = await readableStore(store).readRows<{ windows: number; transactions: number }>(
+  `SELECT count(*) AS windows, count(DISTINCT updated_at) AS transactions FROM svc_windows WHERE status = 'done'`,
+);
 await store.close();
 // Every row of a sample of users (1 in 100) against what the sandbox holds for them, read straight from it.
 const sample = Array.from({ length: Math.ceil(USERS / 100) }, (_, i) => `fleet-${i * 100}`);
@@ -193,7 +210,12 @@ const sampleExact =
   [...truth].every(([key, value]) => stored.get(key) === value);
 // The same windows from the same sandbox with no engine in the way (an unlimited sandbox only: a rate
 // limit would refuse the loader, which does not retry).
+const loaderCpu = process.cpuUsage();
 const loader = RATE > 0 ? undefined : await loadWindows(sandboxUrl, KEY, windows, CONCURRENCY);
+const loaderCpuSeconds = (() => {
+  const used = process.cpuUsage(loaderCpu);
+  return (used.user + used.system) / 1e6;
+})();
 sandbox.kill('SIGTERM');
 rmSync(dir, { recursive: true, force: true });
 
@@ -228,7 +250,14 @@ const figures = {
     loaderPerSecond: Math.round(loader.requests / loader.seconds),
     loader: { requests: loader.requests, points: loader.points, seconds: Math.round(loader.seconds) },
     syncOverLoader: Math.round((counts.requests / seconds / (loader.requests / loader.seconds)) * 100) / 100,
+    // CPU per request, which the machine's load changes far less than requests/s: the sync's process (its
+    // last sample, a second or less before it exits) against the bench's own process while it loads.
+    cpuMicrosPerRequest: {
+      sync: Math.round((syncCpu / counts.requests) * 1e6),
+      loader: Math.round((loaderCpuSeconds / loader.requests) * 1e6),
+    },
   }),
+  windowsPerTransaction: commits ? Math.round((commits.windows / commits.transactions) * 10) / 10 : null,
   share429After30s:
     Math.round((afterFirst30.refused / Math.max(1, afterFirst30.answered + afterFirst30.refused)) * 10_000) /
     100,

@@ -74,6 +74,7 @@ export {
   type UserCoverage,
   type UserCoverageKey,
   userFailureOf,
+  type WindowCommit,
   type WindowFailure,
   type WindowKey,
   type WindowRows,

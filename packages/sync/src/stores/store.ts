@@ -52,6 +52,13 @@ export interface WindowRows {
   summaries: SummaryRow[];
 }
 
+/** A window read and ready to commit: its rows, and when its read started (ISO date-time). */
+export interface WindowCommit {
+  window: SyncWindow;
+  rows: WindowRows;
+  fetchedAt: string;
+}
+
 /** A user as resolved from its client user id, or why it could not be. */
 export interface StoredUser {
   clientUserId: string;
@@ -236,6 +243,11 @@ export interface SyncStore {
    * and marks the window done up to its `asOf`. `fetchedAt` is when the read started (ISO date-time).
    */
   commitWindow(window: SyncWindow, rows: WindowRows, fetchedAt: string): Promise<void>;
+  /**
+   * Group commit: every window of `commits` as `commitWindow` would, in order, in one transaction (all
+   * or none: a failure leaves none of them committed). A window of an erased user stores nothing.
+   */
+  commitWindows(commits: readonly WindowCommit[]): Promise<void>;
   /** Marks a window failed for good, with the error. */
   failWindow(window: WindowKey, failure: WindowFailure): Promise<void>;
   status(): Promise<SyncStatus>;

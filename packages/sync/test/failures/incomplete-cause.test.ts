@@ -25,7 +25,7 @@ async function run(rule: FaultRule | undefined, wrapStore = (store: SyncStore) =
 const storeGoneAtCommit = (store: SyncStore): SyncStore =>
   new Proxy(store, {
     get(target, name) {
-      if (name === 'commitWindow')
+      if (name === 'commitWindow' || name === 'commitWindows')
         return async () => {
           throw new StoreUnavailableError('the database went away (ECONNREFUSED)');
         };

@@ -39,6 +39,7 @@ const INTERNAL_MAY_IMPORT: Record<string, readonly string[]> = {
 };
 const LEAVES = [
   'days.ts',
+  'instants.ts',
   'limits.ts',
   'progress.ts',
   'resources.ts',

@@ -6,6 +6,7 @@ import { storedRows } from '../fixtures/stored-rows.js';
 import { asSentCases } from './cases/as-sent.js';
 import { fleetReadCases } from './cases/fleet-reads.js';
 import { fleetCases, freshnessCases } from './cases/freshness.js';
+import { groupCommitCases } from './cases/group-commit.js';
 import { labCases } from './cases/lab.js';
 import { readCases, userReadCases } from './cases/reads.js';
 import { schemaCases } from './cases/schema.js';
@@ -170,6 +171,7 @@ export function storeConformance(db: Databases, from?: string) {
     asSentCases(withStore);
     readCases(withStore);
     stepDayCases(withStore);
+    groupCommitCases(withStore);
     freshnessCases(withStore);
     fleetCases(withStore);
     fleetReadCases(withStore);

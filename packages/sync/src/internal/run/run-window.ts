@@ -5,8 +5,8 @@ import { traceWindow, windowListened } from './trace-window.js';
 import type { WindowOutcome, WindowRunner } from './window-runner.js';
 
 /**
- * Reads a window and commits its rows with its checkpoint, or records why it cannot be read; published
- * for tracing (trace-window.ts) only while someone listens.
+ * Reads a window and commits its rows with its checkpoint (alone, or in the runner's group commit), or
+ * records why it cannot be read; published for tracing (trace-window.ts) only while someone listens.
  */
 export function runWindow(runner: WindowRunner, window: SyncWindow): Promise<WindowOutcome> {
   return windowListened() ? traceWindow(runner, window, readAndCommit) : readAndCommit(runner, window);
@@ -27,6 +27,7 @@ async function readAndCommit(runner: WindowRunner, window: SyncWindow): Promise<
     return { outcome: 'failed', failure };
   }
   const rows = attempt.value;
-  await runner.storeCall(() => runner.store.commitWindow(window, rows, fetchedAt));
+  if (runner.commit) await runner.commit({ window, rows, fetchedAt });
+  else await runner.storeCall(() => runner.store.commitWindow(window, rows, fetchedAt));
   return { outcome: 'done', points: rows.steps.length + rows.summaries.length };
 }

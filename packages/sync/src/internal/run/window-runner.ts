@@ -1,6 +1,6 @@
 // What running one window takes and gives: the runner (the caller's retry policy and pacing) and the
 // outcome. Its own file, so that running a window and tracing it can both stand on it.
-import type { SyncStore, WindowFailure } from '../../stores/store.js';
+import type { SyncStore, WindowCommit, WindowFailure } from '../../stores/store.js';
 import type { SyncClient } from '../../sync-client.js';
 import type { RetryOutcome } from '../pace/attempts.js';
 
@@ -16,6 +16,11 @@ export interface WindowRunner {
   attempt: <T>(call: () => Promise<T>) => Promise<RetryOutcome<T>>;
   /** Runs a store write with the caller's retry policy for the store. */
   storeCall: <T>(call: () => Promise<T>) => Promise<T>;
+  /**
+   * Commits a window read (resolved once it is committed); by default in a transaction of its own
+   * through `storeCall`. The in-process runner hands it to its group commit (window-committer.ts).
+   */
+  commit?: (commit: WindowCommit) => Promise<void>;
   /** Before every request the window sends (a steps window sends one per page). */
   beforeRequest: () => Promise<void>;
   /** After every answer that is not an error (with the answer, when the call gives it). */

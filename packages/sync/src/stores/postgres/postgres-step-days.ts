@@ -10,13 +10,11 @@ import {
   type DayCursor,
   daysOfV5Rows,
   type OpenDay,
-  pointsByDay,
   readPointPage,
   type StepDay,
   type StepDayColumns,
   trimDay,
   type V5StepColumns,
-  writtenDay,
 } from '../step-days.js';
 import type { StepKey, StepRow } from '../store.js';
 
@@ -51,19 +49,21 @@ export function upsertDays(days: readonly { day: StepDay; fetchedAt: string }[])
   };
 }
 
+/** A day row's key in the maps a commit merges through. */
+export const dayKey = (userId: string, provider: string, day: string) =>
+  JSON.stringify([userId, provider, day]);
+
 /**
- * The day rows `steps` go to, merged with what each holds: one round trip runs `prelude` (statements of
- * the caller's that must come first), takes the lock of each user and provider (in order, so two commits
- * never wait on each other crosswise) and reads their stored days. Gives the days and the rows of the
- * prelude's last statement.
+ * The stored day rows a batch of windows writes to: one round trip runs `prelude` (statements of the
+ * caller's that must come first), takes the lock of each user and provider (in order, so two commits
+ * never wait on each other crosswise) and reads their stored days in the span the batch writes. Gives
+ * the rows by `dayKey` and the rows of the prelude's last statement.
  */
-export async function mergedDays(
+export async function lockedDays(
   client: pg.PoolClient,
-  steps: readonly StepRow[],
-  fetchedAt: string,
+  days: Iterable<{ userId: string; provider: string; day: string }>,
   prelude: readonly string[],
-): Promise<{ days: { day: StepDay; fetchedAt: string }[]; preludeRows: pg.QueryResultRow[] }> {
-  const days = pointsByDay(steps);
+): Promise<{ stored: Map<string, StepDayColumns>; preludeRows: pg.QueryResultRow[] }> {
   const spans = new Map<string, { userId: string; provider: string; first: string; last: string }>();
   for (const { userId, provider, day } of days) {
     const key = JSON.stringify([userId, provider]);
@@ -95,20 +95,15 @@ export async function mergedDays(
             .join(' UNION ALL '),
         ];
   const statements = [...prelude, ...reads];
-  if (statements.length === 0) return { days: [], preludeRows: [] };
+  const stored = new Map<string, StepDayColumns>();
+  if (statements.length === 0) return { stored, preludeRows: [] };
   const answer = (await client.query(statements.join(';\n'))) as unknown as pg.QueryResult | pg.QueryResult[];
   const results = Array.isArray(answer) ? answer : [answer];
   const preludeRows = prelude.length === 0 ? [] : (results[prelude.length - 1]?.rows ?? []);
-  const stored = new Map<string, StepDayColumns>();
   if (reads.length > 0)
     for (const row of (results.at(-1) as pg.QueryResult<StepDayColumns>).rows)
-      stored.set(JSON.stringify([row.user_id, row.provider, row.day]), row);
-  return {
-    days: days.map((read) =>
-      writtenDay(stored.get(JSON.stringify([read.userId, read.provider, read.day])), read, fetchedAt),
-    ),
-    preludeRows,
-  };
+      stored.set(dayKey(row.user_id, row.provider, row.day), row);
+  return { stored, preludeRows };
 }
 
 /** A page of points after `after` (see SyncStore.readSteps). */

@@ -1,5 +1,5 @@
-// A window's commit as few statements as fit: its steps day rows (merged already) and summaries upserted
-// by multi-row INSERTs, and the window marked done, joined into one statement (data-modifying WITH) while
+// A batch of windows' commit as few statements as fit: its steps day rows (merged already) and summaries upserted
+// by multi-row INSERTs, and the windows marked done, joined into one statement (data-modifying WITH) while
 // the parameters fit; a summary stored from a later read is kept.
 import { numbered } from '../erasure-plan.js';
 import type { StepDay } from '../step-days.js';
@@ -10,14 +10,20 @@ import { type SqlPart, upsertDays } from './postgres-step-days.js';
 const ROWS = 1_000;
 const PARAMETERS = 30_000;
 
-function upsertSummaries(rows: readonly SummaryRow[], fetchedAt: string): SqlPart {
+/** A summary row with when its read started. */
+export interface ReadSummary {
+  row: SummaryRow;
+  fetchedAt: string;
+}
+
+function upsertSummaries(rows: readonly ReadSummary[]): SqlPart {
   return {
     sql: `INSERT INTO svc_summaries (resource, user_id, provider, calendar_date, data, fetched_at) VALUES ${rows
       .map(() => '(?, ?, ?, ?, ?, ?)')
       .join(', ')}
       ON CONFLICT (resource, user_id, provider, calendar_date) DO UPDATE SET data = excluded.data,
       fetched_at = excluded.fetched_at WHERE excluded.fetched_at >= svc_summaries.fetched_at`,
-    values: rows.flatMap((r) => [
+    values: rows.flatMap(({ row: r, fetchedAt }) => [
       r.resource,
       r.userId,
       r.provider,
@@ -45,17 +51,18 @@ function joined(parts: readonly SqlPart[]): { text: string; values: unknown[] }[
   });
 }
 
-/** The statements of a commit: day rows, summaries, then `done` (the window's checkpoint). */
+/**
+ * The statements of a commit: day rows, summaries, then `done` (the windows' checkpoints). Each row key
+ * appears once (an upsert cannot touch a row twice in one statement): the caller merged them.
+ */
 export function commitStatements(
   days: readonly { day: StepDay; fetchedAt: string }[],
-  summaries: readonly SummaryRow[],
-  fetchedAt: string,
-  done: SqlPart,
+  summaries: readonly ReadSummary[],
+  done: readonly SqlPart[],
 ): { text: string; values: unknown[] }[] {
   const parts: SqlPart[] = [];
   for (let i = 0; i < days.length; i += ROWS) parts.push(upsertDays(days.slice(i, i + ROWS)));
-  for (let i = 0; i < summaries.length; i += ROWS)
-    parts.push(upsertSummaries(summaries.slice(i, i + ROWS), fetchedAt));
-  parts.push(done);
+  for (let i = 0; i < summaries.length; i += ROWS) parts.push(upsertSummaries(summaries.slice(i, i + ROWS)));
+  parts.push(...done);
   return joined(parts);
 }

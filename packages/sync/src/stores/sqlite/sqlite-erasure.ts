@@ -14,7 +14,7 @@ import { SCHEMA_VERSION } from '../migrations/migrations.js';
 import type { ScrubResult, StoreErasure } from '../store.js';
 import { ERASURE_KEY, type ErasedIds, hashesOf, newErasureKey } from '../tombstone-hash.js';
 import { immediate } from './driver.js';
-import type { SqliteDatabase } from './sqlite-database.js';
+import type { SqliteDatabase, SqliteStatement } from './sqlite-database.js';
 
 const STORE = { kind: 'sqlite', schemaVersion: SCHEMA_VERSION } as const;
 
@@ -63,8 +63,22 @@ function erasing<T>(db: SqliteDatabase, work: () => T): T {
 /** The erasure key (read once), a write's tombstone and its refusal. */
 function erasureParts(db: SqliteDatabase) {
   let key: string | undefined;
+  // Prepared once: every window's commit asks (the profile found them prepared again per commit).
+  let statements: Record<'readKey' | 'tombstone' | 'refused', SqliteStatement> | undefined;
+  const prepared = () => {
+    statements ??= {
+      readKey: db.prepare('SELECT value FROM svc_meta WHERE key = ?'),
+      tombstone: db.prepare(
+        'SELECT client_hash FROM svc_tombstones WHERE client_hash = ? OR user_hash = ? LIMIT 1',
+      ),
+      refused: db.prepare(
+        'UPDATE svc_tombstones SET refused = refused + 1, last_refused_at = ? WHERE client_hash = ?',
+      ),
+    };
+    return statements;
+  };
   const readKey = () => {
-    key ??= db.prepare('SELECT value FROM svc_meta WHERE key = ?').get<{ value: string }>(ERASURE_KEY)?.value;
+    key ??= prepared().readKey.get<{ value: string }>(ERASURE_KEY)?.value;
     return key;
   };
   const ensureKey = () => {
@@ -79,17 +93,13 @@ function erasureParts(db: SqliteDatabase) {
     if (!k) return undefined; // no erasure ever ran here
     const hashes = hashesOf(k, ids);
     if (!hashes.client && !hashes.user) return undefined;
-    return db
-      .prepare('SELECT client_hash FROM svc_tombstones WHERE client_hash = ? OR user_hash = ? LIMIT 1')
-      .get<{ client_hash: string }>(hashes.client ?? null, hashes.user ?? null)?.client_hash;
+    return prepared().tombstone.get<{ client_hash: string }>(hashes.client ?? null, hashes.user ?? null)
+      ?.client_hash;
   };
   /** Inside a write transaction: the tombstone, with the refusal counted on it. */
   const refuse = (ids: ErasedIds): string | undefined => {
     const tombstone = tombstoneOf(ids);
-    if (tombstone)
-      db.prepare(
-        'UPDATE svc_tombstones SET refused = refused + 1, last_refused_at = ? WHERE client_hash = ?',
-      ).run(new Date().toISOString(), tombstone);
+    if (tombstone) prepared().refused.run(new Date().toISOString(), tombstone);
     return tombstone;
   };
   return { readKey, ensureKey, tombstoneOf, refuse };

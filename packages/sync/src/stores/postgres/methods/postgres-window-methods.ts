@@ -1,9 +1,8 @@
 // The PostgreSQL store's sync windows: planning, the pending ones, a window's commit or failure, and
 // clearing failed ones.
-import { coveredUntil, laterOf, planDecision, type SyncWindow } from '../../store.js';
+import { laterOf, planDecision, type SyncWindow } from '../../store.js';
 import { failedWindowOf, keyValues, windowOf } from '../../store-rows.js';
-import { mergedDays } from '../postgres-step-days.js';
-import { commitStatements } from '../upsert-rows.js';
+import { commitWindowBatch } from '../postgres-window-commit.js';
 import type { PostgresStoreParts, StoreMethods } from './postgres-store-parts.js';
 
 const KEY = 'user_id = $1 AND resource = $2 AND provider = $3 AND start_date = $4 AND end_date = $5';
@@ -63,7 +62,13 @@ function planWindows(
 export function postgresWindowMethods(
   parts: PostgresStoreParts,
 ): StoreMethods<
-  'planWindows' | 'pendingWindows' | 'commitWindow' | 'failWindow' | 'failedWindows' | 'clearFailedWindows'
+  | 'planWindows'
+  | 'pendingWindows'
+  | 'commitWindow'
+  | 'commitWindows'
+  | 'failWindow'
+  | 'failedWindows'
+  | 'clearFailedWindows'
 > {
   const { inTransaction, windowsIn, erasure } = parts;
   return {
@@ -87,20 +92,10 @@ export function postgresWindowMethods(
       });
     },
     async commitWindow(window, rows, fetchedAt) {
-      await inTransaction(async (client) => {
-        // One round trip: the erasure lock and key, the day rows' locks and their stored days.
-        const { days, preludeRows } = await mergedDays(client, rows.steps, fetchedAt, erasure.refusePrelude);
-        const keyRows = preludeRows as { value: string }[];
-        if (await erasure.refuseWithKey(client, keyRows, { userId: window.userId })) return;
-        const done = {
-          sql: `UPDATE svc_windows SET status = 'done', covered_until = ?, updated_at = now()
-                WHERE ${KEY.replace(/\$\d+/g, '?')} AND generation = ?`,
-          values: [coveredUntil(window), ...keyValues(window), window.generation ?? 1],
-        };
-        // One statement for the window's rows and its checkpoint while they fit (multi-row upserts).
-        for (const statement of commitStatements(days, rows.summaries, fetchedAt, done))
-          await client.query(statement.text, statement.values);
-      });
+      await inTransaction((client) => commitWindowBatch(client, erasure, [{ window, rows, fetchedAt }]));
+    },
+    async commitWindows(commits) {
+      if (commits.length > 0) await inTransaction((client) => commitWindowBatch(client, erasure, commits));
     },
     async failWindow(window, failure) {
       await inTransaction(async (client) => {

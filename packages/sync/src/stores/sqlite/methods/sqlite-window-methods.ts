@@ -6,7 +6,7 @@ import {
   planDecision,
   recordText,
   type SyncWindow,
-  type WindowRows,
+  type WindowCommit,
 } from '../../store.js';
 import { type FailureColumns, failedWindowOf, keyValues, windowOf } from '../../store-rows.js';
 import { immediate } from '../driver.js';
@@ -44,29 +44,30 @@ function plan({ ready, erasure }: SqliteStoreParts, windows: readonly SyncWindow
   return owed;
 }
 
-function commit(
-  { ready, erasure, stepDays }: SqliteStoreParts,
-  window: SyncWindow,
-  rows: WindowRows,
-  fetchedAt: string,
-) {
+/** Inside the caller's write transaction: each window's rows and checkpoint, in order. */
+function commit({ ready, erasure, stepDays }: SqliteStoreParts, commits: readonly WindowCommit[]) {
   const s = ready();
-  if (erasure.refuse({ userId: window.userId })) return;
-  stepDays.write(rows.steps, fetchedAt);
-  for (const r of rows.summaries)
-    s.upsertSummary.run(r.resource, r.userId, r.provider, r.calendarDate, recordText(r.data), fetchedAt);
-  s.markDone.run(
-    coveredUntil(window),
-    new Date().toISOString(),
-    ...keyValues(window),
-    window.generation ?? 1,
-  );
+  // One instant for the batch: its windows are marked done by the same transaction.
+  const now = new Date().toISOString();
+  for (const { window, rows, fetchedAt } of commits) {
+    if (erasure.refuse({ userId: window.userId })) continue;
+    stepDays.write(rows.steps, fetchedAt);
+    for (const r of rows.summaries)
+      s.upsertSummary.run(r.resource, r.userId, r.provider, r.calendarDate, recordText(r.data), fetchedAt);
+    s.markDone.run(coveredUntil(window), now, ...keyValues(window), window.generation ?? 1);
+  }
 }
 
 export function sqliteWindowMethods(
   parts: SqliteStoreParts,
 ): StoreMethods<
-  'planWindows' | 'pendingWindows' | 'commitWindow' | 'failWindow' | 'failedWindows' | 'clearFailedWindows'
+  | 'planWindows'
+  | 'pendingWindows'
+  | 'commitWindow'
+  | 'commitWindows'
+  | 'failWindow'
+  | 'failedWindows'
+  | 'clearFailedWindows'
 > {
   const { db, guard, ready, erasure } = parts;
   return {
@@ -79,7 +80,10 @@ export function sqliteWindowMethods(
         .map(windowOf),
     ),
     commitWindow: guard((window, rows, fetchedAt) => {
-      immediate(db, () => commit(parts, window, rows, fetchedAt));
+      immediate(db, () => commit(parts, [{ window, rows, fetchedAt }]));
+    }),
+    commitWindows: guard((commits) => {
+      if (commits.length > 0) immediate(db, () => commit(parts, commits));
     }),
     failWindow: guard((window, failure) => {
       immediate(db, () => {
