@@ -298,9 +298,15 @@ async function queued() {
 }
 
 const truth = await sandboxTruth(truthClient, sample, RESOURCES, FROM, TO);
-const results = [];
-if (PATHS.includes('sqlite')) results.push(await inProcess());
-if (PATHS.includes('bullmq')) results.push(await queued());
+type PathResult = Awaited<ReturnType<typeof inProcess>> | Awaited<ReturnType<typeof queued>>;
+const results: PathResult[] = [];
+/** Keeps a path's figures, and prints them at once: a run stopped before the other path keeps them. */
+const done = (result: PathResult) => {
+  process.stderr.write(`${JSON.stringify(result)}\n`);
+  results.push(result);
+};
+if (PATHS.includes('sqlite')) done(await inProcess());
+if (PATHS.includes('bullmq')) done(await queued());
 await stop(sandbox.child);
 rmSync(dir, { recursive: true, force: true });
 
