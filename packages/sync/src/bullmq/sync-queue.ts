@@ -65,6 +65,15 @@ export function createSyncQueue(options: SyncQueueOptions): SyncQueue {
       const id = jobIdOf(window);
       try {
         return await within(QUEUE_CALL_MS, async (): Promise<DispatchOutcome> => {
+          // One round trip for a new window: whether the id was held (its job's hash has a name), asked
+          // on the queue's own connection just before the add (commands on one connection run in order),
+          // and the add, which leaves a held id as it is. Only a window queued before costs a look below.
+          const client = await queue.getBackend().client;
+          const [existed] = await Promise.all([
+            client.hexists(queue.toKey(id), 'name'),
+            queue.add('window', window, { jobId: id }),
+          ]);
+          if (existed === 0) return 'queued';
           const held = await queue.getJob(id);
           if (held) {
             if (QUEUED.has(await held.getState())) return 'already_queued';

@@ -8,6 +8,7 @@ import { postgresErasureMethods } from './postgres/methods/postgres-erasure-meth
 import { postgresLabMethods } from './postgres/methods/postgres-lab-methods.js';
 import { postgresMaintenanceMethods } from './postgres/methods/postgres-maintenance-methods.js';
 import { postgresReadMethods } from './postgres/methods/postgres-read-methods.js';
+import { postgresRefuseErased } from './postgres/methods/postgres-refuse-erased.js';
 import { postgresStoreParts } from './postgres/methods/postgres-store-parts.js';
 import { postgresUserMethods } from './postgres/methods/postgres-user-methods.js';
 import { postgresWindowMethods } from './postgres/methods/postgres-window-methods.js';
@@ -95,6 +96,7 @@ export function openPostgresStore(url: string, options: PostgresStoreOptions = {
     ...postgresReadMethods(parts),
     ...postgresLabMethods(parts),
     ...postgresErasureMethods(parts),
+    ...postgresRefuseErased(parts),
     async close() {
       if (closed) return;
       closed = true;
