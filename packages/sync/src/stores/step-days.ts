@@ -244,6 +244,32 @@ export function pointsByDay(steps: readonly StepRow[]) {
   return [...days.values()];
 }
 
+/** The days one user's rows from one provider take in a commit: a range read (and, on PostgreSQL, a lock) each. */
+export interface DaySpan {
+  userId: string;
+  provider: string;
+  first: string;
+  last: string;
+}
+
+/**
+ * The span of days each user and provider's day rows take, in the order of their keys (the order
+ * PostgreSQL's commits take their locks in, so two never wait on each other crosswise).
+ */
+export function daySpans(days: Iterable<{ userId: string; provider: string; day: string }>): DaySpan[] {
+  const spans = new Map<string, DaySpan>();
+  for (const { userId, provider, day } of days) {
+    const key = JSON.stringify([userId, provider]);
+    const span = spans.get(key);
+    if (!span) spans.set(key, { userId, provider, first: day, last: day });
+    else {
+      if (day < span.first) span.first = day;
+      if (day > span.last) span.last = day;
+    }
+  }
+  return [...spans.entries()].sort(([a], [b]) => (a < b ? -1 : 1)).map(([, span]) => span);
+}
+
 /**
  * A day's stored points merged with a read's (started at `readAt`), each start kept once: the read's point
  * replaces a stored one it is not older than, else the stored one stays. Points the read does not name

@@ -8,6 +8,7 @@ import { STEPS_V5_TABLE } from '../migrations/v6-step-days.js';
 import {
   closed,
   type DayCursor,
+  daySpans,
   daysOfV5Rows,
   type OpenDay,
   readPointPage,
@@ -64,17 +65,7 @@ export async function lockedDays(
   days: Iterable<{ userId: string; provider: string; day: string }>,
   prelude: readonly string[],
 ): Promise<{ stored: Map<string, StepDayColumns>; preludeRows: pg.QueryResultRow[] }> {
-  const spans = new Map<string, { userId: string; provider: string; first: string; last: string }>();
-  for (const { userId, provider, day } of days) {
-    const key = JSON.stringify([userId, provider]);
-    const span = spans.get(key);
-    if (!span) spans.set(key, { userId, provider, first: day, last: day });
-    else {
-      if (day < span.first) span.first = day;
-      if (day > span.last) span.last = day;
-    }
-  }
-  const ordered = [...spans.entries()].sort(([a], [b]) => (a < b ? -1 : 1)).map(([, span]) => span);
+  const ordered = daySpans(days);
   const lit = (text: string) => client.escapeLiteral(text);
   // Each statement of one simple query sees what committed before it: the reads see every merge that
   // held the lock before this one. (Literals, escaped by pg: a simple query takes no parameters.)

@@ -5,6 +5,7 @@ import { STEPS_V5_TABLE } from '../migrations/v6-step-days.js';
 import {
   closed,
   type DayCursor,
+  daySpans,
   daysOfV5Rows,
   type OpenDay,
   pointsByDay,
@@ -81,17 +82,7 @@ function writeSteps(s: StepStatements, steps: readonly StepRow[], fetchedAt: str
   const days = pointsByDay(steps);
   const stored = new Map<string, StepDayColumns>();
   // One range read per user and provider (a window's points are one user's from one provider).
-  const spans = new Map<string, { userId: string; provider: string; first: string; last: string }>();
-  for (const { userId, provider, day } of days) {
-    const key = JSON.stringify([userId, provider]);
-    const span = spans.get(key);
-    if (!span) spans.set(key, { userId, provider, first: day, last: day });
-    else {
-      if (day < span.first) span.first = day;
-      if (day > span.last) span.last = day;
-    }
-  }
-  for (const { userId, provider, first, last } of spans.values())
+  for (const { userId, provider, first, last } of daySpans(days))
     for (const row of s.range.all<StepDayColumns>(userId, provider, first, last))
       stored.set(JSON.stringify([row.user_id, row.provider, row.day]), row);
   for (const read of days) {
