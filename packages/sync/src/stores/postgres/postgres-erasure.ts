@@ -73,14 +73,14 @@ function erasureParts() {
   };
   /** The tombstone of `ids` with the refusal counted, once the shared lock is held and the key read. */
   const refuseWith = async (
-    client: pg.PoolClient,
+    read: Query,
     k: string | undefined,
     ids: ErasedIds,
   ): Promise<string | undefined> => {
     if (!k) return undefined; // no erasure ever ran here
     const hashes = hashesOf(k, ids);
     if (!hashes.client && !hashes.user) return undefined;
-    const { rows } = await client.query<{ client_hash: string }>(
+    const { rows } = await read<{ client_hash: string }>(
       `UPDATE svc_tombstones SET refused = refused + 1, last_refused_at = now()
        WHERE client_hash = $1 OR user_hash = $2 RETURNING client_hash`,
       [hashes.client ?? null, hashes.user ?? null],
@@ -90,13 +90,20 @@ function erasureParts() {
   /** Inside a write's transaction: takes the shared lock, and gives the tombstone with the refusal counted. */
   const refuse = async (client: pg.PoolClient, ids: ErasedIds): Promise<string | undefined> => {
     await client.query('SELECT pg_advisory_xact_lock_shared($1)', [ERASURE_LOCK]);
-    return refuseWith(client, await readKey((text, values) => client.query(text, values)), ids);
+    const read: Query = (text, values) => client.query(text, values);
+    return refuseWith(read, await readKey(read), ids);
   };
   const refuseWithKey = (client: pg.PoolClient, keyRows: readonly { value: string }[], ids: ErasedIds) => {
     key ??= keyRows[0]?.value;
-    return refuseWith(client, key, ids);
+    return refuseWith((text, values) => client.query(text, values), key, ids);
   };
-  return { readKey, refuse, refuseWithKey };
+  /**
+   * Outside a write: one statement on its own, no transaction and no lock. Asked before work starts (a
+   * worker's job, a backfill's user); every write checks again under the lock (`refuse`), so a check that
+   * misses an erasure still running only lets the work start, never lets a row in.
+   */
+  const refuseOutside = async (query: Query, ids: ErasedIds) => refuseWith(query, await readKey(query), ids);
+  return { readKey, refuse, refuseWithKey, refuseOutside };
 }
 
 function eraseUser(
@@ -203,6 +210,7 @@ export function postgresErasure(query: Query, inTransaction: InTransaction) {
       `SELECT value FROM svc_meta WHERE key = '${ERASURE_KEY}'`,
     ] as const,
     refuseWithKey: parts.refuseWithKey,
+    refuseOutside: (ids: ErasedIds) => parts.refuseOutside(query, ids),
     eraseUser: (ids: { clientUserId: string; userId?: string | null }) =>
       eraseUser(inTransaction, parts, ids),
     forgetProvider: (userId: string, provider: string) => forgetProvider(inTransaction, userId, provider),
