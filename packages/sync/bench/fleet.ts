@@ -18,7 +18,7 @@ import { createInterface } from 'node:readline';
 import { createClient } from '@svc/client';
 import { readableStore } from '../src/console/store-reader.js';
 import { openStore } from '../src/index.js';
-import { SYNC_BIN } from '../test/fixtures/processes.js';
+import { SYNC_BIN, waitForLine } from '../test/fixtures/processes.js';
 import { sandboxTruth } from '../test/fixtures/sandbox-truth.js';
 import { storedRows } from '../test/fixtures/stored-rows.js';
 import { type LoaderWindow, loadWindows } from './plain-loader.js';
@@ -67,16 +67,9 @@ const sandbox: ChildProcess = spawn(
   ],
   { stdio: ['ignore', 'pipe', 'inherit'] },
 );
-const sandboxUrl = await new Promise<string>((resolve, reject) => {
-  let text = '';
-  sandbox.stdout?.on('data', (chunk: Buffer) => {
-    text += chunk.toString();
-    const match = /listening on (http:\/\/\S+)/.exec(text);
-    if (match?.[1]) resolve(match[1]);
-  });
-  sandbox.once('exit', (code) => reject(new Error(`svc-sandbox exited with ${code}`)));
-});
-sandbox.stdout?.resume();
+// The URL from its first line; after it, its request log is drained unread (keeping it cost the bench a
+// growing share of a core, taken from the process measured).
+const sandboxUrl = await waitForLine(sandbox, /listening on (http:\/\/\S+)/);
 
 const dir = mkdtempSync(join(os.tmpdir(), 'svc-sync-bench-'));
 const storeAddress = `sqlite:${join(dir, 'fleet.db')}`;
