@@ -2,6 +2,7 @@ import { spawn } from 'node:child_process';
 import { shippedSpecPath } from '@svc/spec/shipped-spec-path';
 import { freePort } from './internal/free-port.js';
 import { type GuardFront, startGuardFront } from './internal/guard-front.js';
+import { OutputTail } from './internal/output-tail.js';
 import { prismBin } from './internal/prism-bin.js';
 import { uploadRules } from './internal/upload-rules.js';
 import { MockStartError } from './mock-start-error.js';
@@ -32,7 +33,11 @@ export interface MockServer {
   /** Base URL, e.g. `http://127.0.0.1:4010`. */
   readonly url: string;
   readonly port: number;
-  /** Everything Prism printed so far (its request validation log included). */
+  /**
+   * What Prism printed (its request validation log included): its first 64 Ki characters and its newest
+   * 1 Mi, with a line saying how much was dropped between them on a long run (Prism writes about 500 per
+   * request).
+   */
   log(): string;
   /** Stops Prism and waits for it to exit. */
   stop(): Promise<void>;
@@ -41,6 +46,9 @@ export interface MockServer {
 }
 
 const READY = /Prism is listening on/;
+/** How much of Prism's output `log()` keeps: its start (how it started) and its newest part. */
+const PRISM_LOG_START_CHARS = 64 * 1024;
+const PRISM_LOG_TAIL_CHARS = 1024 * 1024;
 
 /** A busy port says what to do first; the listen error (with its EADDRINUSE) stays on `log`. */
 function frontError(error: NodeJS.ErrnoException, host: string, port: number): MockStartError {
@@ -62,10 +70,15 @@ function spawnPrism(specPath: string, port: number, options: MockServerOptions) 
     stdio: ['ignore', 'pipe', 'pipe'],
     env: { ...process.env, FORCE_COLOR: '0' },
   });
-  const prism = { child, output: '', stopping: false };
-  const collect = (chunk: Buffer) => {
-    prism.output += chunk.toString('utf8');
+  const prism = {
+    child,
+    output: new OutputTail(PRISM_LOG_START_CHARS, PRISM_LOG_TAIL_CHARS),
+    stopping: false,
   };
+  // Decoded as a stream: Prism's marks (✔, ›) are several bytes, and a chunk may end inside one.
+  child.stdout.setEncoding('utf8');
+  child.stderr.setEncoding('utf8');
+  const collect = (chunk: string) => prism.output.add(chunk);
   child.stdout.on('data', collect);
   child.stderr.on('data', collect);
   const exited = new Promise<MockExit>((resolveExit) =>
@@ -83,24 +96,33 @@ function prismListening(prism: Prism, port: number, timeoutMs: number): Promise<
     const timer = setTimeout(() => {
       child.kill('SIGKILL');
       reject(
-        new MockStartError(`Prism did not listen on 127.0.0.1:${port} within ${timeoutMs} ms`, prism.output),
+        new MockStartError(
+          `Prism did not listen on 127.0.0.1:${port} within ${timeoutMs} ms`,
+          prism.output.toString(),
+        ),
       );
     }, timeoutMs);
+    // Read until Prism says it listens, then no more (its request log is kept, not searched).
     const onData = () => {
-      if (!READY.test(prism.output)) return;
+      if (!READY.test(prism.output.toString())) return;
       clearTimeout(timer);
+      child.stdout.off('data', onData);
+      child.stderr.off('data', onData);
       resolveReady();
     };
     child.stdout.on('data', onData);
     child.stderr.on('data', onData);
     child.once('error', (error) => {
       clearTimeout(timer);
-      reject(new MockStartError(`could not start Prism: ${error.message}`, prism.output));
+      reject(new MockStartError(`could not start Prism: ${error.message}`, prism.output.toString()));
     });
     child.once('exit', (code, signal) => {
       clearTimeout(timer);
       reject(
-        new MockStartError(`Prism exited before listening (code ${code}, signal ${signal})`, prism.output),
+        new MockStartError(
+          `Prism exited before listening (code ${code}, signal ${signal})`,
+          prism.output.toString(),
+        ),
       );
     });
   });
@@ -146,12 +168,15 @@ export async function startMock(options: MockServerOptions = {}): Promise<MockSe
     prism.child.kill('SIGKILL');
     await front.close();
     if (error instanceof MockStartError) throw error;
-    throw new MockStartError(`could not read ${specPath}: ${(error as Error).message}`, prism.output);
+    throw new MockStartError(
+      `could not read ${specPath}: ${(error as Error).message}`,
+      prism.output.toString(),
+    );
   }
   return {
     url: `http://${host.includes(':') ? `[${host}]` : host}:${front.port}`,
     port: front.port,
-    log: () => prism.output,
+    log: () => prism.output.toString(),
     exited: prism.exited,
     stop: () => stopMock(front, prism),
   };
