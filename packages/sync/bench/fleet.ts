@@ -18,7 +18,7 @@ import { createInterface } from 'node:readline';
 import { createClient } from '@svc/client';
 import { readableStore } from '../src/console/store-reader.js';
 import { openStore } from '../src/index.js';
-import { SYNC_BIN, waitForLine } from '../test/fixtures/processes.js';
+import { SYNC_BIN, stop, waitForLine } from '../test/fixtures/processes.js';
 import { sandboxTruth } from '../test/fixtures/sandbox-truth.js';
 import { storedRows } from '../test/fixtures/stored-rows.js';
 import { type LoaderWindow, loadWindows } from './plain-loader.js';
@@ -52,24 +52,31 @@ const require = createRequire(import.meta.url);
 const sandboxBin = require
   .resolve('@svc/sandbox/package.json')
   .replace(/package\.json$/, 'bin/svc-sandbox.js');
-const sandbox: ChildProcess = spawn(
-  process.execPath,
-  [
-    sandboxBin,
-    '--port',
-    '0',
-    '--seed',
-    'bench-fleet',
-    '--frozen',
-    '--start-time',
-    '2026-01-05T09:00:00Z',
-    ...(RATE > 0 ? ['--rate-limit', String(RATE), '--rate-burst', String(RATE)] : []),
-  ],
-  { stdio: ['ignore', 'pipe', 'inherit'] },
-);
-// The URL from its first line; after it, its request log is drained unread (keeping it cost the bench a
-// growing share of a core, taken from the process measured).
-const sandboxUrl = await waitForLine(sandbox, /listening on (http:\/\/\S+)/);
+/**
+ * `svc-sandbox` on a free port with the bench's seed, clock and limit: the sync's, then a fresh one of the
+ * same world for the loader, so each starts as cold (its code not yet optimised, its caches empty).
+ */
+async function startSandbox() {
+  const child: ChildProcess = spawn(
+    process.execPath,
+    [
+      sandboxBin,
+      '--port',
+      '0',
+      '--seed',
+      'bench-fleet',
+      '--frozen',
+      '--start-time',
+      '2026-01-05T09:00:00Z',
+      ...(RATE > 0 ? ['--rate-limit', String(RATE), '--rate-burst', String(RATE)] : []),
+    ],
+    { stdio: ['ignore', 'pipe', 'inherit'] },
+  );
+  // The URL from its first line; after it, its request log is drained unread (keeping it cost the bench a
+  // growing share of a core, taken from the process measured).
+  return { child, url: await waitForLine(child, /listening on (http:\/\/\S+)/) };
+}
+const { child: sandbox, url: sandboxUrl } = await startSandbox();
 
 const dir = mkdtempSync(join(os.tmpdir(), 'svc-sync-bench-'));
 const storeAddress = `sqlite:${join(dir, 'fleet.db')}`;
@@ -116,6 +123,8 @@ const cpuOf = (pid: number) => {
     return Number.NaN;
   }
 };
+// The sandbox's CPU while it serves each (from before the sync's first request) (its process from /proc), to tell whose work a request costs.
+const sandboxCpu = { atStart: cpuOf(sandbox.pid as number), afterSync: Number.NaN, beforeLoader: Number.NaN };
 let syncCpu = Number.NaN;
 const rss: number[] = [];
 // Requests sent and 429s received, as the sync counts them (every attempt is a request).
@@ -173,6 +182,7 @@ const code = await new Promise<number | null>((resolve) =>
   cli.exitCode !== null ? resolve(cli.exitCode) : cli.once('exit', (exit) => resolve(exit)),
 );
 clearInterval(sampler);
+sandboxCpu.afterSync = cpuOf(sandbox.pid as number);
 const result = { status: /^(\w+):/.exec(stdout)?.[1] ?? `exit ${code}` };
 const seconds = (Date.now() - started) / 1000;
 const store = await openStore(storeAddress);
@@ -182,7 +192,8 @@ const windows =
   RATE > 0
     ? []
     : await readableStore(store).readRows<LoaderWindow>(
-        'SELECT user_id AS "userId", resource, provider, start_date AS start, end_date AS "end" FROM svc_windows',
+        `SELECT w.user_id AS "userId", u.client_user_id AS "clientUserId", w.resource, w.provider,
+           w.start_date AS start, w.end_date AS "end" FROM svc_windows w JOIN svc_users u ON u.user_id = w.user_id`,
       );
 // The transactions the windows were committed in: a batch marks its windows done at one instant.
 const [commits] = await readableStore(store).readRows<{ windows: number; transactions: number }>(
@@ -201,15 +212,19 @@ const sampleExact =
   truth.size > 0 &&
   stored.size === truth.size &&
   [...truth].every(([key, value]) => stored.get(key) === value);
-// The same windows from the same sandbox with no engine in the way (an unlimited sandbox only: a rate
-// limit would refuse the loader, which does not retry).
+await stop(sandbox);
+// The same users and windows from a fresh sandbox of the same world with no engine in the way (an
+// unlimited sandbox only: a rate limit would refuse the loader, which does not retry).
+const fresh = RATE > 0 ? undefined : await startSandbox();
+sandboxCpu.beforeLoader = fresh ? cpuOf(fresh.child.pid as number) : Number.NaN;
 const loaderCpu = process.cpuUsage();
-const loader = RATE > 0 ? undefined : await loadWindows(sandboxUrl, KEY, windows, CONCURRENCY);
+const loader = fresh && (await loadWindows(fresh.url, KEY, windows, CONCURRENCY));
 const loaderCpuSeconds = (() => {
   const used = process.cpuUsage(loaderCpu);
   return (used.user + used.system) / 1e6;
 })();
-sandbox.kill('SIGTERM');
+const sandboxLoaderCpu = fresh ? cpuOf(fresh.child.pid as number) - sandboxCpu.beforeLoader : Number.NaN;
+if (fresh) await stop(fresh.child);
 rmSync(dir, { recursive: true, force: true });
 
 const expected = {
@@ -248,6 +263,8 @@ const figures = {
     cpuMicrosPerRequest: {
       sync: Math.round((syncCpu / counts.requests) * 1e6),
       loader: Math.round((loaderCpuSeconds / loader.requests) * 1e6),
+      sandboxServingSync: Math.round(((sandboxCpu.afterSync - sandboxCpu.atStart) / counts.requests) * 1e6),
+      sandboxServingLoader: Math.round((sandboxLoaderCpu / loader.requests) * 1e6),
     },
   }),
   windowsPerTransaction: commits ? Math.round((commits.windows / commits.transactions) * 10) / 10 : null,

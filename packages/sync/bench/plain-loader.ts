@@ -6,6 +6,8 @@ import { type CursorRule, operationRules } from '@svc/client';
 
 export interface LoaderWindow {
   userId: string;
+  /** The partner's id of the user, which the loader resolves first as the sync does. */
+  clientUserId: string;
   resource: string;
   provider: string;
   start: string;
@@ -16,7 +18,10 @@ export interface LoaderWindow {
 const KEY_HEADER = 'x-svc-api-key';
 const STEPS = operationRules('getStepsGrouped').pagination as CursorRule;
 
-/** Reads every window; resolves with the requests sent, the points parsed and the seconds it took. */
+/**
+ * Resolves every user once (as the sync does before it plans), then reads every window; resolves with the
+ * requests sent, the points parsed and the seconds it took.
+ */
 export async function loadWindows(
   baseUrl: string,
   apiKey: string,
@@ -62,13 +67,18 @@ export async function loadWindows(
       cursor = typeof next === 'string' && next !== '' ? next : undefined;
     } while (cursor);
   };
+  const inParallel = async <T>(items: readonly T[], read: (item: T) => Promise<unknown>) => {
+    let next = 0;
+    await Promise.all(
+      Array.from({ length: concurrency }, async () => {
+        while (next < items.length) await read(items[next++] as T);
+      }),
+    );
+  };
   const started = performance.now();
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: concurrency }, async () => {
-      while (next < windows.length) await readOne(windows[next++] as LoaderWindow);
-    }),
-  );
+  const users = [...new Set(windows.map((w) => w.clientUserId))];
+  await inParallel(users, (id) => get(`/v2/user/resolve/${encodeURIComponent(id)}`, {}));
+  await inParallel(windows, readOne);
   const seconds = (performance.now() - started) / 1000;
   agent.destroy();
   return { ...counts, seconds };

@@ -17,6 +17,7 @@ import { fileWatch, translateSqlite } from './sqlite/sqlite-errors.js';
 import { sqliteSchema } from './sqlite/sqlite-schema.js';
 import { prepareStatements } from './sqlite/sqlite-statements.js';
 import { sqliteStepDays } from './sqlite/sqlite-step-days.js';
+import { walCheckpointer } from './sqlite/wal-checkpointer.js';
 import type { SyncStore } from './store.js';
 import type { MaintainedStore } from './store-maintenance.js';
 
@@ -65,12 +66,16 @@ export function openSqliteStore(
     if (translated !== error) throw translated;
     throw new StoreUnavailableError(`cannot open ${path} as a SQLite store: ${(error as Error).message}`);
   }
+  // A writer's checkpoints run on a thread of their own (wal-checkpointer.ts); a reader makes none.
+  const checkpoints = readOnly ? undefined : walCheckpointer(db, path, driver.name);
   const guard: SqliteGuard =
     <A extends unknown[], R>(fn: (...args: A) => R) =>
     async (...args: A): Promise<Awaited<R>> => {
       try {
         inPlace();
-        return await fn(...args);
+        const result = await fn(...args);
+        checkpoints?.afterWrite();
+        return result;
       } catch (error) {
         throw translateSqlite(error, path);
       }
@@ -100,6 +105,7 @@ export function openSqliteStore(
     async close() {
       if (closed) return;
       closed = true;
+      await checkpoints?.close();
       db.close();
     },
   };
