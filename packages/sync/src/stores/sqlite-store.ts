@@ -17,7 +17,6 @@ import { fileWatch, translateSqlite } from './sqlite/sqlite-errors.js';
 import { sqliteSchema } from './sqlite/sqlite-schema.js';
 import { prepareStatements } from './sqlite/sqlite-statements.js';
 import { sqliteStepDays } from './sqlite/sqlite-step-days.js';
-import { walCheckpointer } from './sqlite/wal-checkpointer.js';
 import type { SyncStore } from './store.js';
 import type { MaintainedStore } from './store-maintenance.js';
 
@@ -66,16 +65,12 @@ export function openSqliteStore(
     if (translated !== error) throw translated;
     throw new StoreUnavailableError(`cannot open ${path} as a SQLite store: ${(error as Error).message}`);
   }
-  // A writer's checkpoints run on a thread of their own (wal-checkpointer.ts); a reader makes none.
-  const checkpoints = readOnly ? undefined : walCheckpointer(db, path, driver.name);
   const guard: SqliteGuard =
     <A extends unknown[], R>(fn: (...args: A) => R) =>
     async (...args: A): Promise<Awaited<R>> => {
       try {
         inPlace();
-        const result = await fn(...args);
-        checkpoints?.afterWrite();
-        return result;
+        return await fn(...args);
       } catch (error) {
         throw translateSqlite(error, path);
       }
@@ -105,7 +100,6 @@ export function openSqliteStore(
     async close() {
       if (closed) return;
       closed = true;
-      await checkpoints?.close();
       db.close();
     },
   };
