@@ -17,6 +17,8 @@ declare module 'vitest' {
     sandboxUrl: string;
     /** The built browser page (packages/browser-test). */
     pageUrl: string;
+    /** The folder where @svc/sync's tests make their one PostgreSQL cluster, copied per server. */
+    postgresCluster: string;
   }
 }
 

@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkStore, openStore, SCHEMA_VERSION, StoreUnavailableError } from '../../src/index.js';
-import { MIGRATIONS } from '../../src/stores/migrations/migrations.js';
 import { freePort, type RunningPostgres, startPostgres } from '../fixtures/servers.js';
 import { storeConformance } from './conformance.js';
 import { postgresDatabases } from './databases.js';
@@ -16,8 +15,9 @@ afterAll(() => server?.stop(), 180_000);
 
 const postgres = postgresDatabases(() => server.url);
 storeConformance(postgres);
-// A store created by every earlier schema, migrated on opening, passes the same suite.
-for (const { version } of MIGRATIONS.slice(0, -1)) storeConformance(postgres, `schema-v${version}`);
+// A store of the oldest schema, migrated on opening through every migration, passes the same suite; a
+// store of every other earlier schema is shown to be the same store as a new one (migrationCases).
+storeConformance(postgres, 'schema-v1');
 migrationCases(postgres);
 restartCases(postgres, () => server);
 

@@ -10,7 +10,6 @@ import {
   StoreUrlError,
   type SyncWindow,
 } from '../../src/index.js';
-import { MIGRATIONS } from '../../src/stores/migrations/migrations.js';
 import { sqliteDriver } from '../../src/stores/sqlite/driver.js';
 import { createSqliteStore } from '../../src/stores/sqlite-store.js';
 import { storeConformance } from './conformance.js';
@@ -20,8 +19,9 @@ import { stepRows, window } from './rows.js';
 
 const sqlite = sqliteDatabases();
 storeConformance(sqlite);
-// A store created by every earlier schema, migrated on opening, passes the same suite.
-for (const { version } of MIGRATIONS.slice(0, -1)) storeConformance(sqlite, `schema-v${version}`);
+// A store of the oldest schema, migrated on opening through every migration, passes the same suite; a
+// store of every other earlier schema is shown to be the same store as a new one (migrationCases).
+storeConformance(sqlite, 'schema-v1');
 migrationCases(sqlite);
 
 describe('opening a SQLite store', () => {
