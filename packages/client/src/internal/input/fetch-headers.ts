@@ -2,4 +2,5 @@
 // values itself, so no code of ours ships for it.
 import type { RequestHeaders } from './request-headers.js';
 
-export const requestHeaders = (): RequestHeaders => new Headers();
+/** Empty, or a copy of `from`. */
+export const requestHeaders = (from?: RequestHeaders): RequestHeaders => new Headers(from as HeadersInit);

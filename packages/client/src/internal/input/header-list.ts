@@ -31,7 +31,12 @@ function nameOf(name: string): string {
  */
 export class HeaderList {
   /** Lower-cased names and their values, alternating. */
-  readonly pairs: string[] = [];
+  readonly pairs: string[];
+
+  /** Empty, or a copy of `from`, whose names and values were checked when set. */
+  constructor(from?: HeaderList) {
+    this.pairs = from?.pairs.slice() ?? [];
+  }
 
   /** Where `key` (lower case) sits in `pairs`, or -1. */
   #at(key: string): number {

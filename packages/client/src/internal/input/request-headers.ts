@@ -11,5 +11,5 @@ export interface RequestHeaders extends Iterable<[string, string]> {
   has(name: string): boolean;
 }
 
-/** Headers checked as `Headers` checks them, without a Headers per call (header-list.ts). */
-export const requestHeaders = (): RequestHeaders => new HeaderList();
+/** Headers checked as `Headers` checks them, without a Headers per call (header-list.ts): empty, or a copy of `from`. */
+export const requestHeaders = (from?: RequestHeaders): RequestHeaders => new HeaderList(from as HeaderList);

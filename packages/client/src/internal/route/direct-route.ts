@@ -23,6 +23,12 @@ export interface DirectRoute extends ClientContext {
   headers: HeadersOptions | undefined;
   querySerializer: (query: Params) => string;
   transport: Transport;
+  /**
+   * The client's headers merged and checked once, at the first call that sends them (a bad one keeps
+   * failing each call as it would): without a JSON content type, and with one (index 1). Each call
+   * copies one instead of checking every name and value again.
+   */
+  merged: RequestHeaders[];
 }
 
 export function directRoute(
@@ -33,7 +39,14 @@ export function directRoute(
 ): DirectRoute {
   // openapi-fetch builds its query serializer on every call; once per client is enough.
   const querySerializer = createQuerySerializer();
-  return { ...context, baseUrl: removeTrailingSlash(baseUrl), headers, querySerializer, transport };
+  return {
+    ...context,
+    baseUrl: removeTrailingSlash(baseUrl),
+    headers,
+    querySerializer,
+    transport,
+    merged: [],
+  };
 }
 
 export interface DirectInit {
@@ -124,12 +137,20 @@ function build(route: DirectRoute, call: RouteCall, init: DirectInit): Outgoing 
 
 /** The call's headers merged in openapi-fetch's order; a JSON body's content type first, so any header given for the call overrides it. */
 function headersOf(route: DirectRoute, init: DirectInit, json: boolean): RequestHeaders {
-  const merged = requestHeaders();
-  if (json) merged.set('content-type', 'application/json');
-  mergeInto(merged, route.headers);
+  const index = +json;
+  route.merged[index] ??= clientHeaders(route, json);
+  const merged = requestHeaders(route.merged[index]);
   mergeInto(merged, init.headers);
   mergeInto(merged, init.params.header);
   return merged;
+}
+
+/** The client's own headers, a JSON content type first when `json`, checked as `Headers` checks them. */
+function clientHeaders(route: DirectRoute, json: boolean): RequestHeaders {
+  const headers = requestHeaders();
+  if (json) headers.set('content-type', 'application/json');
+  mergeInto(headers, route.headers);
+  return headers;
 }
 
 /** The answer's text parsed as openapi-fetch parses it (`parseAs: 'json'`), so both paths resolve alike. */

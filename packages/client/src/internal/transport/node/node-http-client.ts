@@ -24,10 +24,12 @@ const isNode = (): boolean => {
   return versions?.node !== undefined && versions.bun === undefined && !('Deno' in globalThis);
 };
 
-/** A request path fetch would send as it is (RFC 3986 characters, no dot segment); others go through URL. */
-const PLAIN_PATH = /^\/[\w\-.~!$&'()*+,;=:@%/]*$/;
+/**
+ * A request target fetch would send as it is (RFC 3986 characters, no dot segment; `'` in the path
+ * only); others go through URL. A query with `/.` takes the URL road too, which leaves it as it is.
+ */
+const PLAIN_TARGET = /^\/[\w\-.~!$&'()*+,;=:@%/]*(?:\?[\w\-.~!$&()*+,;=:@%/?]*)?$/;
 const DOT_SEGMENT = /\/(?:\.|%2e)/i;
-const PLAIN_QUERY = /^[\w\-.~!$&()*+,;=:@%/?]*$/;
 
 /** A Node client's agent: keep-alive, idle sockets closed after 4 s (as fetch's) and never holding the process. */
 const IDLE_SOCKET_MS = 4_000;
@@ -49,10 +51,7 @@ const BODILESS = new Set(['GET', 'HEAD', 'DELETE', 'OPTIONS', 'TRACE', 'CONNECT'
 /** The request target fetch sends for this URL (of `origin`). */
 function pathOf(origin: string, url: string): string {
   const rest = url.slice(origin.length);
-  const queryAt = rest.indexOf('?');
-  const path = queryAt === -1 ? rest : rest.slice(0, queryAt);
-  const query = queryAt === -1 ? '' : rest.slice(queryAt);
-  if (PLAIN_PATH.test(path) && !DOT_SEGMENT.test(path) && PLAIN_QUERY.test(query)) return rest;
+  if (PLAIN_TARGET.test(rest) && !DOT_SEGMENT.test(rest)) return rest;
   const parsed = new URL(url);
   return parsed.pathname + parsed.search;
 }

@@ -11,9 +11,9 @@
 // collections. A BufferedResponse costs about 1 µs more to make than attaching did.
 
 /** Where a reply keeps its body, read whole: a Response of ours, or a node:http reply. */
-export const BODY = Symbol('svc.body');
-const USED = Symbol('svc.used');
-const STREAM = Symbol('svc.stream');
+export const BODY = Symbol();
+const USED = Symbol();
+const STREAM = Symbol();
 export type Body = string | ArrayBuffer;
 type Buffered = Response & {
   [BODY]: Body;
@@ -106,7 +106,7 @@ export function bufferedText(response: object): string | undefined {
   return typeof body === 'string' ? body : undefined;
 }
 
-const FETCHED = Symbol('svc.fetched');
+const FETCHED = Symbol();
 
 /**
  * What a BufferedResponse reads from: a fetched Response, or what a node:http reply knows of its

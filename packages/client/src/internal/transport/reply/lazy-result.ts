@@ -1,7 +1,5 @@
 import { type Reply, responseOf } from './reply.js';
 
-const REPLY = Symbol('svc.reply');
-
 /**
  * What `.withResponse()` resolves with after a call over node:http: the Response is made when
  * `response` is first read, so a call that never reads it does not pay for it. A getter on the class,
@@ -9,16 +7,16 @@ const REPLY = Symbol('svc.reply');
  * young-generation collections (the client test on released bodies found it).
  */
 export class LazyResult {
-  private readonly [REPLY]: Reply;
+  readonly #reply: Reply;
   constructor(
     readonly data: unknown,
     reply: Reply,
     readonly requestId: string | undefined,
   ) {
-    this[REPLY] = reply;
+    this.#reply = reply;
   }
 
   get response(): Response {
-    return responseOf(this[REPLY]);
+    return responseOf(this.#reply);
   }
 }

@@ -15,7 +15,7 @@ export interface Reply {
 }
 
 /** Set on a reply that is not a Response: makes (once) the Response it reads as. */
-export const TO_RESPONSE = Symbol('svc.toResponse');
+export const TO_RESPONSE = Symbol();
 
 type Lazy = Reply & { [TO_RESPONSE]?: () => Response };
 
@@ -24,7 +24,7 @@ export const responseOf = (reply: Reply): Response =>
   (reply as Lazy)[TO_RESPONSE]?.() ?? (reply as unknown as Response);
 
 /** Set on a reply that is not a Response: what `.withResponse()` resolves with, its Response made when read. */
-export const TO_WITH_RESPONSE = Symbol('svc.toWithResponse');
+export const TO_WITH_RESPONSE = Symbol();
 
 type WithLazyResponse = { data: unknown; response: Response; requestId: string | undefined };
 
