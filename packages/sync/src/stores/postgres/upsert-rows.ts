@@ -1,8 +1,9 @@
 // A batch of windows' commit as one statement of fixed text, prepared once per connection: its steps day
-// rows (merged already), its summaries and its windows' checkpoints, each passed as columns of arrays
-// (unnest), so neither the statement's text nor its plan depends on how many rows a batch holds (a text
-// built per batch was parsed and planned again each time, with a parameter per value); a summary stored
-// from a later read is kept.
+// rows (merged already) and its summaries passed as one JSON array each (JSON.stringify escapes their
+// JSON text natively, where pg's array literals escape each value in JavaScript), its windows'
+// checkpoints as columns of arrays (unnest); so neither the statement's text nor its plan depends on how
+// many rows a batch holds (a text built per batch was parsed and planned again each time, with a
+// parameter per value). A summary stored from a later read is kept.
 import type { StepDay } from '../step-days.js';
 import { recordText, type SummaryRow } from '../store.js';
 
@@ -22,17 +23,19 @@ export interface DoneWindow {
 // Every write of the three tables in one statement (data-modifying WITH): each row key appears once.
 const COMMIT = `WITH steps AS (
   INSERT INTO svc_steps (user_id, provider, day, points, n, last_end, fetched_at)
-  SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::int[], $6::timestamptz[], $7::timestamptz[])
+  SELECT * FROM json_to_recordset($1::json) AS r (user_id text, provider text, day text, points text,
+    n int, last_end timestamptz, fetched_at timestamptz)
   ON CONFLICT (user_id, provider, day) DO UPDATE SET points = excluded.points, n = excluded.n,
     last_end = excluded.last_end, fetched_at = excluded.fetched_at
 ), summaries AS (
   INSERT INTO svc_summaries (resource, user_id, provider, calendar_date, data, fetched_at)
-  SELECT * FROM unnest($8::text[], $9::text[], $10::text[], $11::text[], $12::text[], $13::timestamptz[])
+  SELECT * FROM json_to_recordset($2::json) AS r (resource text, user_id text, provider text,
+    calendar_date text, data text, fetched_at timestamptz)
   ON CONFLICT (resource, user_id, provider, calendar_date) DO UPDATE SET data = excluded.data,
     fetched_at = excluded.fetched_at WHERE excluded.fetched_at >= svc_summaries.fetched_at
 )
 UPDATE svc_windows w SET status = 'done', covered_until = d.covered_until, updated_at = now()
-FROM unnest($14::text[], $15::text[], $16::text[], $17::text[], $18::text[], $19::int[], $20::timestamptz[])
+FROM unnest($3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::int[], $9::timestamptz[])
   AS d (user_id, resource, provider, start_date, end_date, generation, covered_until)
 WHERE w.user_id = d.user_id AND w.resource = d.resource AND w.provider = d.provider
   AND w.start_date = d.start_date AND w.end_date = d.end_date AND w.generation = d.generation`;
@@ -55,24 +58,26 @@ export function commitStatement(
     name: 'svc_commit_windows',
     text: COMMIT,
     values: [
-      ...columns(
-        days,
-        (d) => d.day.userId,
-        (d) => d.day.provider,
-        (d) => d.day.day,
-        (d) => d.day.points,
-        (d) => d.day.n,
-        (d) => d.day.lastEnd,
-        (d) => d.fetchedAt,
+      JSON.stringify(
+        days.map(({ day, fetchedAt }) => ({
+          user_id: day.userId,
+          provider: day.provider,
+          day: day.day,
+          points: day.points,
+          n: day.n,
+          last_end: day.lastEnd,
+          fetched_at: fetchedAt,
+        })),
       ),
-      ...columns(
-        summaries,
-        (s) => s.row.resource,
-        (s) => s.row.userId,
-        (s) => s.row.provider,
-        (s) => s.row.calendarDate,
-        (s) => recordText(s.row.data),
-        (s) => s.fetchedAt,
+      JSON.stringify(
+        summaries.map(({ row, fetchedAt }) => ({
+          resource: row.resource,
+          user_id: row.userId,
+          provider: row.provider,
+          calendar_date: row.calendarDate,
+          data: recordText(row.data),
+          fetched_at: fetchedAt,
+        })),
       ),
       ...columns(
         done,
