@@ -1,5 +1,5 @@
-// Group commit on PostgreSQL: a batch of windows' rows and checkpoints in one transaction, in four round
-// trips however many windows it holds (BEGIN, the locks and stored days, the writes as one prepared
+// Group commit on PostgreSQL: a batch of windows' rows and checkpoints in one transaction, in three round
+// trips however many windows it holds (BEGIN with the locks and stored days, the writes as one prepared
 // statement, COMMIT). The
 // windows are applied in order: a later window's points merge into what an earlier one of the batch
 // wrote, as if each had committed alone.
@@ -13,18 +13,21 @@ import { commitStatement, type DoneWindow, type ReadSummary } from './upsert-row
 const summaryKey = (r: ReadSummary['row']) =>
   JSON.stringify([r.resource, r.userId, r.provider, r.calendarDate]);
 
-/** Inside the caller's transaction: every window of `commits` as its own commit would leave the store. */
+/**
+ * Every window of `commits` as its own commit would leave the store. It opens the caller's transaction
+ * itself (BEGIN sent with its first statements): run it with `inTransaction`'s `beganByWork`.
+ */
 export async function commitWindowBatch(
   client: pg.PoolClient,
   erasure: ReturnType<typeof postgresErasure>,
   commits: readonly WindowCommit[],
 ): Promise<void> {
   const reads = commits.map((commit) => ({ commit, days: pointsByDay(commit.rows.steps) }));
-  // One round trip: the erasure lock and key, every day row's lock and its stored days.
+  // One round trip: BEGIN, the erasure lock and key, every day row's lock and its stored days.
   const { stored, preludeRows } = await lockedDays(
     client,
     reads.flatMap((read) => read.days),
-    erasure.refusePrelude,
+    ['BEGIN', ...erasure.refusePrelude],
   );
   const keyRows = preludeRows as { value: string }[];
   const written = new Map<string, { day: StepDay; fetchedAt: string }>();
