@@ -8,7 +8,9 @@
 // Env: BENCH_FLEET_USERS (10000), BENCH_FLEET_DAYS (30), BENCH_FLEET_PATHS (`sqlite,bullmq`),
 // BENCH_FLEET_WORKERS (2), BENCH_FLEET_CONCURRENCY (windows in flight per process, 32),
 // BENCH_FLEET_SAMPLE (users compared with the sandbox, 100), BENCH_FLEET_CPU_PROF (a directory: a CPU
-// profile of every sync process, summed up by `node --import tsx bench/cpu-profile-summary.ts FILE`).
+// profile of every sync process, summed up by `node --import tsx bench/cpu-profile-summary.ts FILE`),
+// BENCH_FLEET_PG_STATEMENTS (1: PostgreSQL's statements while the workers read, by time spent, from
+// pg_stat_statements: what the workers ask of it per window).
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -34,6 +36,7 @@ const CONCURRENCY = env('BENCH_FLEET_CONCURRENCY', 32);
 const SAMPLE = Math.min(USERS, env('BENCH_FLEET_SAMPLE', 100));
 const PATHS = (process.env.BENCH_FLEET_PATHS ?? 'sqlite,bullmq').split(',');
 const PROFILE_DIR = process.env.BENCH_FLEET_CPU_PROF;
+const PG_STATEMENTS = process.env.BENCH_FLEET_PG_STATEMENTS === '1';
 // The sandbox's clock is frozen at 2026-01-05T09:00Z (the fixtures' SANDBOX_NOW): the D days before it are whole.
 const TO = '2026-01-04';
 const FROM = new Date(Date.parse(`${TO}T00:00:00Z`) - (DAYS - 1) * 86_400_000).toISOString().slice(0, 10);
@@ -184,6 +187,44 @@ async function pgBytes(url: string): Promise<number> {
   }
 }
 
+/** Runs `sql` on its own connection to `url`, giving its rows. */
+async function pgRows<R extends pg.QueryResultRow>(url: string, sql: string): Promise<R[]> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return (await client.query<R>(sql)).rows;
+  } finally {
+    await client.end();
+  }
+}
+
+/** With BENCH_FLEET_PG_STATEMENTS: pg_stat_statements loaded (a restart) and emptied before the workers start. */
+async function countStatements(postgres: Awaited<ReturnType<typeof startPostgres>>) {
+  if (!PG_STATEMENTS) return undefined;
+  await pgRows(postgres.url, "ALTER SYSTEM SET shared_preload_libraries = 'pg_stat_statements'");
+  await postgres.restart();
+  await pgRows(postgres.url, 'CREATE EXTENSION IF NOT EXISTS pg_stat_statements');
+  return {
+    reset: () => pgRows(postgres.url, 'SELECT pg_stat_statements_reset()'),
+    /** The statements that took most time, with calls and milliseconds per window. */
+    top: async (windows: number) =>
+      (
+        await pgRows<{ query: string; calls: string; ms: number; rows: string }>(
+          postgres.url,
+          // Statements alike but for their number of rows (a batch's multi-row upserts) counted as one.
+          `SELECT left(regexp_replace(query, '\\s+', ' ', 'g'), 90) AS query, sum(calls) AS calls,
+             sum(rows) AS rows, sum(total_exec_time + total_plan_time) AS ms
+           FROM pg_stat_statements GROUP BY 1 ORDER BY ms DESC LIMIT 12`,
+        )
+      ).map((s) => ({
+        query: s.query,
+        callsPerWindow: round(Number(s.calls) / windows, 3),
+        msPerWindow: round(s.ms / windows, 4),
+        rowsPerCall: round(Number(s.rows) / Number(s.calls), 1),
+      })),
+  };
+}
+
 /** Starts the workers and resolves once each says it is taking jobs. */
 async function startWorkers(postgresUrl: string, redisUrl: string): Promise<ChildProcess[]> {
   const workers = Array.from({ length: WORKERS }, () =>
@@ -240,6 +281,7 @@ async function queued() {
   const redis = await startRedis();
   try {
     execFileSync(process.execPath, [SYNC_BIN, 'migrate', '--store', postgres.url], { stdio: 'ignore' });
+    const statements = await countStatements(postgres);
     const load = loadNow();
     const started = performance.now();
     const cli = syncProcess(backfillArgs(postgres.url).concat('--redis', redis.url));
@@ -253,6 +295,7 @@ async function queued() {
       sandbox: cpuSecondsOf(sandbox.child.pid),
       redis: cpuSecondsOf(redis.pid()),
     };
+    await statements?.reset();
     const workers = await startWorkers(postgres.url, redis.url);
     const reading = performance.now();
     const rss = rssSampler(() => workers.flatMap((p) => (p.pid && p.exitCode === null ? [p.pid] : [])));
@@ -268,6 +311,8 @@ async function queued() {
     const endLoad = loadNow();
     await Promise.all(workers.map((worker) => stop(worker)));
     const stored = await storedFigures(postgres.url);
+    const windowCount = Object.values(stored.windows).reduce((sum, n) => sum + n, 0);
+    const statementFigures = await statements?.top(windowCount);
     const bytes = await pgBytes(postgres.url);
     // The backfill's own requests resolve the users; every window's were the workers'.
     const requests = (run.last?.requests ?? 0) + stored.windowRequests;
@@ -286,6 +331,7 @@ async function queued() {
         cpuMsPerRequest: msPerRequest(cpu, stored.windowRequests),
         rss: rss.figures(),
         load: `${readLoad} at start, ${endLoad} at end`,
+        ...(statementFigures ? { postgresStatements: statementFigures } : {}),
       },
       storeBytes: bytes,
       bytesPerUserDay: round(bytes / (USERS * DAYS)),

@@ -2,6 +2,7 @@
 import { Queue, Worker } from 'bullmq';
 import { classifyError, describeFailure } from '../errors/classify-error.js';
 import { backoffMs } from '../internal/pace/attempts.js';
+import { WindowCommitter } from '../internal/run/window-committer.js';
 import { teamBinder } from '../internal/settings.js';
 import { DEFAULT_LIMITS, type Limits } from '../limits.js';
 import { redisOptions } from '../redis-options.js';
@@ -57,7 +58,7 @@ export interface SyncWorker {
 
 /**
  * A worker process's reader: takes window jobs, reads them and commits rows and checkpoint in one store
- * transaction. A job of a worker that dies is taken over by another after `lockDurationMs`; reading a
+ * transaction (with the windows of its other jobs ready then: group commit). A job of a worker that dies is taken over by another after `lockDurationMs`; reading a
  * window twice upserts the same rows, so nothing is lost or doubled. A 429 pauses the whole queue for
  * `Retry-After`, across every worker, and requeues the job without spending an attempt; so does the
  * service or the store out of reach, with a backoff that grows while the outage lasts.
@@ -70,7 +71,11 @@ export function createSyncWorker(options: SyncWorkerOptions): SyncWorker {
   const queue = new Queue<SyncWindow>(name, { connection });
   const lockDuration = options.lockDurationMs ?? 30_000;
   const outages = new WorkerOutages(queue, limits, options.onOutage);
-  const context = { ...options, queue, limits, outages };
+  // Jobs read at once commit together (one transaction, a few round trips, for every window ready): a
+  // job completes only once its window's batch committed, so a worker killed mid-batch leaves its jobs
+  // to be taken over and read again, as with a commit of its own.
+  const committer = new WindowCommitter((commits) => options.store.commitWindows(commits));
+  const context = { ...options, queue, limits, outages, commit: committer.commit.bind(committer) };
   const worker = new Worker<SyncWindow>(name, (job) => runWindowJob(job, context), {
     connection,
     concurrency: options.concurrency ?? 8,

@@ -6,7 +6,7 @@ import { backoffMs, onceAttempt } from '../internal/pace/attempts.js';
 import { runWindow } from '../internal/run/run-window.js';
 import type { WindowOutcome } from '../internal/run/window-runner.js';
 import type { Limits } from '../limits.js';
-import type { SyncStore, SyncWindow } from '../stores/store.js';
+import type { SyncStore, SyncWindow, WindowCommit } from '../stores/store.js';
 import type { SyncClient } from '../sync-client.js';
 import type { WorkerOutages } from './worker-outages.js';
 
@@ -17,6 +17,8 @@ export interface WindowJobContext {
   queue: Queue<SyncWindow>;
   limits: Required<Limits>;
   outages: WorkerOutages;
+  /** Commits a window read, resolved once committed: the worker's group commit (several jobs a transaction). */
+  commit: (commit: WindowCommit) => Promise<void>;
   onWindow?: (window: SyncWindow, outcome: 'done' | 'failed' | 'rate_limited' | 'erased') => void;
   onFatal?: (error: unknown) => void;
 }
@@ -38,6 +40,7 @@ export async function runWindowJob(job: Job<SyncWindow>, context: WindowJobConte
         store: context.store,
         attempt: onceAttempt,
         storeCall: (call) => call(),
+        commit: context.commit,
         beforeRequest: async () => {},
         afterResponse: () => {},
       },

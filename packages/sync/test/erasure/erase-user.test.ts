@@ -116,6 +116,36 @@ const KINDS: Record<string, Kind> = {
 };
 
 describe.each(Object.keys(KINDS))('%s: erasing one user of a fleet', (kind) => {
+  it("answers checks made at once (a worker's jobs starting together) each on its own, counting every refusal of an erased user", async () => {
+    const { db } = KINDS[kind] as Kind;
+    const address = await db().fresh();
+    const store = await openStore(address);
+    try {
+      const { tombstone } = await store.eraseUser({ clientUserId: 'gone-q1', userId: 'u-gone-q1' });
+      // On PostgreSQL the first check goes alone and the others, made while it is on its way, together.
+      const checks = [
+        { userId: 'u-gone-q1' },
+        { userId: 'u-kept-1' },
+        { clientUserId: 'gone-q1' },
+        { userId: 'u-gone-q1' },
+        { clientUserId: 'kept-2' },
+        { userId: 'u-kept-1' },
+      ];
+      expect(await Promise.all(checks.map((ids) => store.refuseErased(ids)))).toEqual([
+        tombstone,
+        undefined,
+        tombstone,
+        tombstone,
+        undefined,
+        undefined,
+      ]);
+      const [row] = await db().query(address, 'SELECT refused FROM svc_tombstones');
+      expect(Number(row?.refused)).toBe(3);
+    } finally {
+      await store.close();
+    }
+  });
+
   it('issue 45: leaves none of their bytes in the store or the queue, stores nothing of theirs again until allowed, and keeps the others as they were', async () => {
     const { db, places } = KINDS[kind] as Kind;
     const address = await db().fresh();

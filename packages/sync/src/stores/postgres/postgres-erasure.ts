@@ -17,6 +17,7 @@ import {
 import { SCHEMA_VERSION } from '../migrations/migrations.js';
 import type { ScrubResult, StoreErasure } from '../store.js';
 import { ERASURE_KEY, type ErasedIds, hashesOf, newErasureKey } from '../tombstone-hash.js';
+import { coalescedCalls } from './coalesced-calls.js';
 import { trimStepDay } from './postgres-step-days.js';
 
 type Query = <R extends pg.QueryResultRow>(text: string, values?: unknown[]) => Promise<pg.QueryResult<R>>;
@@ -98,12 +99,31 @@ function erasureParts() {
     return refuseWith((text, values) => client.query(text, values), key, ids);
   };
   /**
-   * Outside a write: one statement on its own, no transaction and no lock. Asked before work starts (a
-   * worker's job, a backfill's user); every write checks again under the lock (`refuse`), so a check that
-   * misses an erasure still running only lets the work start, never lets a row in.
+   * Outside a write, for several checks at once (a worker's jobs starting together): no transaction and
+   * no lock; the key and the tombstones matching any check read once each, and only a match refused (and
+   * counted) on its own. Asked before work starts (a worker's job, a backfill's user); every write checks
+   * again under the lock (`refuse`), so a check that misses an erasure still running only lets the work
+   * start, never lets a row in.
    */
-  const refuseOutside = async (query: Query, ids: ErasedIds) => refuseWith(query, await readKey(query), ids);
-  return { readKey, refuse, refuseWithKey, refuseOutside };
+  const refuseOutsideMany = async (query: Query, checks: readonly ErasedIds[]) => {
+    const k = await readKey(query);
+    if (!k) return checks.map(() => undefined);
+    const hashes = checks.map((ids) => hashesOf(k, ids));
+    const { rows } = await query<{ client_hash: string; user_hash: string | null }>(
+      'SELECT client_hash, user_hash FROM svc_tombstones WHERE client_hash = ANY($1) OR user_hash = ANY($2)',
+      [hashes.flatMap((h) => h.client ?? []), hashes.flatMap((h) => h.user ?? [])],
+    );
+    const erased = new Set(rows.flatMap((row) => [row.client_hash, row.user_hash]));
+    return Promise.all(
+      checks.map((ids, i) => {
+        const { client, user } = hashes[i] ?? {};
+        return (client && erased.has(client)) || (user && erased.has(user))
+          ? refuseWith(query, k, ids)
+          : undefined;
+      }),
+    );
+  };
+  return { readKey, refuse, refuseWithKey, refuseOutsideMany };
 }
 
 function eraseUser(
@@ -210,7 +230,8 @@ export function postgresErasure(query: Query, inTransaction: InTransaction) {
       `SELECT value FROM svc_meta WHERE key = '${ERASURE_KEY}'`,
     ] as const,
     refuseWithKey: parts.refuseWithKey,
-    refuseOutside: (ids: ErasedIds) => parts.refuseOutside(query, ids),
+    /** `refuseOutside`, checks made while one is on its way sent together as the next. */
+    refuseOutside: coalescedCalls((checks: ErasedIds[]) => parts.refuseOutsideMany(query, checks)),
     eraseUser: (ids: { clientUserId: string; userId?: string | null }) =>
       eraseUser(inTransaction, parts, ids),
     forgetProvider: (userId: string, provider: string) => forgetProvider(inTransaction, userId, provider),

@@ -1,38 +1,38 @@
 // Group commit on PostgreSQL: a batch of windows' rows and checkpoints in one transaction, in three round
-// trips however many windows it holds (BEGIN with the locks and stored days, the writes, COMMIT). The
+// trips however many windows it holds (BEGIN with the locks and stored days, the writes as one prepared
+// statement, COMMIT). The
 // windows are applied in order: a later window's points merge into what an earlier one of the batch
 // wrote, as if each had committed alone.
 import type pg from 'pg';
 import { pointsByDay, type StepDay, type StepDayColumns, writtenDay } from '../step-days.js';
 import { coveredUntil, type WindowCommit } from '../store.js';
-import { keyValues } from '../store-rows.js';
 import type { postgresErasure } from './postgres-erasure.js';
-import { dayKey, lockedDays, type SqlPart } from './postgres-step-days.js';
-import { commitStatements, type ReadSummary } from './upsert-rows.js';
-
-const DONE = `UPDATE svc_windows SET status = 'done', covered_until = ?, updated_at = now()
-  WHERE user_id = ? AND resource = ? AND provider = ? AND start_date = ? AND end_date = ? AND generation = ?`;
+import { dayKey, lockedDays } from './postgres-step-days.js';
+import { commitStatement, type DoneWindow, type ReadSummary } from './upsert-rows.js';
 
 const summaryKey = (r: ReadSummary['row']) =>
   JSON.stringify([r.resource, r.userId, r.provider, r.calendarDate]);
 
-/** Inside the caller's transaction: every window of `commits` as its own commit would leave the store. */
+/**
+ * Every window of `commits` as its own commit would leave the store. It opens the caller's transaction
+ * itself (BEGIN sent with its first statements): run it with `inTransaction`'s `beganByWork`.
+ */
 export async function commitWindowBatch(
   client: pg.PoolClient,
   erasure: ReturnType<typeof postgresErasure>,
   commits: readonly WindowCommit[],
 ): Promise<void> {
   const reads = commits.map((commit) => ({ commit, days: pointsByDay(commit.rows.steps) }));
-  // One round trip: the erasure lock and key, every day row's lock and its stored days.
+  // One round trip: BEGIN, the erasure lock and key, every day row's lock and its stored days.
   const { stored, preludeRows } = await lockedDays(
     client,
     reads.flatMap((read) => read.days),
-    erasure.refusePrelude,
+    ['BEGIN', ...erasure.refusePrelude],
   );
   const keyRows = preludeRows as { value: string }[];
   const written = new Map<string, { day: StepDay; fetchedAt: string }>();
   const summaries = new Map<string, ReadSummary>();
-  const done = new Map<string, SqlPart>();
+  const done = new Map<string, DoneWindow>();
   for (const { commit, days } of reads) {
     const { window, rows, fetchedAt } = commit;
     // An erased user's window stores nothing (the refusal is counted on its tombstone).
@@ -56,17 +56,13 @@ export async function commitWindowBatch(
       const kept = summaries.get(key);
       if (!kept || fetchedAt >= kept.fetchedAt) summaries.set(key, { row, fetchedAt });
     }
-    done.set(JSON.stringify(keyValues(window)), {
-      sql: DONE,
-      values: [coveredUntil(window), ...keyValues(window), window.generation ?? 1],
+    const key = [window.userId, window.resource, window.provider, window.start, window.end] as const;
+    done.set(JSON.stringify(key), {
+      key,
+      generation: window.generation ?? 1,
+      coveredUntil: coveredUntil(window),
     });
   }
   if (done.size === 0) return;
-  // As few statements as fit (multi-row upserts and the checkpoints joined by WITH).
-  for (const statement of commitStatements(
-    [...written.values()],
-    [...summaries.values()],
-    [...done.values()],
-  ))
-    await client.query(statement.text, statement.values);
+  await client.query(commitStatement([...written.values()], [...summaries.values()], [...done.values()]));
 }

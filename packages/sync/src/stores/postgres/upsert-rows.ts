@@ -1,14 +1,11 @@
-// A batch of windows' commit as few statements as fit: its steps day rows (merged already) and summaries upserted
-// by multi-row INSERTs, and the windows marked done, joined into one statement (data-modifying WITH) while
-// the parameters fit; a summary stored from a later read is kept.
-import { numbered } from '../erasure-plan.js';
+// A batch of windows' commit as one statement of fixed text, prepared once per connection: its steps day
+// rows (merged already) and its summaries passed as one JSON array each (JSON.stringify escapes their
+// JSON text natively, where pg's array literals escape each value in JavaScript), its windows'
+// checkpoints as columns of arrays (unnest); so neither the statement's text nor its plan depends on how
+// many rows a batch holds (a text built per batch was parsed and planned again each time, with a
+// parameter per value). A summary stored from a later read is kept.
 import type { StepDay } from '../step-days.js';
 import { recordText, type SummaryRow } from '../store.js';
-import { type SqlPart, upsertDays } from './postgres-step-days.js';
-
-// Rows per INSERT, and parameters per statement: well under PostgreSQL's 65,535.
-const ROWS = 1_000;
-const PARAMETERS = 30_000;
 
 /** A summary row with when its read started. */
 export interface ReadSummary {
@@ -16,53 +13,82 @@ export interface ReadSummary {
   fetchedAt: string;
 }
 
-function upsertSummaries(rows: readonly ReadSummary[]): SqlPart {
-  return {
-    sql: `INSERT INTO svc_summaries (resource, user_id, provider, calendar_date, data, fetched_at) VALUES ${rows
-      .map(() => '(?, ?, ?, ?, ?, ?)')
-      .join(', ')}
-      ON CONFLICT (resource, user_id, provider, calendar_date) DO UPDATE SET data = excluded.data,
-      fetched_at = excluded.fetched_at WHERE excluded.fetched_at >= svc_summaries.fetched_at`,
-    values: rows.flatMap(({ row: r, fetchedAt }) => [
-      r.resource,
-      r.userId,
-      r.provider,
-      r.calendarDate,
-      recordText(r.data),
-      fetchedAt,
-    ]),
-  };
+/** A window read to its end: its key, the generation read, and the time it covers until. */
+export interface DoneWindow {
+  key: readonly [userId: string, resource: string, provider: string, start: string, end: string];
+  generation: number;
+  coveredUntil: string;
 }
 
-/** Parts as statements: consecutive parts joined by WITH while their parameters fit, in order. */
-function joined(parts: readonly SqlPart[]): { text: string; values: unknown[] }[] {
-  const groups: SqlPart[][] = [];
-  for (const part of parts) {
-    const group = groups.at(-1);
-    const size = group?.reduce((sum, p) => sum + p.values.length, 0) ?? 0;
-    if (group && size + part.values.length <= PARAMETERS) group.push(part);
-    else groups.push([part]);
-  }
-  return groups.map((group) => {
-    const last = group.at(-1) as SqlPart;
-    const before = group.slice(0, -1).map((part, i) => `s${i} AS (${part.sql})`);
-    const sql = before.length === 0 ? last.sql : `WITH ${before.join(',\n')}\n${last.sql}`;
-    return { text: numbered(sql), values: group.flatMap((part) => part.values) };
-  });
-}
+// Every write of the three tables in one statement (data-modifying WITH): each row key appears once.
+const COMMIT = `WITH steps AS (
+  INSERT INTO svc_steps (user_id, provider, day, points, n, last_end, fetched_at)
+  SELECT * FROM json_to_recordset($1::json) AS r (user_id text, provider text, day text, points text,
+    n int, last_end timestamptz, fetched_at timestamptz)
+  ON CONFLICT (user_id, provider, day) DO UPDATE SET points = excluded.points, n = excluded.n,
+    last_end = excluded.last_end, fetched_at = excluded.fetched_at
+), summaries AS (
+  INSERT INTO svc_summaries (resource, user_id, provider, calendar_date, data, fetched_at)
+  SELECT * FROM json_to_recordset($2::json) AS r (resource text, user_id text, provider text,
+    calendar_date text, data text, fetched_at timestamptz)
+  ON CONFLICT (resource, user_id, provider, calendar_date) DO UPDATE SET data = excluded.data,
+    fetched_at = excluded.fetched_at WHERE excluded.fetched_at >= svc_summaries.fetched_at
+)
+UPDATE svc_windows w SET status = 'done', covered_until = d.covered_until, updated_at = now()
+FROM unnest($3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::int[], $9::timestamptz[])
+  AS d (user_id, resource, provider, start_date, end_date, generation, covered_until)
+WHERE w.user_id = d.user_id AND w.resource = d.resource AND w.provider = d.provider
+  AND w.start_date = d.start_date AND w.end_date = d.end_date AND w.generation = d.generation`;
+
+/** `rows` as one array per column. */
+const columns = <T>(rows: readonly T[], ...pick: ((row: T) => unknown)[]) =>
+  pick.map((value) => rows.map(value));
 
 /**
- * The statements of a commit: day rows, summaries, then `done` (the windows' checkpoints). Each row key
- * appears once (an upsert cannot touch a row twice in one statement): the caller merged them.
+ * The commit's statement (pg prepares it once per connection by its name): day rows, summaries, and the
+ * windows marked done. Each row key appears once (an upsert cannot touch a row twice in one statement):
+ * the caller merged them.
  */
-export function commitStatements(
+export function commitStatement(
   days: readonly { day: StepDay; fetchedAt: string }[],
   summaries: readonly ReadSummary[],
-  done: readonly SqlPart[],
-): { text: string; values: unknown[] }[] {
-  const parts: SqlPart[] = [];
-  for (let i = 0; i < days.length; i += ROWS) parts.push(upsertDays(days.slice(i, i + ROWS)));
-  for (let i = 0; i < summaries.length; i += ROWS) parts.push(upsertSummaries(summaries.slice(i, i + ROWS)));
-  parts.push(...done);
-  return joined(parts);
+  done: readonly DoneWindow[],
+): { name: string; text: string; values: unknown[] } {
+  return {
+    name: 'svc_commit_windows',
+    text: COMMIT,
+    values: [
+      JSON.stringify(
+        days.map(({ day, fetchedAt }) => ({
+          user_id: day.userId,
+          provider: day.provider,
+          day: day.day,
+          points: day.points,
+          n: day.n,
+          last_end: day.lastEnd,
+          fetched_at: fetchedAt,
+        })),
+      ),
+      JSON.stringify(
+        summaries.map(({ row, fetchedAt }) => ({
+          resource: row.resource,
+          user_id: row.userId,
+          provider: row.provider,
+          calendar_date: row.calendarDate,
+          data: recordText(row.data),
+          fetched_at: fetchedAt,
+        })),
+      ),
+      ...columns(
+        done,
+        (w) => w.key[0],
+        (w) => w.key[1],
+        (w) => w.key[2],
+        (w) => w.key[3],
+        (w) => w.key[4],
+        (w) => w.generation,
+        (w) => w.coveredUntil,
+      ),
+    ],
+  };
 }

@@ -1,5 +1,5 @@
-// The PostgreSQL store's `refuseErased` outside a write: one statement on its own, no transaction (see
-// `refuseOutside` in postgres-erasure.ts, which writes the refusal the same way a write's check does).
+// The PostgreSQL store's `refuseErased` outside a write: no transaction, and the checks made while one
+// is on its way sent together as the next (`refuseOutsideMany` in postgres-erasure.ts).
 import type { PostgresStoreParts, StoreMethods } from './postgres-store-parts.js';
 
 export function postgresRefuseErased({ erasure }: PostgresStoreParts): StoreMethods<'refuseErased'> {

@@ -16,11 +16,17 @@ export type StoreMethods<K extends keyof MaintainedStore> = Pick<MaintainedStore
 
 export type PostgresStoreParts = ReturnType<typeof postgresStoreParts>;
 
+/** How a transaction starts: BEGIN on its own, or sent by `work` with its first statements (one round trip fewer). */
+export interface TransactionStart {
+  beganByWork?: boolean;
+}
+
 /** `work` in one transaction on one of the pool's connections; a lost connection is not handed out again. */
 async function inTransactionOn<T>(
   pool: pg.Pool,
   url: string,
   work: (client: pg.PoolClient) => Promise<T>,
+  start: TransactionStart = {},
 ): Promise<T> {
   const client = await pool.connect().catch((error: unknown) => {
     throw translatePg(error, url);
@@ -34,7 +40,7 @@ async function inTransactionOn<T>(
   };
   client.on('error', onError);
   try {
-    await client.query('BEGIN');
+    if (!start.beganByWork) await client.query('BEGIN');
     const result = await work(client);
     await client.query('COMMIT');
     return result;
@@ -51,7 +57,8 @@ async function inTransactionOn<T>(
 }
 
 export function postgresStoreParts(pool: pg.Pool, url: string) {
-  const inTransaction = <T>(work: (client: pg.PoolClient) => Promise<T>) => inTransactionOn(pool, url, work);
+  const inTransaction = <T>(work: (client: pg.PoolClient) => Promise<T>, start?: TransactionStart) =>
+    inTransactionOn(pool, url, work, start);
   const query = async <R extends pg.QueryResultRow>(text: string, values: unknown[] = []) => {
     try {
       return await pool.query<R>(text, values);

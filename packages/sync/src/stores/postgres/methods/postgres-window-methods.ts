@@ -92,10 +92,13 @@ export function postgresWindowMethods(
       });
     },
     async commitWindow(window, rows, fetchedAt) {
-      await inTransaction((client) => commitWindowBatch(client, erasure, [{ window, rows, fetchedAt }]));
+      await inTransaction((client) => commitWindowBatch(client, erasure, [{ window, rows, fetchedAt }]), {
+        beganByWork: true,
+      });
     },
     async commitWindows(commits) {
-      if (commits.length > 0) await inTransaction((client) => commitWindowBatch(client, erasure, commits));
+      if (commits.length > 0)
+        await inTransaction((client) => commitWindowBatch(client, erasure, commits), { beganByWork: true });
     },
     async failWindow(window, failure) {
       await inTransaction(async (client) => {
