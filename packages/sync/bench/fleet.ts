@@ -3,12 +3,13 @@
 // Figures: sustained requests/s against R, 429 share after the first 30 s, RSS over the run, rows
 // against the sandbox's truth. The sync runs as `svc-sync backfill`, a child on plain Node, whose RSS is
 // sampled. Env: BENCH_ONLY (runs when unset or naming `sync`), BENCH_SYNC_USERS
-// (1000), BENCH_SYNC_RATE (R, 100; 0: no limit, and then a plain node:http loader pulls the same windows
-// from the same sandbox after the sync, for the ratio of the two), BENCH_SYNC_DAYS (90),
+// (1000), BENCH_SYNC_RATE (R, 100; 0: no limit, and then a plain node:http loader resolves the same users
+// and pulls the same windows from a fresh sandbox of the same world after the sync, for the ratio of the two), BENCH_SYNC_DAYS (90),
 // BENCH_SYNC_CONCURRENCY (32), BENCH_SYNC_HEAP_SNAPSHOT (a directory: heap snapshots of the sync at 25 %
 // and 75 % of the users), BENCH_SYNC_CPU_PROF (a directory: the sync's CPU profile, summed up by
 // `node --import tsx bench/cpu-profile-summary.ts FILE`). With no limit it also gives the CPU each spends
-// per request (the sync's process from /proc, the loader's from the bench's own process).
+// per request (the sync's process from /proc, the loader's from the bench's own process) and the sandbox's
+// while it serves each.
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
