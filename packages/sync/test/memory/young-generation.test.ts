@@ -29,6 +29,9 @@ function runCli(name: string, nodeOptions: string) {
 }
 
 // Run on every supported Node line by `pnpm test:node-lines`: on Node 24 V8's own young generation is 128 MB.
+// V8 reports the space in whole pages, a little over twice the semi-space at times (8.75 MB for two 4 MB
+// semi-spaces was seen on Node 24): the bounds leave that slack and still tell 8 from 32 from 128.
+const PAGE_SLACK_MB = 4;
 describe(`the CLI's V8 limits on Node ${process.versions.node}`, () => {
   it('keeps the young generation at 32 MB (two 16 MB semi-spaces), in the one process that runs the CLI', () => {
     const { result, lines } = runCli('default', '');
@@ -36,14 +39,14 @@ describe(`the CLI's V8 limits on Node ${process.versions.node}`, () => {
     expect(result.stdout).toContain('Usage: svc-sync <command>');
     expect(lines).toHaveLength(1);
     expect(lines[0]?.youngMB).toBeGreaterThan(0);
-    expect(lines[0]?.youngMB).toBeLessThanOrEqual(32);
+    expect(lines[0]?.youngMB).toBeLessThanOrEqual(32 + PAGE_SLACK_MB);
   });
 
   it("leaves a --max-semi-space-size given in NODE_OPTIONS to the user's choice", () => {
     const { result, lines } = runCli('own', '--max-semi-space-size=4');
     expect(result.status).toBe(0);
     expect(lines).toHaveLength(1);
-    expect(lines[0]?.youngMB).toBeLessThanOrEqual(8);
+    expect(lines[0]?.youngMB).toBeLessThanOrEqual(8 + PAGE_SLACK_MB);
     expect(lines[0]?.execArgv).not.toContain('--max-semi-space-size=16');
   });
 });
