@@ -58,8 +58,9 @@ export interface SyncWorker {
 
 /**
  * A worker process's reader: takes window jobs, reads them and commits rows and checkpoint in one store
- * transaction (with the windows of its other jobs ready then: group commit). A job of a worker that dies is taken over by another after `lockDurationMs`; reading a
- * window twice upserts the same rows, so nothing is lost or doubled. A 429 pauses the whole queue for
+ * transaction (with the windows of its other jobs ready then: group commit). A job of a worker that dies
+ * is taken over by another after `lockDurationMs`; reading a window twice upserts the same rows, so
+ * nothing is lost or doubled. A 429 pauses the whole queue for
  * `Retry-After`, across every worker, and requeues the job without spending an attempt; so does the
  * service or the store out of reach, with a backoff that grows while the outage lasts.
  */

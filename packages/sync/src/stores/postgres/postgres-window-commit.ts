@@ -1,11 +1,11 @@
 // Group commit on PostgreSQL: a batch of windows' rows and checkpoints in one transaction, in three round
 // trips however many windows it holds (BEGIN with the locks and stored days, the writes as one prepared
-// statement, COMMIT). The
-// windows are applied in order: a later window's points merge into what an earlier one of the batch
-// wrote, as if each had committed alone.
+// statement, COMMIT). The windows are applied in order: a later window's points merge into what an
+// earlier one of the batch wrote, as if each had committed alone.
 import type pg from 'pg';
 import { pointsByDay, type StepDay, type StepDayColumns, writtenDay } from '../step-days.js';
 import { coveredUntil, type WindowCommit } from '../store.js';
+import { keyValues } from '../store-rows.js';
 import type { postgresErasure } from './postgres-erasure.js';
 import { dayKey, lockedDays } from './postgres-step-days.js';
 import { commitStatement, type DoneWindow, type ReadSummary } from './upsert-rows.js';
@@ -56,7 +56,7 @@ export async function commitWindowBatch(
       const kept = summaries.get(key);
       if (!kept || fetchedAt >= kept.fetchedAt) summaries.set(key, { row, fetchedAt });
     }
-    const key = [window.userId, window.resource, window.provider, window.start, window.end] as const;
+    const key = keyValues(window);
     done.set(JSON.stringify(key), {
       key,
       generation: window.generation ?? 1,

@@ -13,12 +13,18 @@ export interface ReadSummary {
   fetchedAt: string;
 }
 
-/** A window read to its end: its key, the generation read, and the time it covers until. */
+/**
+ * A window read to its end: its key (`keyValues`: user, resource, provider, start, end), the generation
+ * read, and the time it covers until.
+ */
 export interface DoneWindow {
-  key: readonly [userId: string, resource: string, provider: string, start: string, end: string];
+  key: readonly string[];
   generation: number;
   coveredUntil: string;
 }
+
+/** Columns of the key, in `keyValues`'s order. */
+const KEY_COLUMNS = 5;
 
 // Every write of the three tables in one statement (data-modifying WITH): each row key appears once.
 const COMMIT = `WITH steps AS (
@@ -39,10 +45,6 @@ FROM unnest($3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::int[
   AS d (user_id, resource, provider, start_date, end_date, generation, covered_until)
 WHERE w.user_id = d.user_id AND w.resource = d.resource AND w.provider = d.provider
   AND w.start_date = d.start_date AND w.end_date = d.end_date AND w.generation = d.generation`;
-
-/** `rows` as one array per column. */
-const columns = <T>(rows: readonly T[], ...pick: ((row: T) => unknown)[]) =>
-  pick.map((value) => rows.map(value));
 
 /**
  * The commit's statement (pg prepares it once per connection by its name): day rows, summaries, and the
@@ -79,16 +81,10 @@ export function commitStatement(
           fetched_at: fetchedAt,
         })),
       ),
-      ...columns(
-        done,
-        (w) => w.key[0],
-        (w) => w.key[1],
-        (w) => w.key[2],
-        (w) => w.key[3],
-        (w) => w.key[4],
-        (w) => w.generation,
-        (w) => w.coveredUntil,
-      ),
+      // The windows as one array per column.
+      ...Array.from({ length: KEY_COLUMNS }, (_, i) => done.map((w) => w.key[i])),
+      done.map((w) => w.generation),
+      done.map((w) => w.coveredUntil),
     ],
   };
 }
