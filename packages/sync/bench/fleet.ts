@@ -12,14 +12,13 @@
 // while it serves each.
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import os from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { createClient } from '@svc/client';
 import { readableStore } from '../src/console/store-reader.js';
 import { openStore } from '../src/index.js';
-import { SYNC_BIN, stop, waitForLine } from '../test/fixtures/processes.js';
+import { SYNC_BIN, startSandboxServer, stop } from '../test/fixtures/processes.js';
 import { sandboxTruth } from '../test/fixtures/sandbox-truth.js';
 import { storedRows } from '../test/fixtures/stored-rows.js';
 import { type LoaderWindow, loadWindows } from './plain-loader.js';
@@ -49,33 +48,18 @@ execFileSync(
   },
 );
 
-const require = createRequire(import.meta.url);
-const sandboxBin = require
-  .resolve('@svc/sandbox/package.json')
-  .replace(/package\.json$/, 'bin/svc-sandbox.js');
 /**
- * `svc-sandbox` on a free port with the bench's seed, clock and limit: the sync's, then a fresh one of the
- * same world for the loader, so each starts as cold (its code not yet optimised, its caches empty).
+ * `svc-sandbox` on a free port with the bench's seed, the tests' frozen clock and the limit: the sync's,
+ * then a fresh one of the same world for the loader, so each starts as cold (its code not yet optimised,
+ * its caches empty). Its request log is drained unread, its errors shown.
  */
 async function startSandbox() {
-  const child: ChildProcess = spawn(
-    process.execPath,
-    [
-      sandboxBin,
-      '--port',
-      '0',
-      '--seed',
-      'bench-fleet',
-      '--frozen',
-      '--start-time',
-      '2026-01-05T09:00:00Z',
-      ...(RATE > 0 ? ['--rate-limit', String(RATE), '--rate-burst', String(RATE)] : []),
-    ],
-    { stdio: ['ignore', 'pipe', 'inherit'] },
+  const started = await startSandboxServer(
+    'bench-fleet',
+    RATE > 0 ? ['--rate-limit', String(RATE), '--rate-burst', String(RATE)] : [],
   );
-  // The URL from its first line; after it, its request log is drained unread (keeping it cost the bench a
-  // growing share of a core, taken from the process measured).
-  return { child, url: await waitForLine(child, /listening on (http:\/\/\S+)/) };
+  started.child.stderr?.pipe(process.stderr);
+  return started;
 }
 const { child: sandbox, url: sandboxUrl } = await startSandbox();
 
