@@ -3,7 +3,7 @@ import { Queue } from 'bullmq';
 import { eraseQueuedUser } from '../erasure/erase-queued-user.js';
 import type { QueueEraser } from '../erasure/erase-user.js';
 import { QueueUnavailableError } from '../errors/errors.js';
-import { within } from '../internal/within.js';
+import { within } from '../within.js';
 import { DEFAULT_LIMITS } from '../limits.js';
 import { redisOptions } from '../redis-options.js';
 import type { SyncWindow } from '../stores/store.js';

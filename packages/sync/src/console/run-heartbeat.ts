@@ -3,6 +3,7 @@
 // at the end; the console reads the rows. No port, no Redis and no file: whatever can read the store
 // can see its runs. Counters only (requests, 429s, concurrency, windows, rows): never a user or a value.
 import { randomUUID } from 'node:crypto';
+import { within } from '../within.js';
 import type { SyncProgress } from '../progress.js';
 import type { SyncStore } from '../stores/store.js';
 import type { StoreMaintenance } from '../stores/store-maintenance.js';
@@ -18,6 +19,13 @@ export const KEEPALIVE_MS = 30_000;
 /** Heartbeats older than this are removed by the next run that starts. */
 const KEPT_MS = 86_400_000;
 export const HEARTBEAT_PREFIX = 'run:';
+/**
+ * How long a beat waits for the queue's counts before it is written without them, and the last one
+ * (written while the process stops): a beat is due every 2 s, and a stop must end within the CLI's 5 s
+ * with Redis down or frozen, where a queue call itself waits up to 5 s.
+ */
+const COUNTS_MS = 1_000;
+const LAST_COUNTS_MS = 500;
 
 /** One heartbeat row's value. */
 export interface Heartbeat {
@@ -68,7 +76,9 @@ export async function publishHeartbeats(
   for await (const progress of run) {
     const now = Date.now();
     if (!progress.finished && now - last < HEARTBEAT_MS) continue;
-    const queue = await queueCounts?.().catch(() => undefined);
+    const queue = queueCounts
+      ? await within(progress.finished ? LAST_COUNTS_MS : COUNTS_MS, queueCounts).catch(() => undefined)
+      : undefined;
     // What moved since the last beat (not the clock's figures): nothing, and it is not yet time to say
     // it is alive, is no write.
     const { elapsedMs: _e, requestsPerSecond: _r, etaMs: _t, ...counters } = progress;

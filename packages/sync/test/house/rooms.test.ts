@@ -85,12 +85,11 @@ describe('the rooms of the sync', () => {
     ).toBe(true);
   });
 
-  it('internal/ is imported only by the package’s own src/*.ts files (and within.ts, name-errors.ts as named)', () => {
-    // internal/README.md: "only the package's own src/*.ts files import it (create-sync.ts, bullmq.ts; the
-    // CLI's operations/ takes within.ts)"; "../errors/errors.ts calls it [name-errors.ts] once".
+  it('internal/ is imported only by the package’s own src/*.ts files (and name-errors.ts as named)', () => {
+    // internal/README.md: "only the package's own src/*.ts files import it (create-sync.ts, and bullmq/)";
+    // "../errors/errors.ts calls it [name-errors.ts] once".
     const wrong = EDGES.filter(({ file, target }) => under('internal')(target) && !under('internal')(file))
       .filter(({ file }) => !isTop(file) && !isBullmq(file))
-      .filter(({ file, target }) => !(under('cli/operations')(file) && target === 'internal/within.ts'))
       .filter(({ file, target }) => !(file === 'errors/errors.ts' && target === 'internal/name-errors.ts'));
     expect(wrong.map(show)).toEqual([]);
   });

@@ -109,4 +109,24 @@ describe('svc-sync worker: health, readiness, metrics and JSON logs', () => {
     expect(lines.find((line) => line.event === 'outage')).toMatchObject({ level: 'warn' });
     expect(ended.stdout).not.toContain(KEY);
   });
+
+  it('stops with 0 on SIGTERM within the 5 s a stop is given, though its Redis stopped answering', async () => {
+    const store = await freshStore('worker_frozen');
+    const fleet = ['--store', store, '--redis', servers.redis.url, '--base-url', servers.sandbox.url];
+    const worker = startCli(['worker', ...fleet, '--metrics-port', '0', '--log', 'json'], env);
+    await waitForLine(worker.child, /"event":"started"/);
+    // Frozen, its sockets open: a QUIT sent to it is never answered (as while a connection reconnects).
+    const redisPid = servers.redis.pid() as number;
+    process.kill(redisPid, 'SIGSTOP');
+    try {
+      const signalled = Date.now();
+      worker.child.kill('SIGTERM');
+      const ended = await worker.result;
+      expect({ code: ended.code, stderr: ended.stderr }).toEqual({ code: 0, stderr: '' });
+      // Not the CLI's forced exit five seconds after the signal.
+      expect(Date.now() - signalled).toBeLessThan(4_900);
+    } finally {
+      process.kill(redisPid, 'SIGCONT');
+    }
+  }, 60_000);
 });

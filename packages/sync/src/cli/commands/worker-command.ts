@@ -181,9 +181,9 @@ async function workerCommand(values: Values, store: SyncStore, signal: AbortSign
   });
   const retained = retention?.stop();
   await operations?.close();
-  await heartbeats;
-  await queue?.close();
-  await reader.close();
+  // The last heartbeat, the queue and the reader end side by side: each is bounded, and together they
+  // end within the 5 s the CLI gives a stop, even with Redis frozen or reconnecting.
+  await Promise.all([heartbeats, queue?.close(), reader.close()]);
   await retained;
   if (fatal) throw fatal;
   return EXIT.ok;

@@ -4,7 +4,7 @@
 // resource, outcome, state or queue state, never by user.
 import { tracingChannel } from 'node:diagnostics_channel';
 import { Counter, collectDefaultMetrics, Gauge, Registry } from 'prom-client';
-import { within } from '../../internal/within.js';
+import { within } from '../../within.js';
 import { type FleetStatus, readFleetStatus } from '../../status/read-fleet-status.js';
 import type { SyncStore } from '../../stores/store.js';
 import { WINDOW_CHANNEL, type WindowMessage } from '../../sync-channels.js';
