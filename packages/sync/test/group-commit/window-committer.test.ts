@@ -1,6 +1,6 @@
 // Issue 49: the run's group commit. Windows read are committed in batches of whatever is ready, bounded
-// in size and in how long a window waits; a window is done only once its batch committed, and a batch
-// that fails fails each of its windows.
+// in size and in how long a window waits; a window is done only once its batch committed, a batch that
+// fails fails each of its windows, and a full batch waiting says the commits are behind.
 import { describe, expect, it } from 'vitest';
 import type { SyncStore, SyncWindow, WindowCommit } from '../../src/index.js';
 import { type CommitBounds, WindowCommitter } from '../../src/internal/run/window-committer.js';
@@ -79,6 +79,28 @@ describe('group commit', () => {
     await Promise.all(later);
     expect(done).toBe(true);
     expect(batches).toEqual([['u-1'], ['u-2', 'u-3']]);
+  });
+
+  it('is backlogged once a full batch waits behind the one committing, and no longer once it went', async () => {
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const { committer, batches } = recording({ maxWindows: 2, maxPoints: 20_000, maxWaitMs: 5 }, () => held);
+    // Two windows fill a batch, which starts at once and is held.
+    const running = [committer.commit(commitOf(0)), committer.commit(commitOf(1))];
+    expect(batches).toEqual([['u-0', 'u-1']]);
+    const waiting = [committer.commit(commitOf(2))];
+    expect(committer.backlogged).toBe(false);
+    waiting.push(committer.commit(commitOf(3)));
+    expect(committer.backlogged).toBe(true);
+    release();
+    await Promise.all([...running, ...waiting]);
+    expect(committer.backlogged).toBe(false);
+    expect(batches).toEqual([
+      ['u-0', 'u-1'],
+      ['u-2', 'u-3'],
+    ]);
   });
 
   it('fails every window of a failed batch with its error, and commits the next batch', async () => {

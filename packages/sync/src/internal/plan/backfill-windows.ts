@@ -30,10 +30,10 @@ export async function* backfillWindows(
   context: RunPacing,
 ): AsyncGenerator<SyncWindow> {
   const { store, resources } = settings;
-  const batch: string[] = [];
-  async function* planBatch(): AsyncGenerator<SyncWindow> {
+  /** Resolves a batch of users and records their windows: what each owes, in the batch's order. */
+  async function planBatch(ids: readonly string[]): Promise<SyncWindow[][]> {
     const resolved = await Promise.all(
-      batch.splice(0).map(async (id) =>
+      ids.map(async (id) =>
         // An erased user is skipped: not resolved, nothing planned (the refusal is counted on its tombstone).
         (await retryCall(context, () => store.refuseErased({ clientUserId: id })))
           ? undefined
@@ -64,14 +64,32 @@ export async function* backfillWindows(
       });
       perUser.push(owed);
     }
-    // Round robin across the batch's users, so the per-user cap rarely holds the line.
+    return perUser;
+  }
+  /** Round robin across a batch's users, so the per-user cap rarely holds the line. */
+  function* roundRobin(perUser: readonly SyncWindow[][]): Generator<SyncWindow> {
     for (let index = 0; perUser.some((w) => index < w.length); index++)
       for (const windows of perUser) if (index < windows.length) yield windows[index] as SyncWindow;
   }
+  // One batch is planned while the one before is read: the reads never wait for users to be resolved.
+  // Its failure is the run's when its turn comes (not an unhandled rejection meanwhile).
+  const ahead = (ids: readonly string[]) => {
+    const planned = planBatch(ids);
+    planned.catch(() => {});
+    return planned;
+  };
   const userBatch = userBatchOf(settings.limits);
+  let batch: string[] = [];
+  let planned: Promise<SyncWindow[][]> | undefined;
   for await (const user of users) {
     batch.push(user);
-    if (batch.length >= userBatch) yield* planBatch();
+    if (batch.length < userBatch) continue;
+    const next = ahead(batch);
+    batch = [];
+    if (planned) yield* roundRobin(await planned);
+    planned = next;
   }
-  if (batch.length > 0) yield* planBatch();
+  const last = batch.length > 0 ? ahead(batch) : undefined;
+  if (planned) yield* roundRobin(await planned);
+  if (last) yield* roundRobin(await last);
 }

@@ -27,6 +27,7 @@ async function readAndCommit(runner: WindowRunner, window: SyncWindow): Promise<
     return { outcome: 'failed', failure };
   }
   const rows = attempt.value;
+  runner.readDone?.(window);
   if (runner.commit) await runner.commit({ window, rows, fetchedAt });
   else await runner.storeCall(() => runner.store.commitWindow(window, rows, fetchedAt));
   return { outcome: 'done', points: rows.steps.length + rows.summaries.length };

@@ -69,7 +69,10 @@ export async function runWindows(
   const stop = () => controller.abort(outer?.reason);
   outer?.addEventListener('abort', stop, { once: true });
   const context: RunPacing = runPacing(settings, controls, feed, controller.signal, health);
-  const runner = inProcessRunner(settings, context);
+  // A window read frees its slot before its commit (unless the commits are behind): the next read starts
+  // while the store works. Its task (counted, awaited at the end) still ends with the commit.
+  const frees = new Map<SyncWindow, () => void>();
+  const runner = inProcessRunner(settings, context, (window) => frees.get(window)?.());
   const tasks = new Set<Promise<void>>();
   let fatal: { error: unknown } | undefined;
   let stopped: StoppedShort | undefined;
@@ -92,6 +95,12 @@ export async function runWindows(
       feed.update((s) => {
         s.concurrency = controls.limiter.limit;
       });
+      const free = () => {
+        if (!frees.delete(window)) return;
+        release();
+        controls.slots.poke();
+      };
+      frees.set(window, free);
       const task = runWindow(runner, window)
         .then((ran) => countRan(window, ran, health, feed, onUnread))
         .catch((error: unknown) => {
@@ -104,8 +113,7 @@ export async function runWindows(
           if (!cutOff) end(error);
         })
         .finally(() => {
-          release();
-          controls.slots.poke();
+          free();
           tasks.delete(task);
         });
       tasks.add(task);

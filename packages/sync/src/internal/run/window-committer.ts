@@ -43,6 +43,14 @@ export class WindowCommitter {
     this.#bounds = bounds;
   }
 
+  /**
+   * Whether a full batch already waits behind the one committing: windows read then keep their read
+   * slots until committed, which bounds what waits in memory when the store is slower than the reads.
+   */
+  get backlogged(): boolean {
+    return this.#points >= this.#bounds.maxPoints || this.#queue.length >= this.#bounds.maxWindows;
+  }
+
   commit(commit: WindowCommit): Promise<void> {
     return new Promise<void>((resolve, reject) => {
       const points = pointsOf(commit);

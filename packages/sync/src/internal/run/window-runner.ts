@@ -1,6 +1,6 @@
 // What running one window takes and gives: the runner (the caller's retry policy and pacing) and the
 // outcome. Its own file, so that running a window and tracing it can both stand on it.
-import type { SyncStore, WindowCommit, WindowFailure } from '../../stores/store.js';
+import type { SyncStore, SyncWindow, WindowCommit, WindowFailure } from '../../stores/store.js';
 import type { SyncClient } from '../../sync-client.js';
 import type { RetryOutcome } from '../pace/attempts.js';
 
@@ -21,6 +21,11 @@ export interface WindowRunner {
    * through `storeCall`. The in-process runner hands it to its group commit (window-committer.ts).
    */
   commit?: (commit: WindowCommit) => Promise<void>;
+  /**
+   * Told when a window has been read and waits only for its commit: an in-process run frees the window's
+   * read slot then, so reading never waits on the store (while the group commit's backlog allows).
+   */
+  readDone?: (window: SyncWindow) => void;
   /** Before every request the window sends (a steps window sends one per page). */
   beforeRequest: () => Promise<void>;
   /** After every answer that is not an error (with the answer, when the call gives it). */

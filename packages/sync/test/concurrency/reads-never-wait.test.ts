@@ -1,0 +1,99 @@
+// Issue 49: reading never waits on the store or on planning. A window read frees its read slot before its
+// commit (while the group commit's backlog is under its bound), and the next batch of users is resolved
+// while the windows of the batch before are read.
+import { describe, expect, it } from 'vitest';
+import type { SyncStore, WindowCommit } from '../../src/index.js';
+import { userBatchOf } from '../../src/internal/plan/backfill-windows.js';
+import { DEFAULT_LIMITS } from '../../src/limits.js';
+import { sandboxClient, sandboxSync } from '../fixtures/sandbox.js';
+import { sandboxTruth } from '../fixtures/sandbox-truth.js';
+import { storedRows } from '../fixtures/stored-rows.js';
+import { tempStores } from '../fixtures/temp-store.js';
+
+const stores = tempStores();
+const limits = { initialConcurrency: 2, maxConcurrency: 2, perUser: 2 };
+
+/** A gate a test opens once: until then every wait on it waits. */
+function gate() {
+  let open: () => void = () => {};
+  const opened = new Promise<void>((resolve) => {
+    open = resolve;
+  });
+  return { open, opened };
+}
+
+/** Resolves once `check` holds, or after `ms` (the test's expectation then says what was seen). */
+async function soon(check: () => boolean, ms = 3_000): Promise<void> {
+  for (const until = Date.now() + ms; !check() && Date.now() < until; )
+    await new Promise((resolve) => setTimeout(resolve, 5));
+}
+
+const isResolve = (request: Request) => new URL(request.url).pathname.startsWith('/v2/user/resolve/');
+
+describe('reads never wait on the store or on planning', () => {
+  it('goes on reading windows while a batch commits, two at a time, and stores them all', async () => {
+    let reads = 0;
+    const { sandbox, client } = sandboxClient({
+      wrap: (fetch) =>
+        (async (request: Request) => {
+          if (!isResolve(request)) reads++;
+          return fetch(request);
+        }) as typeof globalThis.fetch,
+    });
+    const { store, address } = await stores.open();
+    const held = gate();
+    let commits = 0;
+    const slowStore = new Proxy(store, {
+      get(target, name) {
+        if (name === 'commitWindows')
+          return async (batch: WindowCommit[]) => {
+            // The first batch waits until the test has counted the reads made meanwhile.
+            if (commits++ === 0) await held.opened;
+            return target.commitWindows(batch);
+          };
+        const value = Reflect.get(target, name, target);
+        return typeof value === 'function' ? value.bind(target) : value;
+      },
+    }) as SyncStore;
+    const users = ['alice', 'bob', 'carol'];
+    const sync = sandboxSync(sandbox, client, slowStore, { resources: ['sleep', 'activity'], limits });
+    const run = sync.backfill({ users, from: '2025-01-01', to: '2025-12-31' });
+    // Two slots: a run whose windows kept their slots until committed would read two windows and wait.
+    await soon(() => commits === 1 && reads >= 10 * limits.maxConcurrency);
+    const whileHeld = { commits, reads };
+    held.open();
+    const result = await run.result;
+    expect(whileHeld.commits).toBe(1);
+    expect(whileHeld.reads).toBeGreaterThanOrEqual(10 * limits.maxConcurrency);
+    expect(result.status).toBe('done');
+    expect(await storedRows(address)).toEqual(
+      await sandboxTruth(client, users, ['sleep', 'activity'], '2025-01-01', '2025-12-31'),
+    );
+  });
+
+  it('resolves the next batch of users while the windows of the batch before are read', async () => {
+    const batch = userBatchOf({ ...DEFAULT_LIMITS, ...limits });
+    const users = Array.from({ length: 2 * batch }, (_, i) => `user-${i}`);
+    const reads = gate();
+    let resolved = 0;
+    const { sandbox, client } = sandboxClient({
+      wrap: (fetch) =>
+        (async (request: Request) => {
+          if (isResolve(request)) resolved++;
+          // Every window read waits until the test has seen what was resolved meanwhile.
+          else await reads.opened;
+          return fetch(request);
+        }) as typeof globalThis.fetch,
+    });
+    const { store } = await stores.open();
+    const sync = sandboxSync(sandbox, client, store, { resources: ['sleep'], limits });
+    const run = sync.backfill({ users, from: '2025-12-01', to: '2025-12-31' });
+    await soon(() => resolved === users.length);
+    const resolvedWhileReading = resolved;
+    reads.open();
+    const result = await run.result;
+    expect(resolvedWhileReading).toBe(users.length);
+    expect(result.status).toBe('done');
+    expect(result.progress.users.planned).toBe(users.length);
+  });
+});
