@@ -96,4 +96,48 @@ describe('reads never wait on the store or on planning', () => {
     expect(result.status).toBe('done');
     expect(result.progress.users.planned).toBe(users.length);
   });
+
+  it('a run stopped while the next batch is planned ends only once that planning has: no store write after', async () => {
+    const batch = userBatchOf({ ...DEFAULT_LIMITS, ...limits });
+    const users = Array.from({ length: 2 * batch }, (_, i) => `user-${i}`);
+    const { sandbox, client } = sandboxClient();
+    const { store } = await stores.open();
+    let ended = false;
+    let plannedUsers = 0;
+    const lateWrites: string[] = [];
+    const watched = new Proxy(store, {
+      get(target, name) {
+        const value = Reflect.get(target, name, target);
+        if (typeof value !== 'function') return value;
+        return async (...args: unknown[]) => {
+          // The second batch's users are recorded slowly: the run is stopped meanwhile.
+          if (name === 'planWindows' && plannedUsers++ >= batch)
+            await new Promise((resolve) => setTimeout(resolve, 300));
+          if (ended) lateWrites.push(String(name));
+          return value.apply(target, args);
+        };
+      },
+    }) as SyncStore;
+    const stopper = new AbortController();
+    const sync = sandboxSync(sandbox, client, watched, { resources: ['sleep'], limits });
+    // A year of sleep: the first batch's windows are still being read when the run is stopped.
+    const run = sync.backfill({ users, from: '2025-01-01', to: '2025-12-31', signal: stopper.signal });
+    let stoppedAt = Number.POSITIVE_INFINITY;
+    setTimeout(() => {
+      stoppedAt = performance.now();
+      stopper.abort();
+    }, 100);
+    // A stopped run rejects with the abort.
+    const stopped = await run.result.then(
+      () => 'done',
+      (error: Error) => error.name,
+    );
+    ended = true;
+    const stoppedAfter = performance.now() - stoppedAt;
+    await new Promise((resolve) => setTimeout(resolve, 900));
+    expect(stopped).toBe('AbortError');
+    expect(lateWrites).toEqual([]);
+    // Stopped promptly: the user being recorded finishes, the batch's others are not recorded.
+    expect(stoppedAfter).toBeLessThan(1_000);
+  });
 });

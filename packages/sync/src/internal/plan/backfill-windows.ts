@@ -42,6 +42,8 @@ export async function* backfillWindows(
     );
     const perUser: SyncWindow[][] = [];
     for (const user of resolved) {
+      // Planned ahead, a batch can outlive the run's reads: once planning is stopped it records nothing more.
+      context.signal?.throwIfAborted();
       if (!user) {
         feed.update((s) => s.users.erased++);
         continue;
@@ -81,15 +83,24 @@ export async function* backfillWindows(
   const userBatch = userBatchOf(settings.limits);
   let batch: string[] = [];
   let planned: Promise<SyncWindow[][]> | undefined;
-  for await (const user of users) {
-    batch.push(user);
-    if (batch.length < userBatch) continue;
-    const next = ahead(batch);
-    batch = [];
+  let next: Promise<SyncWindow[][]> | undefined;
+  try {
+    for await (const user of users) {
+      batch.push(user);
+      if (batch.length < userBatch) continue;
+      next = ahead(batch);
+      batch = [];
+      if (planned) yield* roundRobin(await planned);
+      planned = next;
+      next = undefined;
+    }
+    next = batch.length > 0 ? ahead(batch) : undefined;
     if (planned) yield* roundRobin(await planned);
-    planned = next;
+    planned = undefined;
+    if (next) yield* roundRobin(await next);
+  } finally {
+    // A run that stops early (its planning aborted) ends only once the batch planned ahead has: nothing
+    // is written to the store after the run.
+    await Promise.all([planned?.catch(() => {}), next?.catch(() => {})]);
   }
-  const last = batch.length > 0 ? ahead(batch) : undefined;
-  if (planned) yield* roundRobin(await planned);
-  if (last) yield* roundRobin(await last);
 }
