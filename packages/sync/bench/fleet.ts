@@ -314,7 +314,7 @@ const figures = {
     byQuarter: [1, 2, 3, 4].map((q) =>
       mb(Math.max(...rss.slice(((q - 1) * rss.length) >> 2, (q * rss.length) >> 2), 0)),
     ),
-    maxByRound: rounds.map(({ sync }) => mb(Math.max(...sync.rss))),
+    ...(rounds.length > 0 && { maxByRound: rounds.map(({ sync }) => mb(Math.max(...sync.rss))) }),
   },
   rows: status.rows,
   rowsExact,
