@@ -3,11 +3,11 @@ import { Queue } from 'bullmq';
 import { eraseQueuedUser } from '../erasure/erase-queued-user.js';
 import type { QueueEraser } from '../erasure/erase-user.js';
 import { QueueUnavailableError } from '../errors/errors.js';
-import { within } from '../within.js';
 import { DEFAULT_LIMITS } from '../limits.js';
 import { redisOptions } from '../redis-options.js';
 import type { SyncWindow } from '../stores/store.js';
 import type { DispatchOutcome } from '../sync-types.js';
+import { within } from '../within.js';
 import { closeWithin } from './close-within.js';
 import { DEFAULT_QUEUE, jobIdOf, shownRedis } from './window-jobs.js';
 

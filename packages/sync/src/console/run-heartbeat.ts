@@ -3,10 +3,10 @@
 // at the end; the console reads the rows. No port, no Redis and no file: whatever can read the store
 // can see its runs. Counters only (requests, 429s, concurrency, windows, rows): never a user or a value.
 import { randomUUID } from 'node:crypto';
-import { within } from '../within.js';
 import type { SyncProgress } from '../progress.js';
 import type { SyncStore } from '../stores/store.js';
 import type { StoreMaintenance } from '../stores/store-maintenance.js';
+import { within } from '../within.js';
 
 /** How often a run writes its heartbeat: often enough for a live chart, seldom enough to cost nothing. */
 export const HEARTBEAT_MS = 2_000;

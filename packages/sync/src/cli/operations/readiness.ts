@@ -1,7 +1,8 @@
 // What `/readyz` asks: can this process reach what it works with, right now? The store always; Redis when
 // the command queues or reads jobs. Each probe is bounded, so a server that stopped answering reads as down.
-import { within } from '../../within.js';
+
 import type { SyncStore } from '../../stores/store.js';
+import { within } from '../../within.js';
 
 /** How long one probe may wait. */
 const PROBE_MS = 2_000;

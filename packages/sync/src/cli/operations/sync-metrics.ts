@@ -4,10 +4,10 @@
 // resource, outcome, state or queue state, never by user.
 import { tracingChannel } from 'node:diagnostics_channel';
 import { Counter, collectDefaultMetrics, Gauge, Registry } from 'prom-client';
-import { within } from '../../within.js';
 import { type FleetStatus, readFleetStatus } from '../../status/read-fleet-status.js';
 import type { SyncStore } from '../../stores/store.js';
 import { WINDOW_CHANNEL, type WindowMessage } from '../../sync-channels.js';
+import { within } from '../../within.js';
 
 /** How long a scrape waits for the store or the queue before it answers with what it has. */
 const SCRAPE_READ_MS = 5_000;

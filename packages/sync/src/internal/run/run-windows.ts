@@ -46,6 +46,15 @@ function countRan(
   });
 }
 
+/** Frees a window's read slot once: when the window is read (see `frees`) or when its task ends. */
+function freeOnce(frees: Map<SyncWindow, () => void>, window: SyncWindow, release: () => void): () => void {
+  const free = () => {
+    if (frees.delete(window)) release();
+  };
+  frees.set(window, free);
+  return free;
+}
+
 /**
  * Runs windows as slots free up (or hands them to `dispatch`), counting each outcome (why work was left
  * pending goes to `health`); stops short (what is owed stays pending) when a dependency stays out of
@@ -95,12 +104,10 @@ export async function runWindows(
       feed.update((s) => {
         s.concurrency = controls.limiter.limit;
       });
-      const free = () => {
-        if (!frees.delete(window)) return;
+      const free = freeOnce(frees, window, () => {
         release();
         controls.slots.poke();
-      };
-      frees.set(window, free);
+      });
       const task = runWindow(runner, window)
         .then((ran) => countRan(window, ran, health, feed, onUnread))
         .catch((error: unknown) => {
