@@ -174,17 +174,12 @@ async function inProcess() {
 }
 
 async function pgBytes(url: string): Promise<number> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    const { rows } = await client.query<{ n: string }>(
-      `SELECT sum(pg_total_relation_size(c.oid)) AS n FROM pg_class c JOIN pg_namespace s ON s.oid = c.relnamespace
-       WHERE c.relkind = 'r' AND s.nspname = current_schema() AND c.relname LIKE 'svc\\_%'`,
-    );
-    return Number(rows[0]?.n);
-  } finally {
-    await client.end();
-  }
+  const [row] = await pgRows<{ n: string }>(
+    url,
+    `SELECT sum(pg_total_relation_size(c.oid)) AS n FROM pg_class c JOIN pg_namespace s ON s.oid = c.relnamespace
+     WHERE c.relkind = 'r' AND s.nspname = current_schema() AND c.relname LIKE 'svc\\_%'`,
+  );
+  return Number(row?.n);
 }
 
 /** Runs `sql` on its own connection to `url`, giving its rows. */

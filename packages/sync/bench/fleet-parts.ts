@@ -38,14 +38,18 @@ export function rssSampler(pids: () => number[]) {
     /** CPU seconds of each process at its last sample (a second or less before it ended). */
     cpuSeconds: (pid: number | undefined) => (pid === undefined ? 0 : (cpu.get(pid) ?? 0)),
     /** Per process: peak and the peak of each quarter of its samples, in MB. */
-    figures: () =>
-      [...samples.values()].map((rss) => ({
-        peakMB: mb(Math.max(...rss)),
-        medianMB: mb([...rss].sort((a, b) => a - b)[rss.length >> 1] ?? 0),
-        byQuarterMB: [1, 2, 3, 4].map((q) =>
-          mb(Math.max(...rss.slice(((q - 1) * rss.length) >> 2, (q * rss.length) >> 2), 0)),
-        ),
-      })),
+    figures: () => [...samples.values()].map(rssFigures),
+  };
+}
+
+/** Resident-set samples (bytes) as figures in MB: peak, median, and the peak of each quarter of the run. */
+export function rssFigures(rss: readonly number[]) {
+  return {
+    peakMB: mb(Math.max(...rss)),
+    medianMB: mb([...rss].sort((a, b) => a - b)[rss.length >> 1] ?? 0),
+    byQuarterMB: [1, 2, 3, 4].map((q) =>
+      mb(Math.max(...rss.slice(((q - 1) * rss.length) >> 2, (q * rss.length) >> 2), 0)),
+    ),
   };
 }
 

@@ -23,7 +23,7 @@ import { openStore } from '../src/index.js';
 import { SYNC_BIN, startSandboxServer, stop } from '../test/fixtures/processes.js';
 import { sandboxTruth } from '../test/fixtures/sandbox-truth.js';
 import { storedRows } from '../test/fixtures/stored-rows.js';
-import { cpuSecondsOf, mb, rssOf } from './fleet-parts.js';
+import { cpuSecondsOf, mb, rssFigures, rssOf } from './fleet-parts.js';
 import { type LoaderWindow, loadWindows } from './plain-loader.js';
 
 const only = process.env.BENCH_ONLY;
@@ -277,6 +277,7 @@ const expected = {
 };
 const rowsExact = RESOURCES.every((r) => status.rows[r] === expected[r]);
 const { counts, at30, seconds, rss } = first;
+const rssFirst = rssFigures(rss);
 const afterFirst30 = {
   answered: counts.requests - counts.refused - ((at30?.requests ?? 0) - (at30?.refused ?? 0)),
   refused: counts.refused - (at30?.refused ?? 0),
@@ -304,17 +305,14 @@ const figures = {
   share429After30s:
     Math.round((afterFirst30.refused / Math.max(1, afterFirst30.answered + afterFirst30.refused)) * 10_000) /
     100,
-  // The first sync's; the other rounds' peaks beside it.
+  // The first sync's; the other rounds' peaks beside it. Flat means the last quarter is no higher than the first.
   rssMB: {
     start: mb(first.startRss),
     first: mb(rss[0] ?? 0),
-    median: mb([...rss].sort((a, b) => a - b)[rss.length >> 1] ?? 0),
-    max: mb(Math.max(...rss)),
-    // Flat means the last quarter is no higher than the first.
-    byQuarter: [1, 2, 3, 4].map((q) =>
-      mb(Math.max(...rss.slice(((q - 1) * rss.length) >> 2, (q * rss.length) >> 2), 0)),
-    ),
-    ...(rounds.length > 0 && { maxByRound: rounds.map(({ sync }) => mb(Math.max(...sync.rss))) }),
+    median: rssFirst.medianMB,
+    max: rssFirst.peakMB,
+    byQuarter: rssFirst.byQuarterMB,
+    ...(rounds.length > 0 && { maxByRound: rounds.map(({ sync }) => rssFigures(sync.rss).peakMB) }),
   },
   rows: status.rows,
   rowsExact,

@@ -1,30 +1,30 @@
 // Written by hand: a string with its oldest part cut off past a size is a few lines, and no library of
 // the workspace keeps one.
 
-/** A process's output, kept from its start up to `startBytes`, then only its newest `tailBytes`. */
+/** A process's output, kept from its start up to `startChars` characters, then only its newest `tailChars`. */
 export class OutputTail {
-  readonly #startBytes: number;
-  readonly #tailBytes: number;
+  readonly #startChars: number;
+  readonly #tailChars: number;
   #start = '';
   #tail = '';
   #dropped = 0;
 
-  constructor(startBytes: number, tailBytes: number) {
-    this.#startBytes = startBytes;
-    this.#tailBytes = tailBytes;
+  constructor(startChars: number, tailChars: number) {
+    this.#startChars = startChars;
+    this.#tailChars = tailChars;
   }
 
   add(text: string): void {
-    if (this.#start.length < this.#startBytes && this.#dropped === 0 && this.#tail === '') {
-      const room = this.#startBytes - this.#start.length;
+    if (this.#start.length < this.#startChars && this.#dropped === 0 && this.#tail === '') {
+      const room = this.#startChars - this.#start.length;
       this.#start += text.slice(0, room);
       text = text.slice(room);
       if (text === '') return;
     }
     this.#tail += text;
-    // Cut at twice the bound, so a long run pays one copy per `tailBytes` added, not one per chunk.
-    if (this.#tail.length > 2 * this.#tailBytes) {
-      const cut = this.#tail.length - this.#tailBytes;
+    // Cut at twice the bound, so a long run pays one copy per `tailChars` added, not one per chunk.
+    if (this.#tail.length > 2 * this.#tailChars) {
+      const cut = this.#tail.length - this.#tailChars;
       this.#dropped += cut;
       this.#tail = this.#tail.slice(cut);
     }
@@ -34,9 +34,9 @@ export class OutputTail {
   toString(): string {
     let tail = this.#tail;
     let dropped = this.#dropped;
-    if (tail.length > this.#tailBytes) {
-      dropped += tail.length - this.#tailBytes;
-      tail = tail.slice(-this.#tailBytes);
+    if (tail.length > this.#tailChars) {
+      dropped += tail.length - this.#tailChars;
+      tail = tail.slice(-this.#tailChars);
     }
     return dropped === 0
       ? this.#start + tail

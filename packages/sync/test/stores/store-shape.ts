@@ -14,10 +14,10 @@ const sqlText = (sql: unknown) =>
         .toLowerCase()
     : sql;
 
-async function rowsOf(query: Query, tables: string[], quote: (name: string) => string) {
+async function rowsOf(query: Query, tables: string[]) {
   const lines: string[] = [];
   for (const table of tables) {
-    const rows = (await query(`SELECT * FROM ${quote(table)}`)).map(line).sort();
+    const rows = (await query(`SELECT * FROM "${table}"`)).map(line).sort();
     lines.push(...rows.map((row) => `row ${table} ${row}`));
   }
   return lines;
@@ -44,7 +44,7 @@ export async function sqliteShape(query: Query): Promise<string[]> {
       lines.push(`index ${table} ${line({ ...index, seq: undefined })} ${columns}`);
     }
   }
-  return [...lines, ...(await rowsOf(query, tables, (name) => `"${name}"`))];
+  return [...lines, ...(await rowsOf(query, tables))];
 }
 
 /** A PostgreSQL store's shape, from pg_catalog (the `public` schema, where a store keeps everything). */
@@ -79,5 +79,5 @@ export async function postgresShape(query: Query): Promise<string[]> {
   for (const sql of catalogQueries) catalog.push(await query(sql));
   const kinds = ['column', 'constraint', 'index', 'trigger', 'view', 'function', 'sequence'];
   const lines = catalog.flatMap((rows, i) => rows.map((row) => `${kinds[i]} ${line(row)}`)).sort();
-  return [...lines, ...(await rowsOf(query, tables, (name) => `"${name}"`))];
+  return [...lines, ...(await rowsOf(query, tables))];
 }

@@ -3,7 +3,6 @@
 // one after the other); pages of points read from day rows; retention's cut inside a day; the migration
 // from version 5's row per point.
 import type pg from 'pg';
-import { numbered } from '../erasure-plan.js';
 import { STEPS_V5_TABLE } from '../migrations/v6-step-days.js';
 import {
   closed,
@@ -24,31 +23,29 @@ type Query = <R extends pg.QueryResultRow>(text: string, values?: unknown[]) => 
 // Taken (with a key per user and provider) by a commit before it reads the day rows it merges into.
 const STEP_DAYS_LOCK = 7310727;
 
-/** A statement with `?` placeholders and its values: parts of a commit, joined into as few as fit. */
-export interface SqlPart {
-  sql: string;
-  values: unknown[];
-}
+/**
+ * Day rows upserted from `$1`, a JSON array of them (`daysJson`); the merge is done: the row written is
+ * the row. One text whatever the number of rows, so PostgreSQL prepares and plans it once.
+ */
+export const UPSERT_DAYS = `INSERT INTO svc_steps (user_id, provider, day, points, n, last_end, fetched_at)
+  SELECT * FROM json_to_recordset($1::json) AS r (user_id text, provider text, day text, points text,
+    n int, last_end timestamptz, fetched_at timestamptz)
+  ON CONFLICT (user_id, provider, day) DO UPDATE SET points = excluded.points, n = excluded.n,
+    last_end = excluded.last_end, fetched_at = excluded.fetched_at`;
 
-/** Day rows as one multi-row upsert (the merge is done: the row written is the row). */
-export function upsertDays(days: readonly { day: StepDay; fetchedAt: string }[]): SqlPart {
-  return {
-    sql: `INSERT INTO svc_steps (user_id, provider, day, points, n, last_end, fetched_at) VALUES ${days
-      .map(() => '(?, ?, ?, ?, ?, ?, ?)')
-      .join(', ')}
-      ON CONFLICT (user_id, provider, day) DO UPDATE SET points = excluded.points, n = excluded.n,
-      last_end = excluded.last_end, fetched_at = excluded.fetched_at`,
-    values: days.flatMap(({ day, fetchedAt }) => [
-      day.userId,
-      day.provider,
-      day.day,
-      day.points,
-      day.n,
-      day.lastEnd,
-      fetchedAt,
-    ]),
-  };
-}
+/** Day rows as UPSERT_DAYS takes them (JSON.stringify escapes their JSON text natively). */
+export const daysJson = (days: readonly { day: StepDay; fetchedAt: string }[]): string =>
+  JSON.stringify(
+    days.map(({ day, fetchedAt }) => ({
+      user_id: day.userId,
+      provider: day.provider,
+      day: day.day,
+      points: day.points,
+      n: day.n,
+      last_end: day.lastEnd,
+      fetched_at: fetchedAt,
+    })),
+  );
 
 /** A day row's key in the maps a commit merges through. */
 export const dayKey = (userId: string, provider: string, day: string) =>
@@ -153,10 +150,7 @@ export async function trimStepDay(client: pg.PoolClient, day: string, cutoff: st
 /** Version 5's rows rewritten as day rows, a page at a time in key order; then their table goes. */
 export async function rewriteStepsByDay(query: Query): Promise<void> {
   const write = async (days: { day: StepDay; fetchedAt: string }[]) => {
-    for (let i = 0; i < days.length; i += 1_000) {
-      const part = upsertDays(days.slice(i, i + 1_000));
-      await query(numbered(part.sql), part.values);
-    }
+    await query(UPSERT_DAYS, [daysJson(days)]);
   };
   let open: OpenDay | undefined;
   let after: [string, string, string] | undefined;

@@ -6,6 +6,7 @@
 // parameter per value). A summary stored from a later read is kept.
 import type { StepDay } from '../step-days.js';
 import { recordText, type SummaryRow } from '../store.js';
+import { daysJson, UPSERT_DAYS } from './postgres-step-days.js';
 
 /** A summary row with when its read started. */
 export interface ReadSummary {
@@ -28,11 +29,7 @@ const KEY_COLUMNS = 5;
 
 // Every write of the three tables in one statement (data-modifying WITH): each row key appears once.
 const COMMIT = `WITH steps AS (
-  INSERT INTO svc_steps (user_id, provider, day, points, n, last_end, fetched_at)
-  SELECT * FROM json_to_recordset($1::json) AS r (user_id text, provider text, day text, points text,
-    n int, last_end timestamptz, fetched_at timestamptz)
-  ON CONFLICT (user_id, provider, day) DO UPDATE SET points = excluded.points, n = excluded.n,
-    last_end = excluded.last_end, fetched_at = excluded.fetched_at
+  ${UPSERT_DAYS}
 ), summaries AS (
   INSERT INTO svc_summaries (resource, user_id, provider, calendar_date, data, fetched_at)
   SELECT * FROM json_to_recordset($2::json) AS r (resource text, user_id text, provider text,
@@ -60,17 +57,7 @@ export function commitStatement(
     name: 'svc_commit_windows',
     text: COMMIT,
     values: [
-      JSON.stringify(
-        days.map(({ day, fetchedAt }) => ({
-          user_id: day.userId,
-          provider: day.provider,
-          day: day.day,
-          points: day.points,
-          n: day.n,
-          last_end: day.lastEnd,
-          fetched_at: fetchedAt,
-        })),
-      ),
+      daysJson(days),
       JSON.stringify(
         summaries.map(({ row, fetchedAt }) => ({
           resource: row.resource,
