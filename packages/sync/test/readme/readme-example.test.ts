@@ -46,8 +46,9 @@ it("issue 34: the README's sandbox example stores what it shows, dated relative 
   symlinkSync(SANDBOX_BIN, join(dir, 'node_modules', '.bin', 'svc-sandbox'));
   symlinkSync(SYNC_BIN, join(dir, 'node_modules', '.bin', 'svc-sync'));
   const port = String(await freePort());
-  // As written, but on a free port, and the sandbox is stopped by its PID however the script ends.
-  const program = `trap '[ -n "$SANDBOX_PID" ] && kill $SANDBOX_PID 2>/dev/null' EXIT\nset -e\n${script.replaceAll('4011', port)}`;
+  // As written, but on a free port, and the sandbox is stopped by its PID however the script ends. The
+  // trap runs under `set -e` too: a sandbox the script's own `kill` already ended must not fail it.
+  const program = `trap '[ -n "$SANDBOX_PID" ] && kill $SANDBOX_PID 2>/dev/null || true' EXIT\nset -e\n${script.replaceAll('4011', port)}`;
   const { SVC_API_KEY: _key, ...env } = process.env;
   const { stdout } = await promisify(execFile)('bash', ['-c', program], { cwd: dir, env, timeout: 60_000 });
   const printed = stdout.split('\n').filter((line) => line.startsWith('{'));
