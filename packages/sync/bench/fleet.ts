@@ -4,9 +4,11 @@
 // against the sandbox's truth. The sync runs as `svc-sync backfill`, a child on plain Node, whose RSS is
 // sampled. Env: BENCH_ONLY (runs when unset or naming `sync`), BENCH_SYNC_USERS
 // (1000), BENCH_SYNC_RATE (R, 100; 0: no limit, and then a plain node:http loader resolves the same users
-// and pulls the same windows from a fresh sandbox of the same world after the sync, for the ratio of the two), BENCH_SYNC_DAYS (90),
-// BENCH_SYNC_CONCURRENCY (32), BENCH_SYNC_ROUNDS (with no limit, 3: rounds of a sync and a loader, each
-// on a fresh sandbox, the loader first in every second round; the ratio is the median of the rounds'),
+// and pulls the same windows from a fresh sandbox of the same world after the sync, for the ratio of the
+// two, and so does the SDK client alone, storing nothing), BENCH_SYNC_DAYS (90),
+// BENCH_SYNC_CONCURRENCY (32), BENCH_SYNC_ROUNDS (with no limit, 3: rounds of a sync, the plain loader and
+// the client alone, each on a fresh sandbox, in an order that turns each round; the ratios are the
+// medians of the rounds'),
 // BENCH_SYNC_HEAP_SNAPSHOT (a directory: heap snapshots of the first sync at 25 % and 75 % of the users),
 // BENCH_SYNC_CPU_PROF (a directory: the first sync's CPU profile, summed up by
 // `node --import tsx bench/cpu-profile-summary.ts FILE`). With no limit it also gives the CPU each spends
@@ -23,6 +25,7 @@ import { openStore } from '../src/index.js';
 import { SYNC_BIN, startSandboxServer, stop } from '../test/fixtures/processes.js';
 import { sandboxTruth } from '../test/fixtures/sandbox-truth.js';
 import { storedRows } from '../test/fixtures/stored-rows.js';
+import { loadWindowsWithClient } from './client-loader.js';
 import { cpuSecondsOf, mb, rssFigures, rssOf } from './fleet-parts.js';
 import { type LoaderWindow, loadWindows } from './plain-loader.js';
 
@@ -179,12 +182,17 @@ async function runSync(round: number) {
   return { seconds, counts, at30, cpu, sandboxCpu, rss, startRss, status, storeAddress, sandbox, sandboxUrl };
 }
 
-/** The plain loader on a fresh sandbox: the same users and windows, with no engine in the way. */
-async function runLoader(windows: readonly LoaderWindow[]) {
+/**
+ * A loader on a fresh sandbox, the same users and windows with no engine in the way: the plain one
+ * (`node:http`), or the SDK client alone (`client`).
+ */
+async function runLoader(windows: readonly LoaderWindow[], kind: 'plain' | 'client') {
   const fresh = await startSandbox();
   const sandboxAtStart = cpuSecondsOf(fresh.child.pid);
   const cpuAtStart = process.cpuUsage();
-  const loaded = await loadWindows(fresh.url, KEY, windows, CONCURRENCY);
+  const loaded: { requests: number; seconds: number; points?: number } = await (kind === 'plain'
+    ? loadWindows
+    : loadWindowsWithClient)(fresh.url, KEY, windows, CONCURRENCY);
   const used = process.cpuUsage(cpuAtStart);
   const sandboxCpu = cpuSecondsOf(fresh.child.pid) - sandboxAtStart;
   await stop(fresh.child);
@@ -222,23 +230,29 @@ const sampleExact =
 await stop(first.sandbox);
 rmSync(first.storeAddress.slice('sqlite:'.length), { force: true });
 
-// With no limit: rounds of the sync and the loader (a rate limit would refuse the loader, which does not
-// retry). The first round's sync is the run above; the loader goes first in every second round, so
-// neither half always follows the other, and the machine's writes are settled before each half.
+// With no limit: rounds of the sync, the plain loader and the client alone (a rate limit would refuse the
+// loaders, which do not retry). The first round's sync is the run above; the halves' order turns each
+// round and runs backwards in every second one (sync, plain, client; plain, sync, client backwards…), so
+// no half always follows the same one, and the machine's writes are settled before each half.
 type SyncRun = Awaited<ReturnType<typeof runSync>>;
 type LoaderRun = Awaited<ReturnType<typeof runLoader>>;
-const rounds: { sync: SyncRun; loader: LoaderRun }[] = [];
+const HALVES = ['sync', 'plain', 'client'] as const;
+const rounds: { sync: SyncRun; loader: LoaderRun; client: LoaderRun }[] = [];
 for (let r = 0; r < ROUNDS && RATE === 0; r++) {
-  settle();
-  if (r % 2 === 1) {
-    const loader = await runLoader(windows);
+  const turned = [...HALVES.slice(r % 3), ...HALVES.slice(0, r % 3)];
+  const order = r % 2 === 1 ? turned.reverse() : turned;
+  const round: Partial<(typeof rounds)[number]> = {};
+  for (const half of order) {
+    if (half === 'sync' && r === 0) {
+      round.sync = first;
+      continue;
+    }
     settle();
-    rounds.push({ loader, sync: await runSync(r) });
-  } else {
-    const sync = r === 0 ? first : await runSync(r);
-    if (r > 0) settle();
-    rounds.push({ sync, loader: await runLoader(windows) });
+    if (half === 'sync') round.sync = await runSync(r);
+    else if (half === 'plain') round.loader = await runLoader(windows, 'plain');
+    else round.client = await runLoader(windows, 'client');
   }
+  rounds.push(round as (typeof rounds)[number]);
 }
 rmSync(dir, { recursive: true, force: true });
 
@@ -250,22 +264,34 @@ const median = (values: number[]) => {
     : ((sorted[mid - 1] as number) + (sorted[mid] as number)) / 2;
 };
 const µs = (seconds: number, requests: number) => Math.round((seconds / requests) * 1e6);
-const roundFigures = rounds.map(({ sync, loader }) => {
-  // Both over their whole run: the sync's from its start as a process to its exit.
+const ratio = (a: number, b: number) => Math.round((a / b) * 100) / 100;
+const roundFigures = rounds.map(({ sync, loader, client }) => {
+  // Each over its whole run: the sync's from its start as a process to its exit.
   const syncPerSecond = sync.counts.requests / sync.seconds;
   const loaderPerSecond = loader.requests / loader.seconds;
+  const clientPerSecond = client.requests / client.seconds;
+  // CPU per request, which the machine's load changes far less than requests/s: the sync's process (its
+  // last sample, a second or less before it exits) against the bench's own process while it loads.
+  const cpu = {
+    sync: µs(sync.cpu, sync.counts.requests),
+    loader: µs(loader.cpu, loader.requests),
+    client: µs(client.cpu, client.requests),
+    sandboxServingSync: µs(sync.sandboxCpu, sync.counts.requests),
+    sandboxServingLoader: µs(loader.sandboxCpu, loader.requests),
+    sandboxServingClient: µs(client.sandboxCpu, client.requests),
+  };
   return {
     syncPerSecond: Math.round(syncPerSecond),
     loaderPerSecond: Math.round(loaderPerSecond),
-    syncOverLoader: Math.round((syncPerSecond / loaderPerSecond) * 100) / 100,
-    // CPU per request, which the machine's load changes far less than requests/s: the sync's process (its
-    // last sample, a second or less before it exits) against the bench's own process while it loads.
-    cpuMicrosPerRequest: {
-      sync: µs(sync.cpu, sync.counts.requests),
-      loader: µs(loader.cpu, loader.requests),
-      sandboxServingSync: µs(sync.sandboxCpu, sync.counts.requests),
-      sandboxServingLoader: µs(loader.sandboxCpu, loader.requests),
-    },
+    clientPerSecond: Math.round(clientPerSecond),
+    syncOverLoader: ratio(syncPerSecond, loaderPerSecond),
+    clientOverLoader: ratio(clientPerSecond, loaderPerSecond),
+    // Where the sandbox shares the machine's cores with its reader and both keep them busy, requests/s is
+    // those cores over what a request costs both sides, so the ratio follows from the CPU figures alone:
+    // (loader + sandbox serving it) / (sync + sandbox serving it). Close to syncOverLoader, it says the
+    // ratio measures the sync's CPU per request against a loader that stores nothing.
+    syncOverLoaderFromCpu: ratio(cpu.loader + cpu.sandboxServingLoader, cpu.sync + cpu.sandboxServingSync),
+    cpuMicrosPerRequest: cpu,
   };
 });
 
@@ -298,6 +324,8 @@ const figures = {
   ...(rounds.length > 0 && {
     // The median of the rounds' ratios (each round's two halves measured one after the other).
     syncOverLoader: median(roundFigures.map((f) => f.syncOverLoader)),
+    // The SDK client alone (no store, no engine) over the plain loader: the most any sync on the client reads.
+    clientOverLoader: median(roundFigures.map((f) => f.clientOverLoader)),
     rounds: roundFigures,
     loader: { requests: rounds[0]?.loader.requests, points: rounds[0]?.loader.points },
   }),

@@ -67,19 +67,25 @@ export async function loadWindows(
       cursor = typeof next === 'string' && next !== '' ? next : undefined;
     } while (cursor);
   };
-  const inParallel = async <T>(items: readonly T[], read: (item: T) => Promise<unknown>) => {
-    let next = 0;
-    await Promise.all(
-      Array.from({ length: concurrency }, async () => {
-        while (next < items.length) await read(items[next++] as T);
-      }),
-    );
-  };
   const started = performance.now();
   const users = [...new Set(windows.map((w) => w.clientUserId))];
-  await inParallel(users, (id) => get(`/v2/user/resolve/${encodeURIComponent(id)}`, {}));
-  await inParallel(windows, readOne);
+  await inParallel(users, concurrency, (id) => get(`/v2/user/resolve/${encodeURIComponent(id)}`, {}));
+  await inParallel(windows, concurrency, readOne);
   const seconds = (performance.now() - started) / 1000;
   agent.destroy();
   return { ...counts, seconds };
+}
+
+/** Reads every item, `concurrency` at a time, in order. */
+export async function inParallel<T>(
+  items: readonly T[],
+  concurrency: number,
+  read: (item: T) => Promise<unknown>,
+): Promise<void> {
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (next < items.length) await read(items[next++] as T);
+    }),
+  );
 }
