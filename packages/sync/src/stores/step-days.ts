@@ -12,7 +12,7 @@
 
 import { ShapeError } from '../errors/errors.js';
 import { isoOf, timeMs } from '../instants.js';
-import type { StepKey, StepRow } from './store.js';
+import { READ_TIMES, type ReadStepRow, type StepKey, type StepRow } from './store.js';
 import { type StepColumns, stepOf, storedRecord } from './store-rows.js';
 
 /** A day row as the database gives it (times as text or Dates). */
@@ -60,6 +60,10 @@ const sameInstant = (written: string, key: string, keyMs: number | undefined) =>
 /** The UTC day (`YYYY-MM-DD`) a point starting at `start` is kept under. */
 export const dayOf = (start: string): string => instantOf(start).slice(0, 10);
 
+/** Whether a point's times are its record's own, as the sync read them (see READ_TIMES). */
+const readTimes = (point: StoredPoint): point is ReadStepRow =>
+  (point as Partial<ReadStepRow>)[READ_TIMES] === true;
+
 function elementOf(point: StoredPoint): unknown {
   const data = point.data;
   if (
@@ -68,8 +72,8 @@ function elementOf(point: StoredPoint): unknown {
     typeof data.end === 'string' &&
     data.unit === point.unit &&
     data.value === point.value &&
-    sameInstant(data.start, point.start, point.startMs) &&
-    sameInstant(data.end, point.end, point.endMs)
+    (readTimes(point) ||
+      (sameInstant(data.start, point.start, point.startMs) && sameInstant(data.end, point.end, point.endMs)))
   )
     return data;
   // JSON has no NaN: a point without a value is kept as null, read back as NaN (as a NULL value was).
@@ -191,8 +195,18 @@ export const dayOfPoints = (userId: string, provider: string, day: string, point
 
 const timeOf = (value: unknown) => (typeof value === 'string' ? timeMs(value) : Number.NaN);
 
+const shapeError = (row: StepRow) =>
+  new ShapeError(
+    `a steps point of user ${row.userId} from ${row.provider} has no valid start, end, unit or value: nothing of the window was stored`,
+  );
+
 /** A point with the times it is keyed by normalised; a point the store cannot keep is a ShapeError. */
 function normalised(row: StepRow): StoredPoint {
+  // A row the sync read is normalised already: kept as it is (its unit and value still checked).
+  if (readTimes(row)) {
+    if (typeof row.unit !== 'string' || typeof row.value !== 'number') throw shapeError(row);
+    return row;
+  }
   // Parsed once here: a time with an offset costs about half a microsecond to parse, times every point.
   const startMs = timeOf(row.start);
   const endMs = timeOf(row.end);
@@ -202,9 +216,7 @@ function normalised(row: StepRow): StoredPoint {
     typeof row.unit !== 'string' ||
     typeof row.value !== 'number'
   )
-    throw new ShapeError(
-      `a steps point of user ${row.userId} from ${row.provider} has no valid start, end, unit or value: nothing of the window was stored`,
-    );
+    throw shapeError(row);
   // Built field by field: an object spread per point cost more than the parses it saves (Node 20's profile).
   const point: StoredPoint = {
     userId: row.userId,
@@ -296,10 +308,30 @@ export function writtenDay(
   fetchedAt: string,
 ) {
   const readAt = instantOf(fetchedAt);
-  const merged = stored
-    ? mergeDay(takenOfDay(stored), read.points, readAt)
-    : read.points.map((point) => ({ point, taken: readAt }));
-  return dayOfTaken(read.userId, read.provider, read.day, merged);
+  if (!stored) return { day: dayOfRead(read), fetchedAt: readAt };
+  return dayOfTaken(read.userId, read.provider, read.day, mergeDay(takenOfDay(stored), read.points, readAt));
+}
+
+/**
+ * A new day row of one read's points: `dayOfTaken` with every point taken by that read (so none is
+ * wrapped), without a wrapper per point, and sorted only when the read's points are not in start order.
+ */
+function dayOfRead(read: { userId: string; provider: string; day: string; points: StoredPoint[] }): StepDay {
+  const { points } = read;
+  let inOrder = true;
+  for (let i = 1; i < points.length && inOrder; i++)
+    inOrder = (points[i - 1] as StoredPoint).start <= (points[i] as StoredPoint).start;
+  const sorted = inOrder
+    ? points
+    : [...points].sort((a, b) => (a.start < b.start ? -1 : a.start > b.start ? 1 : 0));
+  let lastEnd = '';
+  const elements: unknown[] = [];
+  for (const point of sorted) {
+    if (point.end > lastEnd) lastEnd = point.end;
+    elements.push(elementOf(point));
+  }
+  const { userId, provider, day } = read;
+  return { userId, provider, day, points: JSON.stringify(elements), n: sorted.length, lastEnd };
 }
 
 /**

@@ -37,6 +37,16 @@ export interface StepRow extends TimeseriesRow {
 }
 
 /**
+ * Marks a steps row the sync itself made from a point it read: its `start` and `end` are the instants of
+ * its record's own (`data`) start and end, parsed once, and `startMs` / `endMs` hold them; the store then
+ * neither parses them again nor checks them against the record. A caller's row never carries it.
+ */
+export const READ_TIMES: unique symbol = Symbol('a steps row with its times as the sync read them');
+
+/** A steps row the sync made from a point it read (see READ_TIMES). */
+export type ReadStepRow = StepRow & { startMs: number; endMs: number; [READ_TIMES]: true };
+
+/**
  * One daily summary, stored by its natural key (resource, user, provider, calendar date), `data` the
  * record as the service sent it: @svc/health's row, of a resource a sync keeps.
  */

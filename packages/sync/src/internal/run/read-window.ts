@@ -2,7 +2,14 @@ import { type CursorRule, operationRules } from '@svc/client';
 import { ShapeError } from '../../errors/errors.js';
 import { isoOf, timeMs } from '../../instants.js';
 import type { SummaryResource } from '../../resources.js';
-import type { StepRow, SummaryRow, SyncWindow, WindowRows } from '../../stores/store.js';
+import {
+  READ_TIMES,
+  type ReadStepRow,
+  type StepRow,
+  type SummaryRow,
+  type SyncWindow,
+  type WindowRows,
+} from '../../stores/store.js';
 import type { SyncClient } from '../../sync-client.js';
 
 /** Called before every request a window sends: waits out a rate-limit pause, counts the request. */
@@ -57,6 +64,38 @@ function pointAsSent(point: Record<string, unknown>, context: [string, unknown][
 
 const STEPS_PAGES = operationRules('getStepsGrouped').pagination as CursorRule;
 
+type StepPoint = { start: unknown; end: unknown; unit: string; value: number };
+
+/**
+ * A point's row, its times one instant each (offsets normalised to UTC; `data` keeps them as written).
+ * Times read from text are marked as read (READ_TIMES), so the store takes them as they are. The fields
+ * are read before the group's context completes the point.
+ */
+function stepRow(window: SyncWindow, start: number, point: StepPoint, context: [string, unknown][]): StepRow {
+  const { userId, provider } = window;
+  const { unit, value } = point;
+  if (typeof point.start === 'string' && typeof point.end === 'string') {
+    const endMs = timeMs(point.end);
+    const row: ReadStepRow = {
+      userId,
+      provider,
+      start: isoOf(start),
+      end: isoOf(endMs),
+      unit,
+      value,
+      data: pointAsSent(point as unknown as Record<string, unknown>, context),
+      startMs: start,
+      endMs,
+      [READ_TIMES]: true,
+    };
+    return row;
+  }
+  const end =
+    typeof point.end === 'string' ? isoOf(timeMs(point.end)) : new Date(point.end as number).toISOString();
+  const data = pointAsSent(point as unknown as Record<string, unknown>, context);
+  return { userId, provider, start: isoOf(start), end, unit, value, data };
+}
+
 /**
  * Whether the client's walk will request another page after `page` (its cursor rule, read from the
  * spec): the sync waits its turn before a request, and must not take a turn for a request never sent.
@@ -109,16 +148,7 @@ export async function readWindow(
           const start = timeMs(point.start);
           // A point outside the run's fixed end time belongs to a later run (or a webhook).
           if (start > asOf) continue;
-          steps.push({
-            userId: window.userId,
-            provider: window.provider,
-            // One instant, one key: offsets are normalised to UTC (`data` keeps the times as written).
-            start: isoOf(start),
-            end: typeof point.end === 'string' ? isoOf(timeMs(point.end)) : new Date(point.end).toISOString(),
-            unit: point.unit,
-            value: point.value,
-            data: pointAsSent(point as unknown as Record<string, unknown>, context),
-          });
+          steps.push(stepRow(window, start, point, context));
         }
       }
       if (namesNextPage(page as Record<string, unknown>)) await beforeRequest();
