@@ -3,16 +3,12 @@
 // call per summary window), `concurrency` at once, each answer parsed, nothing stored. Between the plain
 // loader and the sync it tells the client's share of the gap from the engine's (store, planning, progress).
 import { createClient } from '@svc/client';
+import type { SummaryResource } from '../src/resources.js';
 import { inParallel, type LoaderWindow } from './plain-loader.js';
 
-const SUMMARY_CALLS = {
-  activity: 'getActivitySummary',
-  body: 'getBodySummary',
-  meal: 'getMealSummary',
-  profile: 'getProfileSummary',
-  sleep: 'getSleepSummary',
-  workouts: 'getWorkoutsSummary',
-} as const;
+/** The client's call for a summary resource (`sleep`: `getSleepSummary`), as the sync's client type names it. */
+export const summaryCall = (resource: SummaryResource) =>
+  `get${resource[0]?.toUpperCase()}${resource.slice(1)}Summary` as `get${Capitalize<SummaryResource>}Summary`;
 
 /**
  * Resolves every user once, then reads every window through the client (no retries: a failure fails the
@@ -32,10 +28,8 @@ export async function loadWindowsWithClient(
       for await (const _page of client.getStepsGrouped(params).pages()) requests++;
       return;
     }
-    const call = SUMMARY_CALLS[w.resource as keyof typeof SUMMARY_CALLS];
-    if (!call) throw new Error(`no summary call for ${w.resource}`);
     requests++;
-    await client[call](params);
+    await client[summaryCall(w.resource as SummaryResource)](params);
   };
   const started = performance.now();
   const users = [...new Set(windows.map((w) => w.clientUserId))];

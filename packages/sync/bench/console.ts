@@ -15,6 +15,7 @@ import Database from 'better-sqlite3';
 import { keptCoverage } from '../src/console/store-coverage.js';
 import { openStore, RESOURCES, readFleetStatus, storeCoverage, WINDOW_DAYS } from '../src/index.js';
 import { startCli, stopChildren, waitForLine } from '../test/fixtures/processes.js';
+import { median } from './fleet-parts.js';
 
 const only = process.env.BENCH_ONLY;
 if (only && !only.split(',').includes('console')) process.exit(0);
@@ -182,7 +183,6 @@ try {
   rmSync(dir, { recursive: true, force: true });
 }
 
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[values.length >> 1] ?? Number.NaN;
 const figures = {
   bench: 'console',
   users: USERS,

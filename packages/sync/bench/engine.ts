@@ -7,7 +7,7 @@
 // speed drifts (the same build read 130 and 210 µs within the hour on the shared 2 cores), so compare two
 // builds by alternating their runs, never with a figure taken earlier.
 // Env: BENCH_ONLY (runs when unset or naming `engine`), BENCH_ENGINE_USERS (300), BENCH_ENGINE_DAYS (30),
-// BENCH_ENGINE_ROUNDS (5).
+// BENCH_ENGINE_ROUNDS (6: the recording round, then five timed).
 // `node --import tsx bench/engine.ts` (`pnpm bench:engine`).
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
@@ -16,6 +16,7 @@ import { createClient } from '@svc/client';
 import { createSandbox } from '@svc/sandbox';
 import { createSync, openStore, teamFingerprint } from '../src/index.js';
 import type { SyncClient } from '../src/sync-client.js';
+import { median } from './fleet-parts.js';
 import { replayingClient } from './replaying-client.js';
 
 const only = process.env.BENCH_ONLY;
@@ -24,7 +25,7 @@ if (only && !only.split(',').includes('engine')) process.exit(0);
 const env = (name: string, fallback: number) => Number(process.env[name] ?? fallback);
 const USERS = env('BENCH_ENGINE_USERS', 300);
 const DAYS = env('BENCH_ENGINE_DAYS', 30);
-const ROUNDS = Math.max(2, env('BENCH_ENGINE_ROUNDS', 5));
+const ROUNDS = Math.max(2, env('BENCH_ENGINE_ROUNDS', 6));
 const KEY = 'sk_test_bench';
 const NOW = '2026-01-05T09:00:00.000Z';
 const TO = '2026-01-04';
@@ -78,14 +79,13 @@ await round(0, replay.recording);
 const rounds = [];
 for (let r = 1; r < ROUNDS; r++) rounds.push(await round(r, replay.replaying));
 rmSync(dir, { recursive: true, force: true });
-const sorted = rounds.map((r) => r.cpuMicrosPerRequest).sort((a, b) => a - b);
 process.stdout.write(
   `${JSON.stringify(
     {
       users: USERS,
       days: DAYS,
       requests: rounds[0]?.requests,
-      cpuMicrosPerRequest: sorted[sorted.length >> 1],
+      cpuMicrosPerRequest: median(rounds.map((r) => r.cpuMicrosPerRequest)),
       rounds: rounds.map((r) => r.cpuMicrosPerRequest),
       secondsByRound: rounds.map((r) => Math.round(r.seconds * 10) / 10),
       loadAtEnd: os

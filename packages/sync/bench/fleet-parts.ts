@@ -42,11 +42,21 @@ export function rssSampler(pids: () => number[]) {
   };
 }
 
+/** The median of some figures (the mean of the middle two of an even count); NaN for none. */
+export function median(values: readonly number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = sorted.length >> 1;
+  if (sorted.length === 0) return Number.NaN;
+  return sorted.length % 2
+    ? (sorted[mid] as number)
+    : ((sorted[mid - 1] as number) + (sorted[mid] as number)) / 2;
+}
+
 /** Resident-set samples (bytes) as figures in MB: peak, median, and the peak of each quarter of the run. */
 export function rssFigures(rss: readonly number[]) {
   return {
     peakMB: mb(Math.max(...rss)),
-    medianMB: mb([...rss].sort((a, b) => a - b)[rss.length >> 1] ?? 0),
+    medianMB: rss.length > 0 ? mb(median(rss)) : 0,
     byQuarterMB: [1, 2, 3, 4].map((q) =>
       mb(Math.max(...rss.slice(((q - 1) * rss.length) >> 2, (q * rss.length) >> 2), 0)),
     ),

@@ -26,7 +26,7 @@ import { SYNC_BIN, startSandboxServer, stop } from '../test/fixtures/processes.j
 import { sandboxTruth } from '../test/fixtures/sandbox-truth.js';
 import { storedRows } from '../test/fixtures/stored-rows.js';
 import { loadWindowsWithClient } from './client-loader.js';
-import { cpuSecondsOf, mb, rssFigures, rssOf } from './fleet-parts.js';
+import { cpuSecondsOf, mb, median, rssFigures, rssOf } from './fleet-parts.js';
 import { type LoaderWindow, loadWindows } from './plain-loader.js';
 
 const only = process.env.BENCH_ONLY;
@@ -256,13 +256,6 @@ for (let r = 0; r < ROUNDS && RATE === 0; r++) {
 }
 rmSync(dir, { recursive: true, force: true });
 
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = sorted.length >> 1;
-  return sorted.length % 2
-    ? (sorted[mid] as number)
-    : ((sorted[mid - 1] as number) + (sorted[mid] as number)) / 2;
-};
 const µs = (seconds: number, requests: number) => Math.round((seconds / requests) * 1e6);
 const ratio = (a: number, b: number) => Math.round((a / b) * 100) / 100;
 const roundFigures = rounds.map(({ sync, loader, client }) => {
@@ -322,7 +315,7 @@ const figures = {
   sustainedPerSecondAfter30s: Math.round(sustained * 10) / 10,
   sustainedOverRate: RATE > 0 ? Math.round((sustained / RATE) * 100) / 100 : null,
   ...(rounds.length > 0 && {
-    // The median of the rounds' ratios (each round's two halves measured one after the other).
+    // The median of the rounds' ratios (each round's halves measured one after the other).
     syncOverLoader: median(roundFigures.map((f) => f.syncOverLoader)),
     // The SDK client alone (no store, no engine) over the plain loader: the most any sync on the client reads.
     clientOverLoader: median(roundFigures.map((f) => f.clientOverLoader)),

@@ -2,20 +2,14 @@
 // keyed by the call and its params; `replaying` answers the same calls from that text, parsed afresh each
 // time (the engine completes the points it is given, so no two reads may share them). A call never
 // recorded fails: the replay answers only what the service answered.
+import { RESOURCES } from '../src/resources.js';
 import type { SyncClient } from '../src/sync-client.js';
+import { summaryCall } from './client-loader.js';
 
 type Params = Record<string, unknown>;
 type Answer = { data: unknown; response: Response };
 /** The calls the engine makes with `.withResponse()`: one answer each. */
-const ONE_ANSWER = [
-  'resolveUser',
-  'getActivitySummary',
-  'getBodySummary',
-  'getMealSummary',
-  'getProfileSummary',
-  'getSleepSummary',
-  'getWorkoutsSummary',
-] as const;
+const ONE_ANSWER = ['resolveUser', ...RESOURCES.filter((resource) => resource !== 'steps').map(summaryCall)];
 
 /** An answer's response without its body: the engine reads the service's time from `date` only. */
 const headersOnly = (response: Response) => {

@@ -156,6 +156,18 @@ export function takenOfDay(row: StepDayColumns): TakenPoint[] {
 /** A day row's points in start order (see `takenOfDay`). */
 export const pointsOfDay = (row: StepDayColumns): StepRow[] => takenOfDay(row).map(({ point }) => point);
 
+/** Items by start: themselves when already in that order (no copy), else a sorted copy (a stable sort). */
+function inStartOrder<T>(items: readonly T[], startOf: (item: T) => string): readonly T[] {
+  for (let i = 1; i < items.length; i++)
+    if (startOf(items[i - 1] as T) > startOf(items[i] as T))
+      return [...items].sort((a, b) => {
+        const x = startOf(a);
+        const y = startOf(b);
+        return x < y ? -1 : x > y ? 1 : 0;
+      });
+  return items;
+}
+
 /**
  * Points of one user, provider and day, each with its read's time, as the row that holds them and the
  * row's `fetched_at` (the latest read among them).
@@ -166,9 +178,7 @@ export function dayOfTaken(
   day: string,
   points: readonly TakenPoint[],
 ): { day: StepDay; fetchedAt: string } {
-  const sorted = [...points].sort((a, b) =>
-    a.point.start < b.point.start ? -1 : a.point.start > b.point.start ? 1 : 0,
-  );
+  const sorted = inStartOrder(points, (taken) => taken.point.start);
   let fetchedAt = '';
   for (const { taken } of sorted) if (taken > fetchedAt) fetchedAt = taken;
   let lastEnd = '';
@@ -314,16 +324,10 @@ export function writtenDay(
 
 /**
  * A new day row of one read's points: `dayOfTaken` with every point taken by that read (so none is
- * wrapped), without a wrapper per point, and sorted only when the read's points are not in start order.
+ * wrapped), without a wrapper per point.
  */
 function dayOfRead(read: { userId: string; provider: string; day: string; points: StoredPoint[] }): StepDay {
-  const { points } = read;
-  let inOrder = true;
-  for (let i = 1; i < points.length && inOrder; i++)
-    inOrder = (points[i - 1] as StoredPoint).start <= (points[i] as StoredPoint).start;
-  const sorted = inOrder
-    ? points
-    : [...points].sort((a, b) => (a.start < b.start ? -1 : a.start > b.start ? 1 : 0));
+  const sorted = inStartOrder(read.points, (point) => point.start);
   let lastEnd = '';
   const elements: unknown[] = [];
   for (const point of sorted) {
