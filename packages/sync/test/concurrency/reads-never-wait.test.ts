@@ -1,6 +1,7 @@
 // Issue 49: reading never waits on the store or on planning. A window read frees its read slot before its
-// commit (while the group commit's backlog is under its bound), and the next batch of users is resolved
-// while the windows of the batch before are read.
+// commit (while the group commit's backlog is under its bound), the next batch of users is resolved
+// while the windows of the batch before are read, and a user at the per-user cap does not hold back the
+// windows of other users.
 import { describe, expect, it } from 'vitest';
 import type { SyncStore, WindowCommit } from '../../src/index.js';
 import { userBatchOf } from '../../src/internal/plan/backfill-windows.js';
@@ -69,6 +70,51 @@ describe('reads never wait on the store or on planning', () => {
     expect(await storedRows(address)).toEqual(
       await sandboxTruth(client, users, ['sleep', 'activity'], '2025-01-01', '2025-12-31'),
     );
+  });
+
+  it("a user at the per-user cap does not hold back other users' windows", async () => {
+    // One window per user at once and four slots: while alice's first read is held, her next window must
+    // wait, and every window of bob's and carol's behind it must still be read meanwhile.
+    const capped = { initialConcurrency: 4, maxConcurrency: 4, perUser: 1 };
+    const range = { from: '2025-01-01', to: '2025-12-31' };
+    const alice = gate();
+    let aliceId: string | undefined;
+    let others = 0;
+    const { sandbox, client } = sandboxClient({
+      wrap: (fetch) =>
+        (async (request: Request) => {
+          const path = new URL(request.url).pathname;
+          if (isResolve(request)) {
+            const response = await fetch(request);
+            if (path.endsWith('/alice'))
+              aliceId = ((await response.clone().json()) as { user_id: string }).user_id;
+            return response;
+          }
+          if (aliceId !== undefined && path.includes(aliceId)) await alice.opened;
+          else others++;
+          return fetch(request);
+        }) as typeof globalThis.fetch,
+    });
+    // Bob's and carol's windows, read alone first into a store of their own.
+    const alone = await stores.open();
+    const sleep = { resources: ['sleep' as const], limits: capped };
+    await sandboxSync(sandbox, client, alone.store, sleep).backfill({ users: ['bob', 'carol'], ...range })
+      .result;
+    const theirs = others;
+    others = 0;
+    const { store } = await stores.open();
+    const run = sandboxSync(sandbox, client, store, sleep).backfill({
+      users: ['alice', 'bob', 'carol'],
+      ...range,
+    });
+    await soon(() => others === theirs, 5_000);
+    const whileHeld = others;
+    alice.open();
+    const result = await run.result;
+    expect(theirs).toBeGreaterThan(8);
+    expect(whileHeld).toBe(theirs);
+    expect(result.status).toBe('done');
+    expect(result.progress.windows.done).toBe(result.progress.windows.planned);
   });
 
   it('resolves the next batch of users while the windows of the batch before are read', async () => {

@@ -8,7 +8,7 @@ import type { Slots } from '../pace/slots.js';
 import type { Settings } from '../settings.js';
 import { inProcessRunner } from './in-process-runner.js';
 import { runWindow } from './run-window.js';
-import type { WindowOutcome } from './window-runner.js';
+import type { WindowOutcome, WindowRunner } from './window-runner.js';
 
 /** What a run tells of a window it read and did not store. */
 export type UnreadWindow = (window: SyncWindow, outcome: Exclude<WindowOutcome, { outcome: 'done' }>) => void;
@@ -46,6 +46,13 @@ function countRan(
   });
 }
 
+/**
+ * Windows that may wait for a read slot, per slot: enough that the windows of users at the per-user cap
+ * never hold back those of other users behind them (a batch's windows come round robin across its
+ * users), few enough that a stalled user's windows cannot pile up without bound.
+ */
+const LOOKAHEAD_PER_SLOT = 4;
+
 /** Frees a window's read slot once: when the window is read (see `frees`) or when its task ends. */
 function freeOnce(frees: Map<SyncWindow, () => void>, window: SyncWindow, release: () => void): () => void {
   const free = () => {
@@ -53,6 +60,86 @@ function freeOnce(frees: Map<SyncWindow, () => void>, window: SyncWindow, releas
   };
   frees.set(window, free);
   return free;
+}
+
+/** What a window's outcome goes to: the run's health, progress and listener, and its end on a failure. */
+interface Outcomes {
+  health: RunHealth;
+  feed: ProgressFeed;
+  onUnread: UnreadWindow | undefined;
+  /** Whether the run stopped short: a window it cut off is left pending, not a failure. */
+  cutOff: () => boolean;
+  end: (error: unknown) => void;
+}
+
+/** A window's task: its outcome counted, or its failure deferred (cut off) or ending the run. */
+function counted(ran: Promise<WindowOutcome>, window: SyncWindow, outcomes: Outcomes): Promise<void> {
+  const { health, feed, onUnread, cutOff, end } = outcomes;
+  return ran
+    .then((outcome) => countRan(window, outcome, health, feed, onUnread))
+    .catch((error: unknown) => {
+      // A window cut off by the run stopping short is still owed: it is left pending.
+      const stoppedShort = cutOff();
+      if (error instanceof StoppedShort || stoppedShort)
+        feed.update((s) => {
+          s.windows.deferred++;
+        });
+      if (!stoppedShort) end(error);
+    });
+}
+
+/** What starting a window takes from its run. */
+interface RunParts {
+  controls: Controls & { slots: Slots };
+  frees: Map<SyncWindow, () => void>;
+  runner: WindowRunner;
+  tasks: Set<Promise<void>>;
+  outcomes: Outcomes;
+}
+
+/** A window with its slot: read and committed, its outcome counted, its slot freed once read. */
+function startWindow(parts: RunParts, window: SyncWindow, release: () => void): void {
+  const { controls, frees, runner, tasks, outcomes } = parts;
+  outcomes.feed.update((s) => {
+    s.concurrency = controls.limiter.limit;
+  });
+  const free = freeOnce(frees, window, () => {
+    release();
+    controls.slots.poke();
+  });
+  const task = counted(runWindow(runner, window), window, outcomes).finally(() => {
+    free();
+    tasks.delete(task);
+  });
+  tasks.add(task);
+}
+
+/**
+ * Windows waiting for a read slot, at most `bound` at once: `room()` waits until one more may, `add`
+ * counts one until its wait settles (it never rejects), `drained()` waits until none is left.
+ */
+function waitingLine(bound: number) {
+  let waiting = 0;
+  let wake: (() => void) | undefined;
+  // One waiter at a time: the loop that adds, or the run's end.
+  const oneLeft = () => new Promise<void>((resolve) => (wake = resolve));
+  return {
+    async room(): Promise<void> {
+      while (waiting >= bound) await oneLeft();
+    },
+    add(wait: Promise<void>): void {
+      waiting++;
+      void wait.finally(() => {
+        waiting--;
+        const woken = wake;
+        wake = undefined;
+        woken?.();
+      });
+    },
+    async drained(): Promise<void> {
+      while (waiting > 0) await oneLeft();
+    },
+  };
 }
 
 /**
@@ -73,8 +160,9 @@ export async function runWindows(
   onUnread?: UnreadWindow,
 ): Promise<void> {
   const controller = new AbortController();
-  // Every window in flight listens to the run's signal (its waits and its requests): bounded by the limits.
-  setMaxListeners(4 * settings.limits.maxConcurrency + 16, controller.signal);
+  // Every window in flight listens to the run's signal (its waits and its requests), and so does every
+  // window waiting for a slot: bounded by the limits.
+  setMaxListeners((4 + LOOKAHEAD_PER_SLOT) * settings.limits.maxConcurrency + 16, controller.signal);
   const stop = () => controller.abort(outer?.reason);
   outer?.addEventListener('abort', stop, { once: true });
   const context: RunPacing = runPacing(settings, controls, feed, controller.signal, health);
@@ -83,6 +171,7 @@ export async function runWindows(
   const frees = new Map<SyncWindow, () => void>();
   const runner = inProcessRunner(settings, context, (window) => frees.get(window)?.());
   const tasks = new Set<Promise<void>>();
+  const waiting = waitingLine(LOOKAHEAD_PER_SLOT * settings.limits.maxConcurrency);
   let fatal: { error: unknown } | undefined;
   let stopped: StoppedShort | undefined;
   const end = (error: unknown) => {
@@ -93,6 +182,18 @@ export async function runWindows(
     controller.abort(error);
     planning.abort(error);
   };
+  const stoppedShort = () => stopped !== undefined && controller.signal.reason === stopped;
+  /** A failure to get a slot or a window: the run's stop itself, or a fatal error. */
+  const refused = (error: unknown) => {
+    if (!stoppedShort()) end(error);
+  };
+  const parts: RunParts = {
+    controls,
+    frees,
+    runner,
+    tasks,
+    outcomes: { health, feed, onUnread, cutOff: stoppedShort, end },
+  };
   try {
     for await (const window of windows) {
       if (fatal || stopped) break;
@@ -100,42 +201,32 @@ export async function runWindows(
         await dispatchWindow(settings.dispatch, context, window, feed);
         continue;
       }
-      const release = await controls.slots.acquire(window.userId, controller.signal);
-      feed.update((s) => {
-        s.concurrency = controls.limiter.limit;
-      });
-      const free = freeOnce(frees, window, () => {
-        release();
-        controls.slots.poke();
-      });
-      const task = runWindow(runner, window)
-        .then((ran) => countRan(window, ran, health, feed, onUnread))
-        .catch((error: unknown) => {
-          // A window cut off by the run stopping short is still owed: it is left pending.
-          const cutOff = stopped !== undefined && controller.signal.reason === stopped;
-          if (error instanceof StoppedShort || cutOff)
-            feed.update((s) => {
-              s.windows.deferred++;
-            });
-          if (!cutOff) end(error);
-        })
-        .finally(() => {
-          free();
-          tasks.delete(task);
-        });
-      tasks.add(task);
+      // Windows wait for a slot in the slots' queue, up to `lookahead` of them: one whose user is at the
+      // per-user cap waits there while the windows behind it, of other users, take the free slots.
+      await waiting.room();
+      waiting.add(
+        controls.slots
+          .acquire(window.userId, controller.signal)
+          .then((release) => startWindow(parts, window, release))
+          .catch(refused),
+      );
     }
   } catch (error) {
-    if (!(stopped && controller.signal.reason === stopped)) end(error);
+    refused(error);
   } finally {
+    // Every window waiting for a slot is started (or refused, once the run is stopped), then all end.
+    await waiting.drained();
     await Promise.all(tasks);
     outer?.removeEventListener('abort', stop);
   }
   if (fatal) throw fatal.error;
-  if (stopped)
-    // Windows planned and never tried are owed too: the next run reads them.
-    feed.update((s) => {
-      const w = s.windows;
-      w.deferred += Math.max(0, w.planned - w.done - w.failed - w.deferred - w.queued - w.alreadyQueued);
-    });
+  if (stopped) deferNeverTried(feed);
+}
+
+/** Windows planned and never tried by a run stopped short are owed too: the next run reads them. */
+function deferNeverTried(feed: ProgressFeed): void {
+  feed.update((s) => {
+    const w = s.windows;
+    w.deferred += Math.max(0, w.planned - w.done - w.failed - w.deferred - w.queued - w.alreadyQueued);
+  });
 }
