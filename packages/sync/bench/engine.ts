@@ -6,6 +6,8 @@
 // Its figure is CPU µs per request (median of the rounds; the recording round is untimed). The host's own
 // speed drifts (the same build read 130 and 210 µs within the hour on the shared 2 cores), so compare two
 // builds by alternating their runs, never with a figure taken earlier.
+// After the timed rounds, one more backfill records the SQL it runs, which is replayed raw (store-floor.ts):
+// SQLite's own CPU per request, with every call and with the data rows alone, beside the engine's figure.
 // Env: BENCH_ONLY (runs when unset or naming `engine`), BENCH_ENGINE_USERS (300), BENCH_ENGINE_DAYS (30),
 // BENCH_ENGINE_ROUNDS (6: the recording round, then five timed).
 // `node --import tsx bench/engine.ts` (`pnpm bench:engine`).
@@ -18,6 +20,7 @@ import { createSync, openStore, teamFingerprint } from '../src/index.js';
 import type { SyncClient } from '../src/sync-client.js';
 import { median } from './fleet-parts.js';
 import { replayingClient } from './replaying-client.js';
+import { dataRowsOnly, recordCalls, replayCalls } from './store-floor.js';
 
 const only = process.env.BENCH_ONLY;
 if (only && !only.split(',').includes('engine')) process.exit(0);
@@ -78,14 +81,31 @@ async function round(index: number, client: SyncClient) {
 await round(0, replay.recording);
 const rounds = [];
 for (let r = 1; r < ROUNDS; r++) rounds.push(await round(r, replay.replaying));
+const calls = await recordCalls(async () => {
+  await round(ROUNDS, replay.replaying);
+});
+const requests = rounds[0]?.requests ?? 1;
+/** SQLite's CPU µs per request for these calls: the median of three replays. */
+const floorOf = async (name: string, replayed: typeof calls) => {
+  const micros = [];
+  for (let r = 0; r < 3; r++) micros.push(replayCalls(replayed, join(dir, `floor-${name}-${r}.db`)));
+  return Math.round((median(micros) / requests) * 10) / 10;
+};
+const sqlite = {
+  calls: calls.length,
+  transactions: calls.filter((call) => call.sql === 'COMMIT').length,
+  everyCallMicrosPerRequest: await floorOf('all', calls),
+  dataRowsMicrosPerRequest: await floorOf('data', dataRowsOnly(calls)),
+};
 rmSync(dir, { recursive: true, force: true });
 process.stdout.write(
   `${JSON.stringify(
     {
       users: USERS,
       days: DAYS,
-      requests: rounds[0]?.requests,
+      requests,
       cpuMicrosPerRequest: median(rounds.map((r) => r.cpuMicrosPerRequest)),
+      sqliteReplayed: sqlite,
       rounds: rounds.map((r) => r.cpuMicrosPerRequest),
       secondsByRound: rounds.map((r) => Math.round(r.seconds * 10) / 10),
       loadAtEnd: os

@@ -13,7 +13,9 @@
 // BENCH_SYNC_CPU_PROF (a directory: the first sync's CPU profile, summed up by
 // `node --import tsx bench/cpu-profile-summary.ts FILE`). With no limit it also gives the CPU each spends
 // per request (the sync's process from /proc, the loader's from the bench's own process) and the sandbox's
-// while it serves each.
+// while it serves each. BENCH_SYNC_PIN=1 (Linux, `taskset`, 2 cores or more) gives the sandbox a core of its
+// own, as the service has, and the sync, the loader and the client alone the other: then each side is held
+// by its own core, and the ratio says whether the sync keeps up with what the sandbox can serve.
 import { execFileSync, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -38,6 +40,7 @@ const RATE = env('BENCH_SYNC_RATE', 100);
 const DAYS = env('BENCH_SYNC_DAYS', 90);
 const CONCURRENCY = env('BENCH_SYNC_CONCURRENCY', 32);
 const ROUNDS = RATE > 0 ? 1 : Math.max(1, env('BENCH_SYNC_ROUNDS', 3));
+const PINNED = process.env.BENCH_SYNC_PIN === '1';
 const RESOURCES = ['steps', 'activity', 'sleep', 'body'] as const;
 // The sandbox's clock is frozen at 2026-01-05T09:00Z: the D days before it are over, so their data is whole.
 const TO = '2026-01-04';
@@ -66,7 +69,22 @@ async function startSandbox() {
     RATE > 0 ? ['--rate-limit', String(RATE), '--rate-burst', String(RATE)] : [],
   );
   started.child.stderr?.pipe(process.stderr);
+  if (PINNED) pin(started.child.pid, 1);
   return started;
+}
+
+/** Every thread of process `pid` (and what it starts from now on) on core `core` alone. */
+function pin(pid: number | undefined, core: number) {
+  try {
+    execFileSync('taskset', ['--all-tasks', '--pid', '--cpu-list', String(core), String(pid)], {
+      stdio: 'ignore',
+    });
+  } catch (error) {
+    process.stderr.write(
+      `BENCH_SYNC_PIN: cannot pin process ${pid} to core ${core} (${(error as Error).message})\n`,
+    );
+    process.exit(1);
+  }
 }
 
 /** Writes the page cache's dirty pages out, so a half does not pay for the writes of the one before. */
@@ -77,6 +95,15 @@ const settle = () => {
     // No `sync` command (not Linux): the halves share the writeback as they come.
   }
 };
+
+// The bench itself on core 0 from here: the syncs it starts inherit it, each sandbox is moved to core 1.
+if (PINNED) {
+  if (os.cpus().length < 2) {
+    process.stderr.write('BENCH_SYNC_PIN needs two cores or more\n');
+    process.exit(1);
+  }
+  pin(process.pid, 0);
+}
 
 const dir = mkdtempSync(join(os.tmpdir(), 'svc-sync-bench-'));
 const KEY = 'sk_test_bench';
@@ -282,8 +309,11 @@ const roundFigures = rounds.map(({ sync, loader, client }) => {
     // Where the sandbox shares the machine's cores with its reader and both keep them busy, requests/s is
     // those cores over what a request costs both sides, so the ratio follows from the CPU figures alone:
     // (loader + sandbox serving it) / (sync + sandbox serving it). Close to syncOverLoader, it says the
-    // ratio measures the sync's CPU per request against a loader that stores nothing.
-    syncOverLoaderFromCpu: ratio(cpu.loader + cpu.sandboxServingLoader, cpu.sync + cpu.sandboxServingSync),
+    // ratio measures the sync's CPU per request against a loader that stores nothing. Pinned, each side
+    // has a core, and the busier side of each pair holds it: max(loader, sandbox) / max(sync, sandbox).
+    syncOverLoaderFromCpu: PINNED
+      ? ratio(Math.max(cpu.loader, cpu.sandboxServingLoader), Math.max(cpu.sync, cpu.sandboxServingSync))
+      : ratio(cpu.loader + cpu.sandboxServingLoader, cpu.sync + cpu.sandboxServingSync),
     cpuMicrosPerRequest: cpu,
   };
 });
@@ -308,6 +338,7 @@ const figures = {
   days: DAYS,
   resources: RESOURCES.join(', '),
   rate: RATE,
+  pinned: PINNED ? 'the sandbox on core 1; the sync, the loader and the client alone on core 0' : null,
   status: first.status,
   seconds: Math.round(seconds),
   requests: counts.requests,
