@@ -18,7 +18,7 @@ import { createClient } from '@svc/client';
 import { createSandbox } from '@svc/sandbox';
 import { createSync, openStore, teamFingerprint } from '../src/index.js';
 import type { SyncClient } from '../src/sync-client.js';
-import { median } from './fleet-parts.js';
+import { median, removeSqliteFiles } from './fleet-parts.js';
 import { replayingClient } from './replaying-client.js';
 import { dataRowsOnly, recordCalls, replayCalls } from './store-floor.js';
 
@@ -65,9 +65,7 @@ async function round(index: number, client: SyncClient) {
   const used = process.cpuUsage(cpu);
   const seconds = (performance.now() - started) / 1000;
   await store.close();
-  rmSync(path, { force: true });
-  rmSync(`${path}-wal`, { force: true });
-  rmSync(`${path}-shm`, { force: true });
+  removeSqliteFiles(path);
   if (result.status !== 'done') throw new Error(`round ${index}: the backfill ended ${result.status}`);
   const requests = result.progress.requests;
   return {
@@ -86,7 +84,7 @@ const calls = await recordCalls(async () => {
 });
 const requests = rounds[0]?.requests ?? 1;
 /** SQLite's CPU µs per request for these calls: the median of three replays. */
-const floorOf = async (name: string, replayed: typeof calls) => {
+const floorOf = (name: string, replayed: typeof calls) => {
   const micros = [];
   for (let r = 0; r < 3; r++) micros.push(replayCalls(replayed, join(dir, `floor-${name}-${r}.db`)));
   return Math.round((median(micros) / requests) * 10) / 10;
@@ -94,8 +92,8 @@ const floorOf = async (name: string, replayed: typeof calls) => {
 const sqlite = {
   calls: calls.length,
   transactions: calls.filter((call) => call.sql === 'COMMIT').length,
-  everyCallMicrosPerRequest: await floorOf('all', calls),
-  dataRowsMicrosPerRequest: await floorOf('data', dataRowsOnly(calls)),
+  everyCallMicrosPerRequest: floorOf('all', calls),
+  dataRowsMicrosPerRequest: floorOf('data', dataRowsOnly(calls)),
 };
 rmSync(dir, { recursive: true, force: true });
 process.stdout.write(

@@ -1,7 +1,7 @@
 // What the 10,000-user fleet bench measures with: a process's resident set sampled every second, the
 // requests a window costs, and figures rounded for the report.
 import { execFileSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 
 /** A process's resident set in bytes, read from /proc (Linux; `ps` elsewhere); 0 once it is gone. */
@@ -61,6 +61,11 @@ export function rssFigures(rss: readonly number[]) {
       mb(Math.max(...rss.slice(((q - 1) * rss.length) >> 2, (q * rss.length) >> 2), 0)),
     ),
   };
+}
+
+/** A SQLite store's file and the journal files beside it, removed. */
+export function removeSqliteFiles(path: string): void {
+  for (const suffix of ['', '-wal', '-shm']) rmSync(`${path}${suffix}`, { force: true });
 }
 
 export const mb = (bytes: number) => Math.round(bytes / 1_048_576);

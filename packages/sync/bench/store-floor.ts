@@ -1,14 +1,14 @@
 // The store's floor: the SQL one backfill ran, recorded at the SQLite driver seam (whichever driver this
-// Node uses) and replayed raw into a new store of the same schema, with nothing around it (no engine, no
-// points to read, no day rows to build): what SQLite itself costs, so the engine bench can tell SQLite's
-// share of its CPU per request from the rest. Replayed twice over: every call as recorded, and the data
-// rows alone (the steps day rows and the summaries, in the same transactions), the least that storing
-// the answers costs in this layout. A replay starts from an empty file and runs the store's own set-up
-// too (its pragmas and schema, once), and reads back what the backfill read (the same rows, in the same
+// Node uses) and replayed raw, with nothing around it (no engine, no points to read, no day rows to
+// build): what SQLite itself costs, so the engine bench can tell SQLite's share of its CPU per request
+// from the rest. Replayed twice over: every call as recorded, and the data rows alone (the steps day rows
+// and the summaries, in the same transactions), the least that storing the answers costs in this layout.
+// A replay starts from an empty file and runs the store's own set-up too (its pragmas and schema, once),
+// and reads back what the backfill read (the same rows, in the same
 // order), so each call does the work it did.
-import { rmSync } from 'node:fs';
 import { sqliteDriver } from '../src/stores/sqlite/driver.js';
 import type { SqliteDatabase, SqlValue } from '../src/stores/sqlite/sqlite-database.js';
+import { removeSqliteFiles } from './fleet-parts.js';
 
 type Call = { kind: 'exec'; sql: string } | { kind: 'run' | 'get' | 'all'; sql: string; params: SqlValue[] };
 
@@ -80,6 +80,6 @@ export function replayCalls(calls: readonly Call[], path: string): number {
   }
   const used = process.cpuUsage(cpu);
   db.close();
-  for (const suffix of ['', '-wal', '-shm']) rmSync(`${path}${suffix}`, { force: true });
+  removeSqliteFiles(path);
   return used.user + used.system;
 }
