@@ -72,6 +72,10 @@ export interface WindowCommit {
 /** A user as resolved from its client user id, or why it could not be. */
 export interface StoredUser {
   clientUserId: string;
+  /**
+   * The service's id of the user. Saved as null (a resolve that failed), a stored id is kept: the rows
+   * stored under it stay findable, and erasable, by the client user id.
+   */
   userId: string | null;
   providers: string[];
   /** Set when resolving failed for good (e.g. the user does not exist). */

@@ -105,6 +105,47 @@ describe('svc-sync erase', () => {
     expect(run.stderr).not.toContain('never-synced');
   });
 
+  it('a user whose resolve later fails for good keeps its service id, and erase still removes every row', async () => {
+    const address = `sqlite:${join(dir, 'gone.db')}`;
+    const store = await openStore(address);
+    let userId: string;
+    try {
+      const { sandbox, client } = sandboxClient({ seed: 'sync-erase-gone' });
+      const days = { from: '2026-01-02', to: '2026-01-04' };
+      await sandboxSync(sandbox, client, store, { resources: ['steps', 'sleep'] }).backfill({
+        users: ['gone-x9'],
+        ...days,
+      }).result;
+      userId = (await store.findUser('gone-x9'))?.userId as string;
+      expect((await storedRows(address, [userId])).size).toBeGreaterThan(0);
+      // The next night the service answers 404 for the user (deleted there, or a wrong gateway path).
+      const gone = sandboxClient({
+        seed: 'sync-erase-gone',
+        wrap: (fetch) =>
+          (async (request: Request) =>
+            new URL(request.url).pathname.startsWith('/v2/user/resolve/')
+              ? Response.json({ detail: 'not found' }, { status: 404 })
+              : fetch(request)) as typeof globalThis.fetch,
+      });
+      const failed = await sandboxSync(gone.sandbox, gone.client, store, {
+        resources: ['steps', 'sleep'],
+      }).backfill({ users: ['gone-x9'], ...days }).result;
+      expect(failed.progress.users.failedIds).toEqual(['gone-x9']);
+      expect(await store.findUser('gone-x9')).toMatchObject({
+        userId,
+        providers: [],
+        error: expect.any(String),
+      });
+    } finally {
+      await store.close();
+    }
+    // The store still names the rows' owner, so no key is needed and nothing is left behind.
+    const erased = await runCli(['erase', '--store', address, '--user', 'gone-x9']);
+    expect(erased).toMatchObject({ code: 0, stderr: '' });
+    expect(JSON.parse(erased.stdout).removed.svc_steps).toBeGreaterThan(0);
+    expect((await storedRows(address, [userId])).size).toBe(0);
+  }, 60_000);
+
   it('issue 45: an erasure run again (after a failure) finds no row and still rewrites the files', async () => {
     const { address } = await filledStore('again');
     const store = await openStore(address);

@@ -168,6 +168,27 @@ export function storeConformance(db: Databases, from?: string) {
       }),
     );
 
+    it(
+      'keeps a stored service id when the user is saved again without one (a resolve that failed)',
+      withStore(async ({ store }) => {
+        await store.saveUser({ clientUserId: 'alice', userId: 'u-1', providers: ['oura'], error: null });
+        await store.saveUser({
+          clientUserId: 'alice',
+          userId: null,
+          providers: [],
+          error: 'NotFoundError: 404',
+        });
+        expect(await store.findUser('alice')).toEqual({
+          clientUserId: 'alice',
+          userId: 'u-1',
+          providers: [],
+          error: 'NotFoundError: 404',
+        });
+        await store.saveUser({ clientUserId: 'alice', userId: 'u-2', providers: ['oura'], error: null });
+        expect((await store.findUser('alice'))?.userId).toBe('u-2');
+      }),
+    );
+
     asSentCases(withStore);
     readCases(withStore);
     stepDayCases(withStore);

@@ -63,7 +63,7 @@ const userStatements = (db: SqliteDatabase) => ({
   ),
   saveUser: db.prepare(
     `INSERT INTO svc_users (client_user_id, user_id, providers, error, updated_at) VALUES (?, ?, ?, ?, ?)
-     ON CONFLICT (client_user_id) DO UPDATE SET user_id = excluded.user_id, providers = excluded.providers,
+     ON CONFLICT (client_user_id) DO UPDATE SET user_id = coalesce(excluded.user_id, svc_users.user_id), providers = excluded.providers,
      error = excluded.error, updated_at = excluded.updated_at`,
   ),
   readUsers: db.prepare(

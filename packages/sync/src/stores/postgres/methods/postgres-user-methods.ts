@@ -16,7 +16,7 @@ export function postgresUserMethods({
         if (await erasure.refuse(client, user)) return;
         await client.query(
           `INSERT INTO svc_users (client_user_id, user_id, providers, error, updated_at) VALUES ($1, $2, $3, $4, now())
-           ON CONFLICT (client_user_id) DO UPDATE SET user_id = excluded.user_id, providers = excluded.providers,
+           ON CONFLICT (client_user_id) DO UPDATE SET user_id = coalesce(excluded.user_id, svc_users.user_id), providers = excluded.providers,
            error = excluded.error, updated_at = excluded.updated_at`,
           [user.clientUserId, user.userId, JSON.stringify(user.providers), user.error],
         );
