@@ -50,6 +50,28 @@ function userCountOf(input: BackfillInput): number | undefined {
 const classOf = ({ error, status }: { error: string; status: number | null }) => ({ error, status });
 
 /**
+ * Tells `tell` of each window a background run leaves unread (failed for good, or pending past its
+ * retries), naming the user by `clientUserId` when known.
+ */
+function unreadTeller(
+  tell: SyncOptions['onBackgroundFailure'],
+  clientUserId: string | null,
+): UnreadWindow | undefined {
+  if (!tell) return undefined;
+  return ({ userId, resource, provider, start, end }, ran) => {
+    const { error, status } = ran.outcome === 'failed' ? ran.failure : describeFailure(ran.error);
+    tell({
+      outcome: ran.outcome,
+      clientUserId,
+      userId,
+      window: { userId, resource, provider, start, end },
+      error,
+      status,
+    });
+  };
+}
+
+/**
  * One webhook event: a lab event stored as it comes, a data event's windows planned and read in the
  * background (told to `tell` when something is left unread), an erased user's delivery refused.
  */
@@ -79,18 +101,7 @@ async function handleEvent(
   const unknownUser =
     clientUserId !== undefined && (await settings.store.findUser(clientUserId))?.userId !== announced.userId;
   const who = { clientUserId: clientUserId ?? null, userId: announced.userId };
-  const onUnread: UnreadWindow | undefined = tell
-    ? ({ userId, resource, provider, start, end }, ran) => {
-        const { error, status } = ran.outcome === 'failed' ? ran.failure : describeFailure(ran.error);
-        tell({
-          outcome: ran.outcome,
-          ...who,
-          window: { userId, resource, provider, start, end },
-          error,
-          status,
-        });
-      }
-    : undefined;
+  const onUnread = unreadTeller(tell, clientUserId ?? null);
   if (owed.length > 0 || unknownUser) {
     const run = startRun(
       announced.asOf,
@@ -144,6 +155,8 @@ export function createSync(options: SyncOptions): Sync {
         settings.now().toISOString(),
         (feed, context) => pendingWindows(settings.store, feed, context),
         runOptions.signal,
+        undefined,
+        unreadTeller(options.onBackgroundFailure, null),
       );
     },
 

@@ -36,7 +36,8 @@ export interface SyncOptions {
   /**
    * Told when the background work of an event (`handleEvent`) leaves something unread: a window failed
    * for good or left pending past its retries, a user that could not be resolved, or the work stopped
-   * on a fatal error. `svc-sync webhooks` logs each one; the store keeps the failures either way.
+   * on a fatal error; and for each window `resumePending` leaves unread (named by the service's user id
+   * only). `svc-sync webhooks` logs each one; the store keeps the failures either way.
    */
   onBackgroundFailure?: (failure: BackgroundFailure) => void;
   // biome-ignore lint/suspicious/noConfusingVoidType: a dispatch of your own that resolves with nothing (Promise<void>) still type-checks, and counts as queued

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { createClient } from '@svc/client';
 import { generateWebhookSecret, signWebhook } from '@svc/events';
 import { describe, expect, it } from 'vitest';
+import { openStore } from '../../src/index.js';
 import { webhooksArgs } from '../fixtures/cli-args.js';
 import { cliSandbox } from '../fixtures/cli-sandbox.js';
 import { startFaultProxy } from '../fixtures/fault-proxy.js';
@@ -70,4 +71,35 @@ describe('issue 44: the receiver logs a failed background read', () => {
           status: 422,
         });
     });
+
+  it('windows a stopped receiver left pending, read again when it starts and refused for good, are logged too', async () => {
+    const proxy = await startFaultProxy(sandbox.url);
+    proxy.rule.current = (path) => (path.includes('/steps/') ? { status: 422 } : undefined);
+    const secret = generateWebhookSecret();
+    const address = `sqlite:${join(sandbox.dir, 'receiver-resumed.db')}`;
+    const user = await createClient({ apiKey: KEY, baseUrl: sandbox.url }).resolveUser({
+      client_user_id: 'reader-resumed',
+    });
+    const store = await openStore(address);
+    const day = { resource: 'steps', provider: 'oura', start: '2026-01-03', end: '2026-01-03' } as const;
+    await store.planWindows([{ userId: user.user_id, ...day, asOf: '2026-01-05T00:00:00.000Z' }]);
+    await store.close();
+    const env = { SVC_API_KEY: KEY, SVC_WEBHOOK_SECRET: secret };
+    const receiver = startCli(webhooksArgs(address, proxy.url), env);
+    try {
+      await waitForLine(receiver.child, /listening on (http:\/\/\S+)/);
+      for (const deadline = Date.now() + 20_000; Date.now() < deadline; ) {
+        if (/background/.test(receiver.output().stderr)) break;
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+    } finally {
+      await stop(receiver.child, 'SIGTERM');
+      await proxy.close();
+    }
+    const { stderr, code } = await receiver.result;
+    expect(code).toBe(0);
+    expect(stderr).toBe(
+      `svc-sync: background read failed for good: (user id ${user.user_id}) steps oura 2026-01-03..2026-01-03: UnprocessableEntityError 422\n`,
+    );
+  });
 });
