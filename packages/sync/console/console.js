@@ -375,10 +375,28 @@ function liveChart() {
 
 const KINDS = { backfill: 'backfill', worker: 'worker', webhooks: 'receiver' };
 
+const counted = (count, noun) => `${count} ${noun}${count === 1 ? '' : 's'}`;
+
+/**
+ * How an ended run ended, as its exit code tells it: what failed for good and what it left for the next
+ * run (a backfill that exited 5 or 7 is not just "finished").
+ */
+function endedText(run) {
+  const { windows, users } = run.progress;
+  const told = [
+    windows.failed > 0 && `${counted(windows.failed, 'window')} failed`,
+    users?.failed > 0 && `${counted(users.failed, 'user')} failed`,
+    windows.deferred > 0 && `${counted(windows.deferred, 'window')} left for the next run`,
+    users?.deferred > 0 && `${counted(users.deferred, 'user')} left for the next run`,
+  ].filter(Boolean);
+  const ended = run.kind === 'backfill' ? 'finished' : 'stopped';
+  return told.length > 0 ? `${ended} with ${told.join(', ')}` : ended;
+}
+
 /** Running, ended, or stopped without ending (its process gone: no heartbeat for STALE_MS). */
 function runState(run, now) {
   const age = Date.parse(now) - Date.parse(run.at);
-  if (run.progress.finished) return { live: false, text: run.kind === 'backfill' ? 'finished' : 'stopped' };
+  if (run.progress.finished) return { live: false, text: endedText(run) };
   if (age > STALE_MS) return { live: false, text: `stopped: no heartbeat for ${durationText(age)}` };
   return { live: true, text: 'running' };
 }

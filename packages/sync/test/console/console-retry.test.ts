@@ -73,7 +73,12 @@ describe('svc-sync serve: a run seen from the page, and a retry from it', () => 
     // The backfill, a separate process that has ended, as its heartbeat row left it.
     await expect
       .poll(() => page.getByTestId('live').textContent())
-      .toMatch(/^The newest backfill \(started .+\): finished\.$/);
+      .toMatch(/^The newest backfill \(started .+\): finished with 2 windows failed\.$/);
+    // Exit 5 is not just "finished": the row says what failed, as the run's own progress counted it.
+    expect(lastProgress.windows.failed).toBe(2);
+    expect(await page.locator('#runs [data-kind="backfill"] [data-field="state"]').textContent()).toBe(
+      'finished with 2 windows failed',
+    );
     const figure = (name: string) => page.locator(`[data-figure="${name}"]`).textContent();
     expect(await figure('429s')).toBe(String(lastProgress.rateLimited));
     expect(await figure('rows')).toBe(String(lastProgress.rows));
