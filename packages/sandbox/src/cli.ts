@@ -2,6 +2,7 @@
 // svc-sandbox: the stateful sandbox on a loopback port. Bad input gets a 4xx and the server keeps
 // serving; a crash exits non-zero with its cause.
 import { parseArgs } from 'node:util';
+import { listenFailure } from './cli-listen-failure.js';
 import { CLI_OPTIONS } from './cli-options.js';
 import { isLoopback } from './console/page-guard.js';
 import { createSandbox, DEFAULT_API_KEY, DEFAULT_START_TIME } from './create-sandbox.js';
@@ -142,14 +143,8 @@ try {
     onRequest: args.quiet ? undefined : logRequest,
   });
 } catch (error) {
-  const code = (error as NodeJS.ErrnoException).code;
-  if (code === 'EADDRINUSE')
-    fail(
-      `port ${port} on ${args.host} is already in use: stop the process using it or pass --port <another port> (0 picks a free one)`,
-    );
-  if (code === 'EACCES')
-    fail(`not allowed to listen on ${args.host}:${port}: pick a port above 1023 with --port`);
-  throw error;
+  const { message, exitCode } = listenFailure(error, args.host, port);
+  fail(message, exitCode);
 }
 server.server.on('error', (error) => fail(`server error: ${error.message}`));
 
