@@ -217,6 +217,16 @@ describe('the svc-sandbox bin', () => {
     }
   });
 
+  it('exits 2 with one line when --start-time is not a date-time, a day the calendar lacks included', async () => {
+    for (const start of ['2026-02-30T00:00:00Z', 'soon']) {
+      const { code, stderr } = await exitOf(spawnBin(['--port', '0', '--start-time', start]));
+      expect(code).toBe(2);
+      expect(stderr.trim().split('\n')).toEqual([
+        `svc-sandbox: --start-time must be a date-time (ISO 8601), such as 2026-01-05T09:00:00.000Z (got ${start})`,
+      ]);
+    }
+  });
+
   it('exits 2 with the cause for bad arguments', async () => {
     const { code, stderr } = await exitOf(
       spawnBin(['--webhook-url', 'https://r.test', '--webhook-secret', 'plain']),
