@@ -2,9 +2,11 @@
 // svc-sandbox: the stateful sandbox on a loopback port. Bad input gets a 4xx and the server keeps
 // serving; a crash exits non-zero with its cause.
 import { parseArgs } from 'node:util';
+import { listenFailure } from './cli-listen-failure.js';
 import { CLI_OPTIONS } from './cli-options.js';
 import { isLoopback } from './console/page-guard.js';
 import { createSandbox, DEFAULT_API_KEY, DEFAULT_START_TIME } from './create-sandbox.js';
+import { parseIsoTime } from './internal/parse-iso-time.js';
 import type { RequestLogEntry } from './serve/request-log.js';
 import { serveSandbox } from './serve-sandbox.js';
 import { StateFile, StateFileInUseError } from './state-file.js';
@@ -77,6 +79,10 @@ const numberFlag = (name: 'history-days' | 'rate-limit' | 'rate-burst') => {
     fail(`--${name} must be a number (got ${text})\n${USAGE}`, 2);
   return value;
 };
+const startTime = args['start-time'];
+// Checked here for a one-line refusal in the flag's own spelling (createSandbox names `startTime`).
+if (startTime !== undefined && parseIsoTime(startTime) === undefined)
+  fail(`--start-time must be a date-time (ISO 8601), such as ${DEFAULT_START_TIME} (got ${startTime})`, 2);
 const rateLimit = numberFlag('rate-limit');
 const rateBurst = numberFlag('rate-burst');
 const stateFile = args.state === undefined ? undefined : new StateFile(args.state);
@@ -101,7 +107,7 @@ try {
     onCommit: stateFile ? persist : undefined,
     // The server lives on the partner's day: real time unless --frozen.
     clock: args.frozen ? 'frozen' : 'real',
-    startTime: args['start-time'],
+    startTime,
     historyDays: numberFlag('history-days'),
     rateLimit:
       rateLimit === undefined
@@ -142,14 +148,8 @@ try {
     onRequest: args.quiet ? undefined : logRequest,
   });
 } catch (error) {
-  const code = (error as NodeJS.ErrnoException).code;
-  if (code === 'EADDRINUSE')
-    fail(
-      `port ${port} on ${args.host} is already in use: stop the process using it or pass --port <another port> (0 picks a free one)`,
-    );
-  if (code === 'EACCES')
-    fail(`not allowed to listen on ${args.host}:${port}: pick a port above 1023 with --port`);
-  throw error;
+  const { message, exitCode } = listenFailure(error, args.host, port);
+  fail(message, exitCode);
 }
 server.server.on('error', (error) => fail(`server error: ${error.message}`));
 

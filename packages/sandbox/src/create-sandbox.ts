@@ -7,6 +7,7 @@ import { CONTROL_DOCUMENT } from './generated/control-document.js';
 import { createRequestHandler, createWorldControl } from './http/handle-request.js';
 import type { PipelineParts, ServedDocument } from './http/pipeline-parts.js';
 import { checkRateLimit, RateLimiter } from './http/rate-limit.js';
+import { parseIsoTime } from './internal/parse-iso-time.js';
 import { SpecIndex } from './openapi/spec-index.js';
 import { SpecValidator } from './openapi/validator.js';
 import { keepInternals } from './sandbox-internals.js';
@@ -30,8 +31,10 @@ const MAX_HISTORY_DAYS = 3_660;
 /** Where a new world starts: `startTime` when given, the fixed default on a frozen clock, else the wall clock. */
 function startTimeOf(options: SandboxOptions, clock: ClockMode): string | undefined {
   if (options.startTime === undefined) return clock === 'frozen' ? DEFAULT_START_TIME : undefined;
-  const time = new Date(options.startTime).getTime();
-  if (Number.isNaN(time)) throw new TypeError('startTime must be a date-time (ISO 8601) or a Date');
+  const { startTime } = options;
+  const time = startTime instanceof Date ? startTime.getTime() : parseIsoTime(String(startTime));
+  if (time === undefined || Number.isNaN(time))
+    throw new TypeError('startTime must be a date-time (ISO 8601) or a Date');
   return new Date(time).toISOString();
 }
 

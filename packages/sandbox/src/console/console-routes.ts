@@ -1,4 +1,5 @@
 import { LIFECYCLE_DIAGRAMS } from '../generated/lifecycle-diagrams.js';
+import { pathSegments } from '../http/read-request.js';
 import type { WorldRegistry } from '../world/world-registry.js';
 import { json, objectBody, refuse } from './console-answers.js';
 import { CONSOLE_PREFIX } from './console-prefix.js';
@@ -7,10 +8,12 @@ import type { WorldAccess } from './world-access.js';
 
 /**
  * A console route by its shape (`GET api/worlds/:/users/:/days`) and its variable parts: a world's
- * fingerprint and a user's or event's id are the only ones.
+ * fingerprint and a user's or event's id are the only ones. Bad percent-encoding throws the
+ * `HttpError` 400 `bad_path_encoding`.
  */
 export function routeOf(method: string, path: string) {
-  const parts = path.split('/').map(decodeURIComponent);
+  // Decoded as the API's paths are: a bad escape is the same 400 bad_path_encoding, never a crash.
+  const parts = pathSegments(`/${path}`);
   const [, , world = '', collection = '', second = ''] = parts;
   const variable = (i: number) =>
     i === 2 || (i === 4 && (collection === 'users' || collection === 'deliveries'));

@@ -1,4 +1,5 @@
 import { HttpError } from '../internal/http-error.js';
+import { parseIsoTime } from '../internal/parse-iso-time.js';
 import { type AppointmentKind, appointmentRecord } from '../world/lab/appointments.js';
 import {
   type Booking,
@@ -29,8 +30,8 @@ function windowDaysOf(context: OperationContext, kind: AppointmentKind): number 
 function startDateOf(context: OperationContext): number | undefined {
   const start = context.query.start_date;
   if (!start) return undefined;
-  const first = Date.parse(/^\d{4}-\d{2}-\d{2}$/.test(start) ? `${start}T00:00:00Z` : start);
-  if (Number.isNaN(first))
+  const first = parseIsoTime(start);
+  if (first === undefined)
     throw new HttpError(422, 'invalid_request', 'start_date must be a date (YYYY-MM-DD)', [
       { location: ['request', 'query', 'start_date'], code: 'format', message: 'start_date must be a date' },
     ]);

@@ -10,14 +10,24 @@ export interface Preference {
   example?: string;
 }
 
+/**
+ * Reads `Prefer`; a `code` that is not a status an answer can have (`999`, `abc`, empty) is refused as
+ * one the operation does not declare, never dropped for the default answer.
+ */
 export function parsePrefer(header: string | null): Preference {
   const preference: Preference = {};
   for (const part of (header ?? '').split(/[,;]/)) {
-    const [key, value] = part.split('=').map((s) => s.trim());
-    if (key === 'code' && value && /^[1-5]\d\d$/.test(value)) preference.code = Number(value);
+    const [key, value = ''] = part.split('=').map((s) => s.trim());
+    if (key === 'code') preference.code = statusOf(value);
     if (key === 'example' && value) preference.example = value.replace(/^"|"$/g, '');
   }
   return preference;
+}
+
+/** A preferred status: 200 to 599, what a response can carry (1xx is never a final answer). */
+function statusOf(value: string): number {
+  if (/^[2-5]\d\d$/.test(value)) return Number(value);
+  throw new HttpError(422, 'invalid_prefer', `Prefer: code=${value} is not a status this operation declares`);
 }
 
 /**

@@ -73,6 +73,15 @@ describe('the console routes', () => {
     expect((await advanced.json()).now).toBe('2026-01-05T10:00:00.000Z');
   });
 
+  it('answers bad percent-encoding in the path with 400 bad_path_encoding, as the API routes do', async () => {
+    for (const path of ['%E0%A4%A', `api/worlds/${world}/users/%E0%A4%A/days`, 'api/worlds/%E0%A4%A']) {
+      const answer = await fetch(`${server.url}/_sandbox/console/${path}`);
+      expect(answer.status).toBe(400);
+      expect((await answer.json()).error.code).toBe('bad_path_encoding');
+    }
+    expect((await fetch(api(`worlds/${world}`))).status).toBe(200);
+  });
+
   it('redirects the bare path to the page, and is off when asked', async () => {
     const bare = await fetch(`${server.url}/_sandbox/console`, { redirect: 'manual' });
     expect(bare.status).toBe(308);

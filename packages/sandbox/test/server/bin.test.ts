@@ -193,12 +193,38 @@ describe('the svc-sandbox bin', () => {
     expect((await fetch(`${url}/_sandbox/clock`, { headers: KEY })).status).toBe(200);
   });
 
-  it('exits 1 with one first line naming the port and the fix when the port is taken', async () => {
+  it('exits 1 with one line naming the port and the fix when the port is taken', async () => {
     const { url } = await startBin([]);
     const port = new URL(url).port;
     const { code, stderr } = await exitOf(spawnBin(['--port', port]));
     expect(code).toBe(1);
-    expect(stderr.split('\n')[0]).toMatch(new RegExp(`port ${port} .*already in use.*--port`));
+    expect(stderr.trim().split('\n')).toEqual([
+      expect.stringMatching(new RegExp(`port ${port} .*already in use.*--port`)),
+    ]);
+  });
+
+  it('exits 2 with one line naming the address and the fix when --host is not an address of this machine', async () => {
+    for (const host of ['999.1.1.1', '192.0.2.1']) {
+      const { code, stderr } = await exitOf(spawnBin(['--host', host, '--port', '4799']));
+      expect(code).toBe(2);
+      expect(stderr.trim().split('\n')).toEqual([
+        expect.stringMatching(
+          new RegExp(
+            `^svc-sandbox: cannot listen on ${host}:4799 \\(E[A-Z_]+\\): pass --host 127\\.0\\.0\\.1`,
+          ),
+        ),
+      ]);
+    }
+  });
+
+  it('exits 2 with one line when --start-time is not a date-time, a day the calendar lacks included', async () => {
+    for (const start of ['2026-02-30T00:00:00Z', 'soon']) {
+      const { code, stderr } = await exitOf(spawnBin(['--port', '0', '--start-time', start]));
+      expect(code).toBe(2);
+      expect(stderr.trim().split('\n')).toEqual([
+        `svc-sandbox: --start-time must be a date-time (ISO 8601), such as 2026-01-05T09:00:00.000Z (got ${start})`,
+      ]);
+    }
   });
 
   it('exits 2 with the cause for bad arguments', async () => {

@@ -146,6 +146,21 @@ describe('Prefer, as the mock reads it', () => {
     expect(body.error.code).toBe('preferred_status');
   });
 
+  it.each(['999', 'abc', '', '404x', '101', '304'])(
+    'refuses Prefer: code=%s, not a status the operation has, as it refuses an unknown example',
+    async (code) => {
+      // An operation answered from the examples, and one the sandbox keeps state for.
+      for (const path of ['/v2/providers', '/v2/user/resolve/alice']) {
+        const { status, body } = await preferring(path, `code=${code}`);
+        expect(status).toBe(422);
+        expect(body.error).toEqual({
+          code: 'invalid_prefer',
+          message: `Prefer: code=${code} is not a status this operation declares`,
+        });
+      }
+    },
+  );
+
   it('refuses an example name the operation does not have, listing those it has', async () => {
     const { status, body } = await preferring('/v2/providers', 'example=nope');
     expect(status).toBe(422);

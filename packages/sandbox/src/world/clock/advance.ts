@@ -1,3 +1,4 @@
+import { parseIsoTime } from '../../internal/parse-iso-time.js';
 import { invalid } from '../state/refusal.js';
 import type { WorldRuntime } from '../state/runtime.js';
 import { earliest, fire } from './timers.js';
@@ -32,7 +33,8 @@ export function advanceTarget(now: string, advance: ClockAdvance): number {
       );
     target = from + seconds * 1000;
   } else {
-    target = new Date(advance.to as string).getTime();
+    const to = advance.to instanceof Date ? advance.to.getTime() : parseIsoTime(String(advance.to));
+    target = to ?? Number.NaN;
     if (Number.isNaN(target) || target < from || target > latest)
       throw invalid('invalid_request', `to must be a date-time ${range}`);
   }

@@ -1,3 +1,4 @@
+import { parseIsoTime } from '../../internal/parse-iso-time.js';
 import { conflict, invalid } from '../state/refusal.js';
 import type { SandboxAppointment, WorldState } from '../state/world-state.js';
 
@@ -78,8 +79,8 @@ export function slotToBook(
 ): { start: string; end: string } {
   if (key !== undefined) {
     const [start, seconds] = Buffer.from(key.replace(/^bk_/, ''), 'base64url').toString('utf8').split('|');
-    const begin = Date.parse(start ?? '');
-    if (!key.startsWith('bk_') || Number.isNaN(begin) || !Number(seconds))
+    const begin = parseIsoTime(start ?? '');
+    if (!key.startsWith('bk_') || begin === undefined || !Number(seconds))
       throw invalid('invalid_request', 'booking_key is not one this sandbox gave in availability');
     if (begin <= new Date(world.now).getTime())
       throw conflict('slot_unavailable', 'This slot has already begun; pick another from availability.');
