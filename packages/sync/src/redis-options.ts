@@ -21,8 +21,8 @@ export function redisOptions(url: string): RedisOptions {
   return {
     host: parsed.hostname || '127.0.0.1',
     port: Number(parsed.port || 6379),
-    ...(parsed.username ? { username: decodeURIComponent(parsed.username) } : {}),
-    ...(parsed.password ? { password: decodeURIComponent(parsed.password) } : {}),
+    ...(parsed.username ? { username: decoded(parsed.username, 'user name') } : {}),
+    ...(parsed.password ? { password: decoded(parsed.password, 'password') } : {}),
     ...(db ? { db } : {}),
     ...(parsed.protocol === 'rediss:' ? { tls: {} } : {}),
     // BullMQ's workers block on Redis: a request must wait for a reconnect rather than fail.
@@ -32,4 +32,13 @@ export function redisOptions(url: string): RedisOptions {
     connectTimeout: 10_000,
     keepAlive: 10_000,
   };
+}
+
+/** A percent-encoded part of the address, decoded; a bad escape is a SyncInputError that never quotes it. */
+function decoded(part: string, what: string): string {
+  try {
+    return decodeURIComponent(part);
+  } catch {
+    throw new SyncInputError(`the Redis address's ${what} has a bad percent-escape: write % as %25`);
+  }
 }
