@@ -5,18 +5,23 @@ import type { SyncStore } from '../../stores/store.js';
 import type { RunResult } from '../../sync-types.js';
 import { choice, clientOf, integer, resourcesOf, retryLimits, teamOf } from '../cli-values.js';
 import type { Command } from '../command.js';
+import { dayRangeOf } from '../date-options.js';
 import { CliFailure, EXIT } from '../exit-codes.js';
 import { failedWindowText, failureFilterOf } from '../failure-filter.js';
 import type { Values } from '../parse-command.js';
 import { showProgress } from '../progress-view.js';
 import { exitOfRun, outcomeText } from '../run-outcome.js';
 
+/** Checks what `retry` needs before the store is opened (a failure is replanned as soon as it is found). */
 function checkRetry(values: Values): void {
   failureFilterOf(values);
-  clientOf(values);
-  choice('progress', values.progress, ['text', 'json', 'none']);
   if ((values.from === undefined) !== (values.to === undefined))
     throw new CliFailure('--from and --to go together: the days failed users are read over', EXIT.usage);
+  if (values.from !== undefined) dayRangeOf(values);
+  integer('concurrency', values.concurrency, 32);
+  choice('progress', values.progress, ['text', 'json', 'none']);
+  retryLimits(values);
+  clientOf(values);
 }
 
 /** The worse of two exit codes: any failure beats success, the first failure stands. */
