@@ -8,6 +8,7 @@ import { generateWebhookSecret, signWebhook } from '@svc/events';
 import { afterAll, describe, expect, it } from 'vitest';
 import { eraseUser, openStore } from '../../src/index.js';
 import { USER_TABLES } from '../../src/stores/erasure-plan.js';
+import { sqliteDriver } from '../../src/stores/sqlite/driver.js';
 import { webhooksArgs } from '../fixtures/cli-args.js';
 import { runCli, startCli, stop, waitForLine } from '../fixtures/processes.js';
 import { API_KEY, sandboxClient, sandboxSync } from '../fixtures/sandbox.js';
@@ -185,4 +186,23 @@ describe('svc-sync erase', () => {
     expect(scrubbed.code).toBe(0);
     expect(JSON.parse(scrubbed.stdout)).toMatchObject({ method: 'sqlite-vacuum', complete: true });
   });
+
+  it('a scrub another connection keeps from emptying the WAL exits 4 with one svc-sync: line on stderr', async () => {
+    const { address } = await filledStore('held');
+    // A reader holding an old snapshot: the WAL cannot be truncated under it.
+    const reader = sqliteDriver().open(address.slice('sqlite:'.length), false);
+    try {
+      reader.exec('BEGIN');
+      reader.prepare('SELECT count(*) AS n FROM svc_meta').get();
+      const held = await runCli(['scrub', '--store', address, '--json']);
+      expect(held.code).toBe(4);
+      expect(JSON.parse(held.stdout)).toMatchObject({ method: 'sqlite-vacuum', complete: false });
+      expect(held.stderr).toBe(
+        'svc-sync: the WAL is still held by another connection, so deleted bytes may remain in it: run svc-sync scrub again once it is idle\n',
+      );
+    } finally {
+      reader.exec('ROLLBACK');
+      reader.close();
+    }
+  }, 60_000);
 });
