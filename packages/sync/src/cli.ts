@@ -9,7 +9,7 @@ import type { Command } from './cli/command.js';
 import { type CommandName, helpText } from './cli/command-table.js';
 import { migrateCommand } from './cli/commands/migrate-command.js';
 import { CliFailure, EXIT } from './cli/exit-codes.js';
-import { openCliStore } from './cli/open-cli-store.js';
+import { checkStoreAddress, openCliStore } from './cli/open-cli-store.js';
 import { parseCommand } from './cli/parse-command.js';
 import {
   QueueUnavailableError,
@@ -55,10 +55,11 @@ async function main(argv: string[]): Promise<number> {
   if (command === 'migrate') return migrateCommand(values);
   const { load, key, readOnly } = COMMANDS[command];
   const { check, run } = (await load()).command;
-  // Arguments and the key are checked before the store is touched.
-  check?.(values);
-  // A bad Redis address is refused before anything is opened.
+  // Every argument is checked before the store is touched or a request sent: the store's and Redis's
+  // addresses, then the command's own (each command checks the key and service URL after its options).
+  checkStoreAddress(values.store);
   if (values.redis) redisOptions(values.redis);
+  check?.(values);
   const controller = new AbortController();
   const interrupt = () => {
     controller.abort(new CliFailure('interrupted; run the same command again to resume', EXIT.interrupted));

@@ -20,3 +20,17 @@ export function parseDay(value: unknown): string | undefined {
 
 /** The `YYYY-MM-DD` date of an instant (milliseconds since the epoch). */
 export const dayOf = (time: number) => isoDay(Math.floor(time / DAY_MS));
+
+const DATE_TIME = /^(\d{4}-\d{2}-\d{2})T\d{2}:\d{2}/;
+
+/**
+ * An ISO date-time (`2026-01-05T00:00:00Z`) whose date exists, as milliseconds since the epoch, or
+ * undefined. Its date is checked on its own: Date.parse rolls 2026-02-30 over to 2 March.
+ */
+export function parseDateTime(value: unknown): number | undefined {
+  if (typeof value !== 'string') return undefined;
+  const date = DATE_TIME.exec(value)?.[1];
+  if (date === undefined || parseDay(date) === undefined) return undefined;
+  const time = Date.parse(value);
+  return Number.isNaN(time) ? undefined : time;
+}

@@ -75,14 +75,28 @@ function apiKey(): string {
 /** The fingerprint of the key in SVC_API_KEY: the team every command that reads binds its store to. */
 export const teamOf = () => teamFingerprint(apiKey());
 
-/** A client with the key in SVC_API_KEY; its own retries off (the sync retries, and paces every 429). */
+/** Whether a service URL is given: `--base-url`, or SVC_BASE_URL (empty counts as unset, as the client reads it). */
+export const serviceUrlGiven = (values: Values) =>
+  values['base-url'] !== undefined || Boolean(process.env.SVC_BASE_URL?.trim());
+
+/**
+ * A client with the key in SVC_API_KEY; its own retries off (the sync retries, and paces every 429).
+ * The commands check it after their own options: a key or URL not set must not hide a mistyped option.
+ */
 export function clientOf(values: Values): SvcClient {
   apiKey();
+  if (!serviceUrlGiven(values))
+    // The client would ask for a region, which the CLI has no option for.
+    throw new CliFailure('no service URL: pass --base-url <URL> or set SVC_BASE_URL', EXIT.usage);
   try {
     return createClient({ baseUrl: values['base-url'], maxRetries: 0 });
   } catch (error) {
-    if (error instanceof ValidationError)
-      throw new CliFailure(`${error.message} (pass --base-url or set SVC_BASE_URL)`, EXIT.usage);
+    if (error instanceof ValidationError && error.field === 'baseUrl')
+      throw new CliFailure(
+        `${values['base-url'] === undefined ? 'SVC_BASE_URL' : '--base-url'} ${error.problem}`,
+        EXIT.usage,
+      );
+    if (error instanceof ValidationError) throw new CliFailure(error.message, EXIT.usage);
     throw error;
   }
 }

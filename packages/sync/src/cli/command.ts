@@ -4,7 +4,10 @@ import type { SyncStore } from '../stores/store.js';
 import type { Values } from './parse-command.js';
 
 export interface Command {
-  /** What it checks before the store is touched (arguments, the key). */
+  /**
+   * What it checks before the store is touched or a request sent: its options in --help's order, then the
+   * key and service URL (a variable not set must not hide a mistyped option).
+   */
   check?: (values: Values) => void;
   run: (values: Values, store: SyncStore, signal: AbortSignal) => Promise<number>;
 }

@@ -5,7 +5,7 @@ import {
   StoreUrlError,
   StoreVersionError,
 } from '../errors/errors.js';
-import { checkStore, openStore } from '../stores/open-store.js';
+import { checkStore, openStore, parseAddress } from '../stores/open-store.js';
 import type { SyncStore } from '../stores/store.js';
 import { CliFailure, EXIT } from './exit-codes.js';
 
@@ -19,23 +19,32 @@ function cliFailureOf(error: unknown): unknown {
   return error;
 }
 
-/**
- * Opens `--store`, turning its expected failures into one line and an exit code. A command that only
- * reads (`readOnly`: status, export) changes nothing: a store with no data yet, or one that needs a
- * migration, is told in one line instead of being created or migrated.
- */
-export async function openCliStore(address: string | undefined, readOnly = false): Promise<SyncStore> {
+/** `--store` given and of a kind svc-sync opens, checked before anything is opened (never echoed: it may hold a password). */
+export function checkStoreAddress(address: string | undefined): asserts address is string {
   if (!address)
     throw new CliFailure(
       '--store is required: sqlite:./svc.db or postgres://user:password@host/db',
       EXIT.usage,
     );
   if (/^postgres(ql)?:/i.test(address) && !URL.canParse(address))
-    // Not echoed: a malformed address may still hold a password.
     throw new CliFailure(
       '--store: the PostgreSQL address is not a valid URL: use postgres://user:password@host:5432/db',
       EXIT.usage,
     );
+  try {
+    parseAddress(address);
+  } catch (error) {
+    throw cliFailureOf(error);
+  }
+}
+
+/**
+ * Opens `--store`, turning its expected failures into one line and an exit code. A command that only
+ * reads (`readOnly`: status, export) changes nothing: a store with no data yet, or one that needs a
+ * migration, is told in one line instead of being created or migrated.
+ */
+export async function openCliStore(address: string | undefined, readOnly = false): Promise<SyncStore> {
+  checkStoreAddress(address);
   try {
     if (readOnly) {
       const schema = await checkStore(address);

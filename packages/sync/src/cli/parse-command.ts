@@ -50,8 +50,35 @@ export function parseCommand(argv: readonly string[]): { command: CommandName | 
   return { command, values: parseOptions(rest, allowed, `svc-sync ${command}`) };
 }
 
-function parseOptions(args: readonly string[], allowed: readonly OptionName[], where: string): Values {
+/** What a string option is given when it reads as a negative number (`--limit -1`). */
+const NEGATIVE_NUMBER = /^-\d/;
+
+/**
+ * `--limit -1` as `--limit=-1`: parseArgs calls any value starting with `-` ambiguous, but no option or
+ * switch looks like a negative number, so it is the option's value, for the option's own check to judge.
+ */
+function joinNegativeValues(args: readonly string[], options: ReturnType<typeof optionConfig>): string[] {
+  const joined: string[] = [];
+  for (let at = 0; at < args.length; at++) {
+    const arg = args[at] as string;
+    const next = args[at + 1];
+    const name = arg.startsWith('--') ? arg.slice(2) : '';
+    if (
+      Object.hasOwn(options, name) &&
+      options[name]?.type === 'string' &&
+      next &&
+      NEGATIVE_NUMBER.test(next)
+    ) {
+      joined.push(`${arg}=${next}`);
+      at++;
+    } else joined.push(arg);
+  }
+  return joined;
+}
+
+function parseOptions(given: readonly string[], allowed: readonly OptionName[], where: string): Values {
   const options = optionConfig(allowed);
+  const args = joinNegativeValues(given, options);
   // A first, lenient pass names what is unknown in our words, with the option the user most likely meant.
   const { tokens } = parseArgs({
     args: [...args],

@@ -1,4 +1,4 @@
-import { createReadStream } from 'node:fs';
+import { accessSync, constants, createReadStream } from 'node:fs';
 import { access } from 'node:fs/promises';
 import { createInterface } from 'node:readline';
 import { CliFailure, EXIT } from './exit-codes.js';
@@ -12,6 +12,20 @@ async function* usersOfFile(path: string): AsyncGenerator<string> {
   for await (const line of lines) {
     const user = line.trim();
     if (user && !user.startsWith('#')) yield user;
+  }
+}
+
+/** `--users` checked before the store is opened: a list naming a user, or a file this process can read. */
+export function checkUsers(value: string): void {
+  if (!value.startsWith('@')) {
+    if (!value.split(',').some((user) => user.trim()))
+      throw new CliFailure('--users lists no user', EXIT.usage);
+    return;
+  }
+  try {
+    accessSync(value.slice(1), constants.R_OK);
+  } catch {
+    throw new CliFailure(`--users ${value}: cannot read ${value.slice(1)}`, EXIT.usage);
   }
 }
 

@@ -2,7 +2,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import { DEFAULT_MAX_BODY_BYTES, unwrap, WebhookError, type WebhookEvent } from '@svc/events';
 import { answerUnread, type BodyChunks, bodyChunks, readUpTo } from '@svc/server-edge/refused-body';
 import type { BackgroundFailure, Sync } from '../sync-types.js';
-import { listen } from './operations/listen.js';
+import { listen } from './listen.js';
 import { answerOperation, OPERATION_PATHS, type Operations, pathOf } from './operations/operations-routes.js';
 
 export interface WebhookServerOptions {

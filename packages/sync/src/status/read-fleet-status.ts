@@ -1,6 +1,7 @@
 // readFleetStatus: how complete every user is, per resource, read from the store one page at a time.
 // The one computation behind `svc-sync status`, the lag channel, a run's last line and any dashboard.
 import { setImmediate } from 'node:timers/promises';
+import { parseDateTime, parseDay } from '../days.js';
 import { SyncInputError } from '../errors/errors.js';
 import { RESOURCES } from '../resources.js';
 import type { ResourceStatus, SyncStore, UserCoverage, UserCoverageKey } from '../stores/store.js';
@@ -103,19 +104,12 @@ export function targetOf(completeTo: string | undefined, now: Date): { target: s
     const end = Date.parse(`${day}T00:00:00.000Z`) + DAY_MS;
     return { target: new Date(Math.min(end, now.getTime())).toISOString(), day };
   }
-  const at = /^\d{4}-\d{2}-\d{2}T/.test(completeTo) ? Date.parse(completeTo) : Number.NaN;
-  if (Number.isNaN(at))
+  const at = parseDateTime(completeTo);
+  if (at === undefined)
     throw new SyncInputError(
       `completeTo must be a day YYYY-MM-DD or an ISO date-time (got ${JSON.stringify(completeTo)})`,
     );
   return { target: new Date(at).toISOString(), day: null };
-}
-
-/** `value` when it is a real day `YYYY-MM-DD` (not 2026-02-30). Here rather than from internal/: status/ imports only leaf modules. */
-function parseDay(value: string): string | undefined {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return undefined;
-  const time = Date.parse(`${value}T00:00:00.000Z`);
-  return !Number.isNaN(time) && new Date(time).toISOString().slice(0, 10) === value ? value : undefined;
 }
 
 const dayBefore = (day: string) =>

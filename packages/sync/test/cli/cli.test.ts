@@ -61,6 +61,50 @@ describe('svc-sync backfill and status', () => {
     });
   });
 
+  it('a run that ends with a failed user exits 5 with one svc-sync: line on stderr naming it, and retry without days says it did not retry the user', async () => {
+    const store = `sqlite:${join(dir, 'ghost.db')}`;
+    const run = await runCli(
+      [
+        'backfill',
+        '--store',
+        store,
+        '--users',
+        'alice,unknown_ghost',
+        '--resources',
+        'sleep',
+        '--from',
+        '2025-12-01',
+        '--to',
+        '2025-12-02',
+        '--base-url',
+        sandbox.url,
+        '--progress',
+        'none',
+      ],
+      env,
+    );
+    expect(run.code).toBe(5);
+    // The outcome line on stdout is as it was; the failure is also the one line the README promises.
+    expect(run.stdout).toMatch(
+      /^done_with_failures: .*; users failed: unknown_ghost \(svc-sync status --failed\);/,
+    );
+    expect(run.stderr).toBe(
+      'svc-sync: 1 user (unknown_ghost) failed for good (svc-sync status --failed says why)\n',
+    );
+
+    const retry = await runCli(
+      ['retry', '--store', store, '--base-url', sandbox.url, '--progress', 'none'],
+      env,
+    );
+    expect(retry.code).toBe(5);
+    expect(retry.stdout).toBe(
+      'not retrying user unknown_ghost\nnot retried: 1 failed users (give --from and --to: the days to read for them)\n',
+    );
+    expect(retry.stderr).toBe(
+      'svc-sync: 1 failed users not retried: give --from and --to, the days to read for them\n',
+    );
+  });
+
   it('exits 2 with one line when SVC_API_KEY is missing', async () => {
     const run = await runCli(['backfill', '--store', `sqlite:${join(dir, 'x.db')}`, ...TWO_DAYS]);
     expect(run.code).toBe(2);

@@ -50,7 +50,9 @@ describe('svc-sync serve: a run seen from the page, and a retry from it', () => 
         env,
       );
       expect(run.code, run.stderr).toBe(5);
-      lastProgress = JSON.parse(run.stderr.trim().split('\n').at(-1) ?? '{}') as typeof lastProgress;
+      // The last JSON line: the run's one svc-sync: line (what failed) follows the progress.
+      const json = run.stderr.split('\n').filter((line) => line.startsWith('{'));
+      lastProgress = JSON.parse(json.at(-1) ?? '{}') as typeof lastProgress;
       expect(lastProgress.finished).toBe(true);
     } finally {
       await proxy.close();

@@ -8,7 +8,9 @@ import { generateWebhookSecret, signWebhook } from '@svc/events';
 import { afterAll, describe, expect, it } from 'vitest';
 import { eraseUser, openStore } from '../../src/index.js';
 import { USER_TABLES } from '../../src/stores/erasure-plan.js';
+import { sqliteDriver } from '../../src/stores/sqlite/driver.js';
 import { webhooksArgs } from '../fixtures/cli-args.js';
+import { cliSandbox } from '../fixtures/cli-sandbox.js';
 import { runCli, startCli, stop, waitForLine } from '../fixtures/processes.js';
 import { API_KEY, sandboxClient, sandboxSync } from '../fixtures/sandbox.js';
 import { storedRows } from '../fixtures/stored-rows.js';
@@ -16,6 +18,8 @@ import { found } from './byte-scans.js';
 import { receiptErrors } from './receipt-schema.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'svc-sync-erase-cli-'));
+/** The sandbox as a server, for the erasures that resolve a user through the service. */
+const service = cliSandbox('sync-erase-cli');
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 /** A SQLite store holding two users from the sandbox; the erased one's service id. */
@@ -96,6 +100,25 @@ describe('svc-sync erase', () => {
     const allowed = await runCli(['erase', '--store', address, '--user', 'cli-erased-x9', '--allow']);
     expect(allowed).toMatchObject({ code: 0, stdout: '{"allowed":true}\n' });
   }, 120_000);
+
+  it('erasing an id neither the store nor the service knows exits 0 with a tombstone, and says on stderr that the store held no rows', async () => {
+    const address = `sqlite:${join(dir, 'typo.db')}`;
+    await (await openStore(address)).close();
+    const run = await runCli(
+      ['erase', '--store', address, '--user', 'unknown_typo', '--base-url', service.url],
+      {
+        SVC_API_KEY: API_KEY,
+      },
+    );
+    expect(run.code).toBe(0);
+    const receipt = JSON.parse(run.stdout);
+    expect(Object.values(receipt.removed).every((n) => n === 0)).toBe(true);
+    expect(receipt.tombstone).toEqual(expect.any(String));
+    expect(run.stderr).toBe(
+      'svc-sync: the store held no rows for this user; the tombstone keeps any from being stored\n',
+    );
+    expect(run.stdout + run.stderr).not.toContain('unknown_typo');
+  });
 
   it('issue 45: a user the store has no service id for needs the key to be resolved; nothing is erased without it', async () => {
     const { address } = await filledStore('unknown');
@@ -185,4 +208,23 @@ describe('svc-sync erase', () => {
     expect(scrubbed.code).toBe(0);
     expect(JSON.parse(scrubbed.stdout)).toMatchObject({ method: 'sqlite-vacuum', complete: true });
   });
+
+  it('a scrub another connection keeps from emptying the WAL exits 4 with one svc-sync: line on stderr', async () => {
+    const { address } = await filledStore('held');
+    // A reader holding an old snapshot: the WAL cannot be truncated under it.
+    const reader = sqliteDriver().open(address.slice('sqlite:'.length), false);
+    try {
+      reader.exec('BEGIN');
+      reader.prepare('SELECT count(*) AS n FROM svc_meta').get();
+      const held = await runCli(['scrub', '--store', address, '--json']);
+      expect(held.code).toBe(4);
+      expect(JSON.parse(held.stdout)).toMatchObject({ method: 'sqlite-vacuum', complete: false });
+      expect(held.stderr).toBe(
+        'svc-sync: the WAL is still held by another connection, so deleted bytes may remain in it: run svc-sync scrub again once it is idle\n',
+      );
+    } finally {
+      reader.exec('ROLLBACK');
+      reader.close();
+    }
+  }, 60_000);
 });

@@ -1,6 +1,6 @@
 // Issue 46: `--since <instant>` (Bulk Data's `_since`): an export of only what the store took after the
 // instant, so a partner can push each day's changes; the manifest's request says so.
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Observation, Patient } from '@medplum/fhirtypes';
 import { describe, expect, it } from 'vitest';
@@ -99,7 +99,33 @@ describe('issue 46: svc-sync export --since', () => {
       '--since',
       'yesterday',
     ]);
-    expect(bad.stderr).toBe('svc-sync: --since yesterday is not an instant\n');
+    expect(bad.stderr).toBe(
+      'svc-sync: --since must be a day YYYY-MM-DD or an ISO date-time such as 2026-01-05T00:00:00Z (got "yesterday")\n',
+    );
     expect(bad.code).toBe(2);
+  }, 60_000);
+
+  it('refuses a --since whose date the calendar does not have (Date.parse takes 2026-02-30 as 2 March), exit 2', async () => {
+    const { store, address } = await twoDaysOfReads();
+    await store.close();
+    const out = join(stores.dir, 'no-such-day');
+    const args = ['export', '--store', address, '--format', 'fhir-ndjson', '--out', out, '--steps', 'hourly'];
+    const run = await runCli([...args, '--since', '2026-02-30T00:00:00Z']);
+    expect(run.stderr).toBe(
+      'svc-sync: --since must be a day YYYY-MM-DD or an ISO date-time such as 2026-01-05T00:00:00Z (got "2026-02-30T00:00:00Z": the calendar has no 2026-02-30)\n',
+    );
+    expect(run.code).toBe(2);
+    expect(existsSync(out)).toBe(false);
+    // In code too, the same instant is refused rather than read as 2 March.
+    const opened = await stores.open();
+    await expect(
+      exportFhirNdjson(opened.store, out, {
+        resources: ['steps'],
+        steps: 'hourly',
+        since: '2026-02-30T00:00:00Z',
+      }),
+    ).rejects.toThrow('--since 2026-02-30T00:00:00Z is not an instant');
+    const day = await runCli([...args, '--since', '2026-01-05']);
+    expect(day.code).toBe(0);
   }, 60_000);
 });

@@ -13,10 +13,11 @@ import {
   teamOf,
 } from '../cli-values.js';
 import type { Command } from '../command.js';
+import { dayRangeOf } from '../date-options.js';
 import { usersText } from '../fleet-text.js';
 import type { Values } from '../parse-command.js';
 import { showProgress } from '../progress-view.js';
-import { readUsers } from '../read-users.js';
+import { checkUsers, readUsers } from '../read-users.js';
 import { exitOfRun, outcomeText } from '../run-outcome.js';
 
 /**
@@ -33,11 +34,16 @@ async function askedText(store: SyncStore, from: string, to: string, asOf: strin
   }
 }
 
-/** Checks what `backfill` needs before the store is opened. */
+/** Checks what `backfill` needs before the store is opened: its options in --help's order, then the key and URL. */
 function checkBackfill(values: Values): void {
   requireOptions(values, ['users', 'from', 'to'], 'backfill');
-  clientOf(values);
+  checkUsers(values.users as string);
+  dayRangeOf(values);
+  resourcesOf(values.resources);
+  integer('concurrency', values.concurrency, 32);
   choice('progress', values.progress, ['text', 'json', 'none']);
+  retryLimits(values);
+  clientOf(values);
 }
 
 async function backfillCommand(values: Values, store: SyncStore, signal: AbortSignal): Promise<number> {

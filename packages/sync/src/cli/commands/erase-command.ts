@@ -2,6 +2,7 @@
 // `--allow` lets an erased user be stored again. Prints the receipt; never the user's id.
 import { NotFoundError } from '@svc/client';
 import { allowUser, eraseUser } from '../../erasure/erase-user.js';
+import type { ErasureReceipt } from '../../erasure/receipt.js';
 import type { SyncStore } from '../../stores/store.js';
 import { clientOf, requireOptions, teamOf } from '../cli-values.js';
 import type { Command } from '../command.js';
@@ -41,6 +42,11 @@ async function resolveUserId(values: Values, store: SyncStore, clientUserId: str
     );
 }
 
+/** Whether an erasure found nothing of the user: no row in the store, no job or key in the queue. */
+const nothingRemoved = ({ removed, queue }: ErasureReceipt) =>
+  Object.values(removed).every((n) => n === 0) &&
+  (!queue || queue.jobs + queue.events + queue.keys + queue.leftActive === 0);
+
 async function eraseCommand(values: Values, store: SyncStore): Promise<number> {
   const clientUserId = values.user as string;
   if (values.allow) {
@@ -61,6 +67,12 @@ async function eraseCommand(values: Values, store: SyncStore): Promise<number> {
       ...(queue ? { queue } : {}),
       scrub: scrubOf(values),
     });
+    // Still exit 0 with its tombstone (an erasure may come before any sync, or run again after a
+    // failure), but a mistyped id must not pass for an erasure done.
+    if (nothingRemoved(receipt))
+      process.stderr.write(
+        'svc-sync: the store held no rows for this user; the tombstone keeps any from being stored\n',
+      );
     return reportReceipt(values, receipt);
   } finally {
     await queue?.close();

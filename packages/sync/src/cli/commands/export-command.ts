@@ -20,11 +20,13 @@ import {
   timeseriesNdjson,
   writeNdjsonByType,
 } from '@svc/health';
+import { parseDateTime, parseDay } from '../../days.js';
 import type { ResourceName } from '../../resources.js';
 import type { StepRow, SyncStore } from '../../stores/store.js';
 import { storedParsingJobs, storedSteps, storedSummaries, storedUsers } from '../../stores/stored-rows.js';
 import { choice, requireOptions, resourcesOf } from '../cli-values.js';
 import type { Command } from '../command.js';
+import { dayOrInstantOption } from '../date-options.js';
 import { CliFailure, EXIT } from '../exit-codes.js';
 import type { Values } from '../parse-command.js';
 import { checkReplaceable, type PrivateFile, writeFilePrivately, writePrivately } from '../private-files.js';
@@ -285,7 +287,8 @@ async function writeTypeFiles(
 
 /** The options an export cannot use, refused before anything is written. */
 function checkExportOptions({ since, steps = 'daily', resources, patientSystem }: FhirExportOptions): void {
-  if (since !== undefined && Number.isNaN(Date.parse(since)))
+  // A day or an ISO date-time whose date exists: Date.parse alone takes 2026-02-30 as 2 March.
+  if (since !== undefined && parseDay(since) === undefined && parseDateTime(since) === undefined)
     throw new SinceError(`--since ${since} is not an instant`);
   if (since !== undefined && steps === 'daily' && resources.includes('steps'))
     throw new SinceError(
@@ -357,13 +360,20 @@ function checkExport(values: Values): void {
   requireOptions(values, ['format', 'out'], 'export');
   choice('format', values.format, ['fhir-ndjson']);
   if (values.steps !== undefined) choice('steps', values.steps, ['daily', 'hourly']);
-  resourcesOf(values.resources);
+  const resources = resourcesOf(values.resources);
   const system = values['patient-system'];
   if (system !== undefined && !/^[a-z][a-z0-9+.-]*:\S+$/i.test(system as string))
     throw new CliFailure(
       `--patient-system must be an absolute URI, e.g. https://ehr.example.org/patients (got ${system})`,
       EXIT.usage,
     );
+  if (values.since !== undefined) dayOrInstantOption('since', values.since);
+  try {
+    checkExportOptions({ resources, steps: stepsOf(values.steps), since: values.since });
+  } catch (error) {
+    if (error instanceof SinceError) throw new CliFailure(error.message, EXIT.usage);
+    throw error;
+  }
 }
 
 async function exportCommand(values: Values, store: SyncStore, signal: AbortSignal): Promise<number> {

@@ -8,8 +8,8 @@ import { checkReceiptOptions, reportReceipt, scrubOf } from '../receipt-output.j
 
 function checkForget(values: Values): void {
   requireOptions(values, ['user', 'provider'], 'forget');
-  clientOf(values);
   checkReceiptOptions(values);
+  clientOf(values);
 }
 
 async function forgetCommand(values: Values, store: SyncStore): Promise<number> {

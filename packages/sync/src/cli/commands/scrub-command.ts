@@ -12,7 +12,11 @@ async function scrubCommand(values: Values, store: SyncStore): Promise<number> {
       ? `${JSON.stringify(result)}\n`
       : `scrubbed ${result.tables.join(', ')} (${result.method}) in ${result.ms} ms${result.complete ? '' : '; the WAL is still held by another connection: run again once it is idle'}\n`,
   );
-  return result.complete ? EXIT.ok : EXIT.incomplete;
+  if (result.complete) return EXIT.ok;
+  process.stderr.write(
+    'svc-sync: the WAL is still held by another connection, so deleted bytes may remain in it: run svc-sync scrub again once it is idle\n',
+  );
+  return EXIT.incomplete;
 }
 
 /** `svc-sync scrub`, as ../cli.ts runs it. */

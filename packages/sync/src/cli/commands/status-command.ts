@@ -8,6 +8,7 @@ import { readFleetStatus } from '../../status/read-fleet-status.js';
 import type { SyncStore, WindowKey } from '../../stores/store.js';
 import { integer } from '../cli-values.js';
 import type { Command } from '../command.js';
+import { dayOrInstantOption } from '../date-options.js';
 import { durationOf } from '../duration.js';
 import { EXIT } from '../exit-codes.js';
 import { resourceText, targetText, usersText } from '../fleet-text.js';
@@ -17,9 +18,10 @@ const windowText = (w: WindowKey & { clientUserId: string | null }) =>
   `${w.clientUserId ?? `(user id ${w.userId})`} ${w.resource} ${w.provider} ${w.start}..${w.end}`;
 
 function checkStatus(values: Values): void {
+  if (values.to !== undefined) dayOrInstantOption('to', values.to);
+  integer('limit', values.limit, 50);
   durationOf('max-pending-age', values['max-pending-age']);
   durationOf('max-behind', values['max-behind']);
-  integer('limit', values.limit, 50);
 }
 
 async function statusCommand(values: Values, store: SyncStore): Promise<number> {

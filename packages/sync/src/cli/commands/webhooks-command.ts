@@ -16,10 +16,12 @@ const secretOf = (values: Values) => values.secret ?? process.env.SVC_WEBHOOK_SE
 
 /** Checks what `webhooks` needs before the store is opened. */
 function checkWebhooks(values: Values): void {
+  integer('port', values.port, 3000, 0, 65_535);
   if (!secretOf(values))
     throw new CliFailure('a webhook secret is required: --secret whsec_… or SVC_WEBHOOK_SECRET', EXIT.usage);
-  integer('port', values.port, 3000, 0, 65_535);
+  resourcesOf(values.resources);
   choice('log', values.log, ['text', 'json']);
+  retryLimits(values);
   clientOf(values);
 }
 

@@ -48,15 +48,16 @@ function workerLog(format: 'text' | 'json') {
 
 /** Checks what `worker` needs before the store is opened. */
 function checkWorker(values: Values): void {
-  clientOf(values);
-  if (!values.redis) throw new CliFailure('worker needs --redis redis://host:6379', EXIT.usage);
   if (!/^postgres(ql)?:\/\//.test(values.store ?? ''))
     throw new CliFailure('worker needs a shared store: --store postgres://user:password@host/db', EXIT.usage);
+  if (!values.redis) throw new CliFailure('worker needs --redis redis://host:6379', EXIT.usage);
   integer('concurrency', values.concurrency, 8);
   integer('lock-ms', values['lock-ms'], 30_000, 1_000);
-  if (values['retain-days'] !== undefined) retainDaysOf(values);
+  retryLimits(values);
   if (values['metrics-port'] !== undefined) integer('metrics-port', values['metrics-port'], 9464, 0, 65_535);
   choice('log', values.log, ['text', 'json']);
+  if (values['retain-days'] !== undefined) retainDaysOf(values);
+  clientOf(values);
 }
 
 /** With --retain-days: the policy applied now and every day after; `stop` waits for one in progress. */

@@ -1,6 +1,6 @@
 // The worker's own small server (`--metrics-port`): the operation routes and nothing else (404).
 import { createServer } from 'node:http';
-import { listen } from './listen.js';
+import { listen } from '../listen.js';
 import { answerOperation, OPERATION_PATHS, type Operations, pathOf } from './operations-routes.js';
 
 export interface OperationsServer {
