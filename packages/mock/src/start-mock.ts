@@ -144,8 +144,9 @@ async function stopMock(front: GuardFront, prism: Prism): Promise<void> {
 /**
  * Starts Prism on the bundled spec behind a guarding front and resolves once it accepts requests;
  * rejects with Prism's log if it does not. The front listens where asked and answers itself what
- * would end Prism's process (a path whose percent-encoding does not decode) or slip past its checks
- * (an upload that is not multipart or has no file part); Prism listens on a private loopback port.
+ * would end Prism's process (a path whose percent-encoding does not decode, a JSON body nested past
+ * 64 levels) or slip past its checks (an upload that is not multipart or has no file part); Prism
+ * listens on a private loopback port.
  */
 export async function startMock(options: MockServerOptions = {}): Promise<MockServer> {
   const host = options.host ?? '127.0.0.1';

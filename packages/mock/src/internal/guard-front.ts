@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { answerUnread, bodyChunks, readUpTo } from '@svc/server-edge/refused-body';
 import { checkUpload, type FrontRefusal, uploadLimit } from './check-upload.js';
 import { malformedPercentEncoding } from './percent-encoding.js';
+import { isJsonBody, JSON_BODY_LIMIT, readJsonBody } from './read-json-body.js';
 import type { UploadRule } from './upload-rules.js';
 
 /** The mock's listening side: answers what would end or fool Prism, forwards everything else to it. */
@@ -61,6 +62,16 @@ function forward(req: IncomingMessage, res: ServerResponse, upstream: Upstream, 
   else req.pipe(outgoing);
 }
 
+/** The whole body, read within `limit`; undefined once it was answered 413 instead. */
+async function readWithin(req: IncomingMessage, res: ServerResponse, limit: number) {
+  const declared = Number(req.headers['content-length']);
+  const next = bodyChunks(req);
+  // Refused on the declared size before reading, else on the counted size as soon as it passes.
+  const body = Number.isFinite(declared) && declared > limit ? undefined : await readUpTo(next, limit);
+  if (!body) await answerUnread(req, res, next, 413, PROBLEM, problemOf(tooLarge(limit)));
+  return body;
+}
+
 /** An upload read within its limit and checked before it is forwarded; refused (413, 4xx) otherwise. */
 async function forwardUpload(
   req: IncomingMessage,
@@ -68,14 +79,19 @@ async function forwardUpload(
   upstream: Upstream,
   rule: UploadRule,
 ) {
-  const limit = uploadLimit(rule) ?? Number.POSITIVE_INFINITY;
-  const declared = Number(req.headers['content-length']);
-  const next = bodyChunks(req);
-  // Refused on the declared size before reading, else on the counted size as soon as it passes.
-  const body = Number.isFinite(declared) && declared > limit ? undefined : await readUpTo(next, limit);
-  if (!body) return answerUnread(req, res, next, 413, PROBLEM, problemOf(tooLarge(limit)));
+  const body = await readWithin(req, res, uploadLimit(rule) ?? Number.POSITIVE_INFINITY);
+  if (!body) return;
   const refusal = await checkUpload(rule, req.headers['content-type'], body);
   if (refusal) return refuse(res, refusal);
+  forward(req, res, upstream, body);
+}
+
+/** A JSON body read within Prism's limit and checked before Prism parses it; refused (413, 415, 400) otherwise. */
+async function forwardJson(req: IncomingMessage, res: ServerResponse, upstream: Upstream) {
+  const body = await readWithin(req, res, JSON_BODY_LIMIT);
+  if (!body) return;
+  const read = readJsonBody(req.headers['content-type'], body);
+  if ('refusal' in read) return refuse(res, read.refusal);
   forward(req, res, upstream, body);
 }
 
@@ -95,6 +111,8 @@ async function guard(req: IncomingMessage, res: ServerResponse, upstream: Upstre
       detail: `"${malformed}" in the request target is not valid percent-encoding.`,
     });
   }
+  // Any JSON body, whatever the route: Prism parses it before it looks for the operation.
+  if (isJsonBody(req.headers)) return forwardJson(req, res, upstream);
   const pathname = target.split('?')[0] as string;
   const rule = upstream.rules.find((r) => r.method === req.method && r.path.test(pathname));
   return rule ? forwardUpload(req, res, upstream, rule) : forward(req, res, upstream);
