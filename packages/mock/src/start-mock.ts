@@ -1,10 +1,10 @@
 import { spawn } from 'node:child_process';
 import { shippedSpecPath } from '@svc/spec/shipped-spec-path';
+import { bodyRules } from './internal/body-rules.js';
 import { freePort } from './internal/free-port.js';
 import { type GuardFront, startGuardFront } from './internal/guard-front.js';
 import { OutputTail } from './internal/output-tail.js';
 import { prismBin } from './internal/prism-bin.js';
-import { uploadRules } from './internal/upload-rules.js';
 import { MockStartError } from './mock-start-error.js';
 
 export interface MockServerOptions {
@@ -159,7 +159,7 @@ export async function startMock(options: MockServerOptions = {}): Promise<MockSe
   }
   const prismPort = await freePort('127.0.0.1');
   // Read as Prism reads it, while Prism starts; a spec Prism cannot serve is reported from Prism's log.
-  const rules = uploadRules(specPath);
+  const rules = bodyRules(specPath);
   rules.catch(() => {});
   const prism = spawnPrism(specPath, prismPort, options);
   try {

@@ -1,16 +1,16 @@
 import { Agent, createServer, type IncomingMessage, request, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { answerUnread, bodyChunks, readUpTo } from '@svc/server-edge/refused-body';
+import type { BodyRule } from './body-rules.js';
 import { checkUpload, type FrontRefusal, uploadLimit } from './check-upload.js';
 import { malformedPercentEncoding } from './percent-encoding.js';
 import { isJsonBody, JSON_BODY_LIMIT, readJsonBody } from './read-json-body.js';
-import type { UploadRule } from './upload-rules.js';
 
 /** The mock's listening side: answers what would end or fool Prism, forwards everything else to it. */
 export interface GuardFront {
   readonly port: number;
-  /** Starts forwarding to Prism on loopback `upstreamPort`, checking uploads by `rules`. */
-  forwardTo(upstreamPort: number, rules: readonly UploadRule[]): void;
+  /** Starts forwarding to Prism on loopback `upstreamPort`, checking bodies by `rules`. */
+  forwardTo(upstreamPort: number, rules: readonly BodyRule[]): void;
   close(): Promise<void>;
 }
 
@@ -33,7 +33,7 @@ const tooLarge = (limit: number): FrontRefusal => ({
 /** Where the front forwards to, once Prism listens. */
 interface Upstream {
   port: number;
-  rules: readonly UploadRule[];
+  rules: readonly BodyRule[];
   agent: Agent;
 }
 
@@ -73,12 +73,7 @@ async function readWithin(req: IncomingMessage, res: ServerResponse, limit: numb
 }
 
 /** An upload read within its limit and checked before it is forwarded; refused (413, 4xx) otherwise. */
-async function forwardUpload(
-  req: IncomingMessage,
-  res: ServerResponse,
-  upstream: Upstream,
-  rule: UploadRule,
-) {
+async function forwardUpload(req: IncomingMessage, res: ServerResponse, upstream: Upstream, rule: BodyRule) {
   const body = await readWithin(req, res, uploadLimit(rule) ?? Number.POSITIVE_INFINITY);
   if (!body) return;
   const refusal = await checkUpload(rule, req.headers['content-type'], body);
@@ -86,13 +81,24 @@ async function forwardUpload(
   forward(req, res, upstream, body);
 }
 
+/** A body that is JSON `null`, with JSON's whitespace around it. */
+const JSON_NULL = /^[ \t\n\r]*null[ \t\n\r]*$/;
+const JSON_FALSE = Buffer.from('false');
+
 /** A JSON body read within Prism's limit and checked before Prism parses it; refused (413, 415, 400) otherwise. */
-async function forwardJson(req: IncomingMessage, res: ServerResponse, upstream: Upstream) {
+async function forwardJson(
+  req: IncomingMessage,
+  res: ServerResponse,
+  upstream: Upstream,
+  rule: BodyRule | undefined,
+) {
   const body = await readWithin(req, res, JSON_BODY_LIMIT);
   if (!body) return;
   const read = readJsonBody(req.headers['content-type'], body);
   if ('refusal' in read) return refuse(res, read.refusal);
-  forward(req, res, upstream, body);
+  // Prism takes a JSON `null` for no body and checks nothing; `false` breaks an object-only schema's
+  // `type` as `null` does, so Prism answers it with the 422 (and sl-violations) any non-object gets.
+  forward(req, res, upstream, rule?.objectOnly && JSON_NULL.test(read.text) ? JSON_FALSE : body);
 }
 
 /** Answers what would end or fool Prism, and forwards the rest. */
@@ -111,11 +117,11 @@ async function guard(req: IncomingMessage, res: ServerResponse, upstream: Upstre
       detail: `"${malformed}" in the request target is not valid percent-encoding.`,
     });
   }
-  // Any JSON body, whatever the route: Prism parses it before it looks for the operation.
-  if (isJsonBody(req.headers)) return forwardJson(req, res, upstream);
   const pathname = target.split('?')[0] as string;
   const rule = upstream.rules.find((r) => r.method === req.method && r.path.test(pathname));
-  return rule ? forwardUpload(req, res, upstream, rule) : forward(req, res, upstream);
+  // Any JSON body, whatever the route: Prism parses it before it looks for the operation.
+  if (isJsonBody(req.headers)) return forwardJson(req, res, upstream, rule);
+  return rule && rule.files.size > 0 ? forwardUpload(req, res, upstream, rule) : forward(req, res, upstream);
 }
 
 /** The answer to a request Node's parser cannot read (broken request line, bad headers): 400, closed. */

@@ -7,8 +7,9 @@ export const JSON_BODY_LIMIT = 10 * 1_048_576;
 /** Deepest nesting of arrays and objects a JSON body may have, as in the sandbox. */
 const MAX_JSON_DEPTH = 64;
 
-const mediaTypeOf = (contentType: string | undefined) =>
-  (contentType ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
+/** Whether Prism parses a body of this content-type as JSON: `application/json`, `application/*+json`. */
+export const isJsonMediaType = (contentType: string | undefined) =>
+  /^application\/(?:json|[^/\s]+\+json)$/i.test((contentType ?? '').split(';')[0]?.trim() ?? '');
 
 /**
  * Whether Prism will parse this request's body as JSON: it does for `application/json` and
@@ -17,12 +18,7 @@ const mediaTypeOf = (contentType: string | undefined) =>
 export function isJsonBody(headers: IncomingHttpHeaders): boolean {
   const length = headers['content-length'];
   const declared = headers['transfer-encoding'] !== undefined || (length !== undefined && length !== '0');
-  const mediaType = mediaTypeOf(headers['content-type']);
-  return (
-    declared &&
-    (mediaType === 'application/json' ||
-      (mediaType.startsWith('application/') && mediaType.endsWith('+json')))
-  );
+  return declared && isJsonMediaType(headers['content-type']);
 }
 
 /** The `charset` parameter of a content-type, unquoted; undefined when there is none. */
