@@ -11,16 +11,27 @@ const usage = `svc-mock: serve the Svc API spec with Prism
   --banner         print an example request once listening
   --help, -h       this text`;
 
-const { values } = parseArgs({
-  options: {
-    port: { type: 'string', short: 'p', default: '4010' },
-    host: { type: 'string', default: '127.0.0.1' },
-    dynamic: { type: 'boolean', short: 'd', default: false },
-    errors: { type: 'boolean', default: false },
-    banner: { type: 'boolean', default: false },
-    help: { type: 'boolean', short: 'h', default: false },
-  },
-});
+/** The options given; an unknown one or a missing value stops with one line and exit code 2, as a bad --port does. */
+function parseOptions() {
+  try {
+    return parseArgs({
+      options: {
+        port: { type: 'string', short: 'p', default: '4010' },
+        host: { type: 'string', default: '127.0.0.1' },
+        dynamic: { type: 'boolean', short: 'd', default: false },
+        errors: { type: 'boolean', default: false },
+        banner: { type: 'boolean', default: false },
+        help: { type: 'boolean', short: 'h', default: false },
+      },
+    }).values;
+  } catch (error) {
+    // parseArgs's own words on one line (as svc-sync prints them), not its stack.
+    process.stderr.write(`svc-mock: ${(error as Error).message.split('\n')[0]} (svc-mock --help)\n`);
+    process.exit(2);
+  }
+}
+
+const values = parseOptions();
 
 if (values.help) {
   process.stdout.write(`${usage}\n`);

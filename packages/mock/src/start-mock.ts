@@ -1,10 +1,10 @@
 import { spawn } from 'node:child_process';
 import { shippedSpecPath } from '@svc/spec/shipped-spec-path';
+import { bodyRules } from './internal/body-rules.js';
 import { freePort } from './internal/free-port.js';
 import { type GuardFront, startGuardFront } from './internal/guard-front.js';
 import { OutputTail } from './internal/output-tail.js';
 import { prismBin } from './internal/prism-bin.js';
-import { uploadRules } from './internal/upload-rules.js';
 import { MockStartError } from './mock-start-error.js';
 
 export interface MockServerOptions {
@@ -144,8 +144,9 @@ async function stopMock(front: GuardFront, prism: Prism): Promise<void> {
 /**
  * Starts Prism on the bundled spec behind a guarding front and resolves once it accepts requests;
  * rejects with Prism's log if it does not. The front listens where asked and answers itself what
- * would end Prism's process (a path whose percent-encoding does not decode) or slip past its checks
- * (an upload that is not multipart or has no file part); Prism listens on a private loopback port.
+ * would end Prism's process (a path whose percent-encoding does not decode, a JSON body nested past
+ * 64 levels) or slip past its checks (an upload that is not multipart or has no file part); Prism
+ * listens on a private loopback port.
  */
 export async function startMock(options: MockServerOptions = {}): Promise<MockServer> {
   const host = options.host ?? '127.0.0.1';
@@ -158,7 +159,7 @@ export async function startMock(options: MockServerOptions = {}): Promise<MockSe
   }
   const prismPort = await freePort('127.0.0.1');
   // Read as Prism reads it, while Prism starts; a spec Prism cannot serve is reported from Prism's log.
-  const rules = uploadRules(specPath);
+  const rules = bodyRules(specPath);
   rules.catch(() => {});
   const prism = spawnPrism(specPath, prismPort, options);
   try {

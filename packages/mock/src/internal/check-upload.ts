@@ -1,4 +1,4 @@
-import type { UploadRule } from './upload-rules.js';
+import type { BodyRule } from './body-rules.js';
 
 /** A refusal the front answers itself, before Prism sees the request. */
 export interface FrontRefusal {
@@ -11,7 +11,7 @@ export interface FrontRefusal {
 export const FORM_FRAMING_BYTES = 65_536;
 
 /** The largest body an upload may have: its files' limits plus the form's framing; undefined when a file is unbounded. */
-export function uploadLimit(rule: UploadRule): number | undefined {
+export function uploadLimit(rule: BodyRule): number | undefined {
   let total = FORM_FRAMING_BYTES;
   for (const maxBytes of rule.files.values()) {
     if (maxBytes === undefined) return undefined;
@@ -25,7 +25,7 @@ export function uploadLimit(rule: UploadRule): number | undefined {
  * and refuses it unless every file field of the operation came as a file part within its size.
  */
 export async function checkUpload(
-  rule: UploadRule,
+  rule: BodyRule,
   contentType: string | undefined,
   body: Uint8Array,
 ): Promise<FrontRefusal | undefined> {

@@ -1,15 +1,16 @@
 import { Agent, createServer, type IncomingMessage, request, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { answerUnread, bodyChunks, readUpTo } from '@svc/server-edge/refused-body';
+import type { BodyRule } from './body-rules.js';
 import { checkUpload, type FrontRefusal, uploadLimit } from './check-upload.js';
 import { malformedPercentEncoding } from './percent-encoding.js';
-import type { UploadRule } from './upload-rules.js';
+import { isJsonBody, JSON_BODY_LIMIT, readJsonBody } from './read-json-body.js';
 
 /** The mock's listening side: answers what would end or fool Prism, forwards everything else to it. */
 export interface GuardFront {
   readonly port: number;
-  /** Starts forwarding to Prism on loopback `upstreamPort`, checking uploads by `rules`. */
-  forwardTo(upstreamPort: number, rules: readonly UploadRule[]): void;
+  /** Starts forwarding to Prism on loopback `upstreamPort`, checking bodies by `rules`. */
+  forwardTo(upstreamPort: number, rules: readonly BodyRule[]): void;
   close(): Promise<void>;
 }
 
@@ -32,7 +33,7 @@ const tooLarge = (limit: number): FrontRefusal => ({
 /** Where the front forwards to, once Prism listens. */
 interface Upstream {
   port: number;
-  rules: readonly UploadRule[];
+  rules: readonly BodyRule[];
   agent: Agent;
 }
 
@@ -61,22 +62,43 @@ function forward(req: IncomingMessage, res: ServerResponse, upstream: Upstream, 
   else req.pipe(outgoing);
 }
 
-/** An upload read within its limit and checked before it is forwarded; refused (413, 4xx) otherwise. */
-async function forwardUpload(
-  req: IncomingMessage,
-  res: ServerResponse,
-  upstream: Upstream,
-  rule: UploadRule,
-) {
-  const limit = uploadLimit(rule) ?? Number.POSITIVE_INFINITY;
+/** The whole body, read within `limit`; undefined once it was answered 413 instead. */
+async function readWithin(req: IncomingMessage, res: ServerResponse, limit: number) {
   const declared = Number(req.headers['content-length']);
   const next = bodyChunks(req);
   // Refused on the declared size before reading, else on the counted size as soon as it passes.
   const body = Number.isFinite(declared) && declared > limit ? undefined : await readUpTo(next, limit);
-  if (!body) return answerUnread(req, res, next, 413, PROBLEM, problemOf(tooLarge(limit)));
+  if (!body) await answerUnread(req, res, next, 413, PROBLEM, problemOf(tooLarge(limit)));
+  return body;
+}
+
+/** An upload read within its limit and checked before it is forwarded; refused (413, 4xx) otherwise. */
+async function forwardUpload(req: IncomingMessage, res: ServerResponse, upstream: Upstream, rule: BodyRule) {
+  const body = await readWithin(req, res, uploadLimit(rule) ?? Number.POSITIVE_INFINITY);
+  if (!body) return;
   const refusal = await checkUpload(rule, req.headers['content-type'], body);
   if (refusal) return refuse(res, refusal);
   forward(req, res, upstream, body);
+}
+
+/** A body that is JSON `null`, with JSON's whitespace around it. */
+const JSON_NULL = /^[ \t\n\r]*null[ \t\n\r]*$/;
+const JSON_FALSE = Buffer.from('false');
+
+/** A JSON body read within Prism's limit and checked before Prism parses it; refused (413, 415, 400) otherwise. */
+async function forwardJson(
+  req: IncomingMessage,
+  res: ServerResponse,
+  upstream: Upstream,
+  rule: BodyRule | undefined,
+) {
+  const body = await readWithin(req, res, JSON_BODY_LIMIT);
+  if (!body) return;
+  const read = readJsonBody(req.headers['content-type'], body);
+  if ('refusal' in read) return refuse(res, read.refusal);
+  // Prism takes a JSON `null` for no body and checks nothing; `false` breaks an object-only schema's
+  // `type` as `null` does, so Prism answers it with the 422 (and sl-violations) any non-object gets.
+  forward(req, res, upstream, rule?.objectOnly && JSON_NULL.test(read.text) ? JSON_FALSE : body);
 }
 
 /** Answers what would end or fool Prism, and forwards the rest. */
@@ -97,7 +119,9 @@ async function guard(req: IncomingMessage, res: ServerResponse, upstream: Upstre
   }
   const pathname = target.split('?')[0] as string;
   const rule = upstream.rules.find((r) => r.method === req.method && r.path.test(pathname));
-  return rule ? forwardUpload(req, res, upstream, rule) : forward(req, res, upstream);
+  // Any JSON body, whatever the route: Prism parses it before it looks for the operation.
+  if (isJsonBody(req.headers)) return forwardJson(req, res, upstream, rule);
+  return rule && rule.files.size > 0 ? forwardUpload(req, res, upstream, rule) : forward(req, res, upstream);
 }
 
 /** The answer to a request Node's parser cannot read (broken request line, bad headers): 400, closed. */

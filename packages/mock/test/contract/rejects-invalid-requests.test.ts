@@ -54,4 +54,25 @@ describe('the mock rejects requests that break the spec with 422', () => {
   it('rejects complete_mfa without mfa_code', async () => {
     await expect422(await post('/v2/link/provider/password/whoop/complete_mfa', {}), 'mfa_code');
   });
+
+  it('rejects an order whose body is null as it rejects [1,2]: the spec takes an object', async () => {
+    const array = await post('/v3/order', [1, 2]);
+    const violations = array.headers.get('sl-violations');
+    await expect422(array, 'must be object');
+    for (const body of ['null', ' \n null \t']) {
+      const response = await fetch(`${base()}/v3/order`, {
+        method: 'POST',
+        headers: { ...key, 'content-type': 'application/json' },
+        body,
+      });
+      expect(response.headers.get('sl-violations')).toBe(violations);
+      await expect422(response, 'must be object');
+    }
+  });
+
+  it('accepts an order without a body, which the spec leaves optional', async () => {
+    const response = await fetch(`${base()}/v3/order`, { method: 'POST', headers: key });
+    expect(response.status).toBe(200);
+    await response.body?.cancel();
+  });
 });

@@ -19,6 +19,22 @@ async function occupiedPort(): Promise<number> {
   return address.port;
 }
 
+describe('bad arguments', () => {
+  it.each([
+    [['--bogus'], "Unknown option '--bogus'"],
+    [['--port'], 'argument missing'],
+    [['--port', 'abc'], '--port must be an integer'],
+  ])('make the CLI print one line on stderr and exit 2 for %j, without a stack trace', async (args, says) => {
+    const run = runCli(args);
+    expect(await run.exitCode).toBe(2);
+    const lines = run.stderr().trimEnd().split('\n');
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatch(/^svc-mock: /);
+    expect(lines[0]).toContain(says);
+    expect(run.stdout()).toBe('');
+  });
+});
+
 describe('a busy port', () => {
   it('makes the CLI say on its first line which port is taken and how to choose another, without usage text', async () => {
     const port = await occupiedPort();
