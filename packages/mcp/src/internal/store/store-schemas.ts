@@ -6,6 +6,8 @@ import { ORDER_STAGES, ORDER_STATES } from './lab-orders-answer.js';
 
 export const DAY = { type: 'string', pattern: '^\\d{4}-\\d{2}-\\d{2}$' } as const;
 export const MAX_PAGE = 100;
+/** The most days one timeline reads, `from` and `to` included: the schema's words and the check both read it. */
+export const MAX_TIMELINE_DAYS = 31;
 export const STATS = ['avg', 'min', 'max', 'sum', 'count'] as const;
 export type Stat = (typeof STATS)[number];
 
@@ -97,7 +99,10 @@ export const TIMELINE_INPUT: JsonSchema = {
   properties: {
     client_user_id: { type: 'string', minLength: 1, maxLength: 256, description: 'Your id of the user.' },
     from: { ...DAY, description: 'First day, YYYY-MM-DD.' },
-    to: { ...DAY, description: 'Last day, inclusive, YYYY-MM-DD (at most 31 days after from).' },
+    to: {
+      ...DAY,
+      description: `Last day, inclusive, YYYY-MM-DD: at most ${MAX_TIMELINE_DAYS - 1} days after from (${MAX_TIMELINE_DAYS} days in all).`,
+    },
     limit: limit(50),
     cursor,
   },

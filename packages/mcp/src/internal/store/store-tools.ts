@@ -20,6 +20,7 @@ import {
   FRESHNESS_OUTPUT,
   LAB_ORDERS_INPUT,
   LAB_ORDERS_OUTPUT,
+  MAX_TIMELINE_DAYS,
   TIMELINE_INPUT,
   TIMELINE_OUTPUT,
 } from './store-schemas.js';
@@ -113,8 +114,7 @@ const STORE_TOOLS: Record<(typeof STORE_TOOL_NAMES)[number], StoreTool> = {
   },
   store_user_timeline: {
     title: 'One user’s data from the synced store',
-    description:
-      'What your synced store holds of one user (by your client user id) over a range of days (at most 31): each daily summary record as the service sent it, and steps totalled per provider and day.',
+    description: `What your synced store holds of one user (by your client user id) over a range of days (at most ${MAX_TIMELINE_DAYS}, from and to included): each daily summary record as the service sent it, and steps totalled per provider and day.`,
     input: TIMELINE_INPUT,
     output: TIMELINE_OUTPUT,
     answer: timelineAnswer,
