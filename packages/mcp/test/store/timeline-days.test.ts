@@ -52,4 +52,27 @@ describe('store_user_timeline', () => {
     expect(to?.description).toContain(`(${inAll} days in all)`);
     expect(tool.description).toContain(`at most ${inAll}, from and to included`);
   });
+
+  it('says which day each figure is on: summaries by calendar date, steps by UTC day, in its description and its text', async () => {
+    const tool = await timelineTool();
+    expect(tool.description).toMatch(/summary record .*calendar date/);
+    expect(tool.description).toMatch(/steps totalled per provider and UTC day/);
+    const result = await connected.mcp.callTool({
+      name: 'store_user_timeline',
+      arguments: { client_user_id: fleetUser(1), from: YESTERDAY, to: YESTERDAY },
+    });
+    const { summaries, steps } = result.structuredContent as {
+      summaries: { resource: string; provider: string; calendar_date: string }[];
+      steps: { provider: string; day: string }[];
+    };
+    expect(summaries.length).toBeGreaterThan(0);
+    expect(steps.length).toBeGreaterThan(0);
+    const lines = (texts(result)[0] ?? '').split('\n');
+    for (const { resource, provider, calendar_date } of summaries)
+      expect(lines).toContainEqual(
+        expect.stringMatching(new RegExp(`^${resource} ${provider} calendar date ${calendar_date}: `)),
+      );
+    for (const { provider, day } of steps)
+      expect(lines).toContainEqual(expect.stringMatching(new RegExp(`^steps ${provider} UTC day ${day}: `)));
+  });
 });

@@ -114,7 +114,7 @@ const STORE_TOOLS: Record<(typeof STORE_TOOL_NAMES)[number], StoreTool> = {
   },
   store_user_timeline: {
     title: 'One user’s data from the synced store',
-    description: `What your synced store holds of one user (by your client user id) over a range of days (at most ${MAX_TIMELINE_DAYS}, from and to included): each daily summary record as the service sent it, and steps totalled per provider and day.`,
+    description: `What your synced store holds of one user (by your client user id) over a range of days (at most ${MAX_TIMELINE_DAYS}, from and to included): each daily summary record as the service sent it, by its calendar date (the provider’s day, usually the user’s local day), and steps totalled per provider and UTC day: not the same days, so do not add the two up as one day.`,
     input: TIMELINE_INPUT,
     output: TIMELINE_OUTPUT,
     answer: timelineAnswer,
