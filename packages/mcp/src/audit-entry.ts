@@ -5,8 +5,8 @@
  */
 /**
  * Why a call was refused: a write the operator did not allow; a tool this server does not serve (not
- * enabled, or no such tool); a store tool on a server started without `--store`; arguments that fail the
- * tool's schema (or the client's checks), so nothing was sent.
+ * enabled, no such tool, or no name as text); a store tool on a server started without `--store`;
+ * arguments that are not an object or fail the tool's schema (or the client's checks), so nothing was sent.
  */
 export type RefusalReason =
   | 'write-not-allowed'
@@ -17,7 +17,10 @@ export type RefusalReason =
 export interface AuditEntry {
   /** When the call ended (ISO 8601). */
   time: string;
-  /** The tool called: an operation's name, or one of the discover tools. */
+  /**
+   * The tool called: an operation's name, or one of the discover tools; `(no name)` when the call named
+   * none as text.
+   */
   tool: string;
   /** The operation called, when there was one. */
   operation?: string;

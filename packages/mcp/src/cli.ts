@@ -9,11 +9,13 @@ import type { AuditEntry } from './audit-entry.js';
 import { AuditFileError, fileAudit, stderrAudit } from './internal/audit-sink.js';
 import { messageBytesLimit } from './internal/catalogue.js';
 import { type Flags, parseFlags, USAGE, UsageError } from './internal/cli/flags.js';
+import { DISCOVER_TOOL_NAMES } from './internal/discover/discover-tools.js';
 import { serveHttp } from './internal/http/serve-http.js';
 import { maskWith } from './internal/mask.js';
 import { shippedCatalogue } from './internal/shipped-catalogue.js';
 import { processStderr } from './internal/stderr-lines.js';
 import { StdioTransport } from './internal/stdio/stdio-transport.js';
+import { STORE_TOOL_NAMES } from './internal/store/store-tools.js';
 import { svcMcpServerFactory } from './svc-mcp-server.js';
 import { VERSION } from './version.js';
 
@@ -124,7 +126,10 @@ const writes =
     : flags.allowWrites === false
       ? 'reads only'
       : `reads and ${flags.allowWrites.join(', ')}`;
-const what = `${flags.tools === 'discover' ? '3 discover tools' : 'one tool per operation'} (${writes})${store ? ', and 3 tools reading the store' : ''}`;
+// Counted from the lists the tools are registered from, so the line follows a tool added or removed.
+const served =
+  flags.tools === 'discover' ? `${DISCOVER_TOOL_NAMES.length} discover tools` : 'one tool per operation';
+const what = `${served} (${writes})${store ? `, and ${STORE_TOOL_NAMES.length} tools reading the store` : ''}`;
 const maxBodyBytes = messageBytesLimit(tools);
 
 if (flags.httpPort !== undefined) {

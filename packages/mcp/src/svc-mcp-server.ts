@@ -31,8 +31,8 @@ export interface SvcMcpServerOptions {
   secrets?: readonly string[];
   /**
    * Your synced `@svc/sync` store, opened with `openStoreReadOnly` (`--store`): adds read-only tools for
-   * fleet questions (per-user aggregates, one user's timeline, freshness and failures). The server
-   * never closes it.
+   * fleet questions (per-user aggregates, one user's timeline, freshness and failures, lab orders). The
+   * server never closes it.
    */
   store?: SyncStore;
 }

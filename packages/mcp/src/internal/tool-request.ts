@@ -7,7 +7,9 @@ import type { ToolRequest } from './call/call-settings.js';
  * last as the protocol requires. A notification that cannot be sent never fails the call.
  */
 export function toolRequest(ctx: ServerContext, tool: string, callOf: ToolRequest['callOf']): ToolRequest {
-  const token = ctx.mcpReq._meta?.progressToken;
+  // The call's params reach us as sent (answer-tool-calls.ts): a token that is not one is no request for progress.
+  const sent: unknown = ctx.mcpReq._meta?.progressToken;
+  const token = typeof sent === 'string' || typeof sent === 'number' ? sent : undefined;
   let last = 0;
   return {
     tool,

@@ -1,7 +1,7 @@
 import { request } from 'node:http';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { createSandbox, type Sandbox, type SandboxServer, serveSandbox } from '@svc/sandbox';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startCli, stop } from '../fixtures/cli.js';
 import { answer } from '../fixtures/in-memory.js';
 
@@ -78,6 +78,30 @@ describe('svc-mcp --http', () => {
       );
       expect(data).toMatchObject({ id: job.id, status: 'completed' });
       expect(updates[0]).toBe('getParsingJob: processing after 1 read');
+    } finally {
+      await mcp.close();
+    }
+  });
+
+  it('answers a 2026-era tools/call with null arguments or a number for a name as a tool error, audited', async () => {
+    const mcp = new Client(
+      { name: 'svc-mcp-tests', version: '0.0.0' },
+      { versionNegotiation: { mode: 'auto' } },
+    );
+    await mcp.connect(new StreamableHTTPClientTransport(new URL(url)));
+    try {
+      expect(mcp.getProtocolEra()).toBe('modern');
+      const nullArgs = await mcp.request({
+        method: 'tools/call',
+        params: { name: 'listMarkers', arguments: null },
+      });
+      expect(nullArgs).toMatchObject({ isError: true });
+      const numberName = await mcp.request({ method: 'tools/call', params: { name: 7, arguments: {} } });
+      expect(numberName).toMatchObject({ isError: true });
+      await vi.waitFor(() => {
+        expect(cli.stderr()).toMatch(/"tool":"listMarkers","outcome":"refused","reason":"invalid-arguments"/);
+        expect(cli.stderr()).toMatch(/"tool":"\(no name\)","outcome":"refused","reason":"tool-not-enabled"/);
+      });
     } finally {
       await mcp.close();
     }

@@ -4,7 +4,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openStore } from '@svc/sync';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { runCli, stdioClient } from '../fixtures/cli.js';
 
 const ENV = { SVC_API_KEY: 'sk_test_mcp_cli_store', SVC_BASE_URL: 'http://127.0.0.1:9' };
@@ -29,7 +29,7 @@ describe('svc-mcp --store', () => {
   it('serves the store tools over stdio beside the operations', async () => {
     const address = `sqlite:${join(dir, 'svc.db')}`;
     await (await openStore(address)).close();
-    const { mcp, stderr } = await stdioClient(['--store', address], ENV);
+    const { mcp } = await stdioClient(['--store', address], ENV);
     try {
       const { tools } = await mcp.listTools();
       expect(tools.map((tool) => tool.name)).toEqual(
@@ -37,9 +37,35 @@ describe('svc-mcp --store', () => {
       );
       const result = await mcp.callTool({ name: 'store_freshness', arguments: {} });
       expect(result.isError).not.toBe(true);
-      expect(stderr()).toContain('and 3 tools reading the store');
     } finally {
       await mcp.close();
+    }
+  });
+
+  it('says on stderr how many tools it serves, counted as tools/list lists them, in both modes', async () => {
+    const address = `sqlite:${join(dir, 'banner.db')}`;
+    await (await openStore(address)).close();
+    for (const mode of ['all', 'discover']) {
+      const { mcp, stderr } = await stdioClient(['--tools', mode, '--store', address], ENV);
+      try {
+        const names = (await mcp.listTools()).tools.map((tool) => tool.name);
+        const storeTools = names.filter((name) => name.startsWith('store_'));
+        expect(storeTools.length).toBeGreaterThan(0);
+        const served =
+          mode === 'discover'
+            ? `${names.length - storeTools.length} discover tools`
+            : 'one tool per operation';
+        // stderr is its own pipe: the line may arrive after the answer on stdout.
+        await vi.waitFor(() =>
+          expect(stderr()).toMatch(
+            new RegExp(
+              `serving over stdio, ${served} \\(.*\\), and ${storeTools.length} tools reading the store\n`,
+            ),
+          ),
+        );
+      } finally {
+        await mcp.close();
+      }
     }
   });
 });

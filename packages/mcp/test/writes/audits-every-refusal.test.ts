@@ -52,4 +52,39 @@ describe('a refused call', () => {
       { tool: 'resolveUser', outcome: 'refused', reason: 'tool-not-enabled' },
     ]);
   });
+
+  it('with arguments null or an array, or a name that is not text, is a tool error and a refused audit line, not a -32602', async () => {
+    connected = await connect();
+    const call = (params: Record<string, unknown>) =>
+      connected?.mcp.request({ method: 'tools/call', params });
+    const [nullArgs, arrayArgs, numberName, noName] = await Promise.all([
+      call({ name: 'listMarkers', arguments: null }),
+      call({ name: 'listMarkers', arguments: [{ lab_slug: 'quest' }] }),
+      call({ name: 42, arguments: {} }),
+      call({ arguments: { lab_slug: 'quest' } }),
+    ]);
+    expect(nullArgs?.isError).toBe(true);
+    expect(texts(nullArgs)[0]).toBe(
+      'Invalid arguments for listMarkers: the arguments are an object of named values, or left out (this call sent null). Nothing was run.',
+    );
+    expect(texts(arrayArgs)[0]).toMatch(/^Invalid arguments for listMarkers: .*\(this call sent an array\)/);
+    expect(numberName?.isError).toBe(true);
+    expect(texts(numberName)[0]).toMatch(/names its tool as text in "name" \(this one sent a number\)/);
+    expect(texts(noName)[0]).toMatch(/\(this one sent none\)/);
+    expect(connected.requests).toEqual([]);
+    expect(refusals(connected.audit).sort((a, b) => a.tool.localeCompare(b.tool))).toEqual([
+      { tool: '(no name)', outcome: 'refused', reason: 'tool-not-enabled' },
+      { tool: '(no name)', outcome: 'refused', reason: 'tool-not-enabled' },
+      { tool: 'listMarkers', outcome: 'refused', reason: 'invalid-arguments' },
+      { tool: 'listMarkers', outcome: 'refused', reason: 'invalid-arguments' },
+    ]);
+  });
+
+  it('leaves a method the server does not serve a protocol error (method not found)', async () => {
+    connected = await connect();
+    await expect(connected.mcp.request({ method: 'prompts/list', params: {} })).rejects.toMatchObject({
+      code: -32601,
+    });
+    expect(connected.audit).toEqual([]);
+  });
 });

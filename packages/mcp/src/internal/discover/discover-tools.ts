@@ -14,6 +14,12 @@ import { MAX_SEARCH_RESULTS, operationSearch } from './operation-search.js';
 
 const LOCAL = { readOnlyHint: true, openWorldHint: false } as const;
 
+/**
+ * The tools of `--tools discover`, in the order they are registered: counted where the server says what it
+ * serves. A tool registered below without its name here (or back) does not compile.
+ */
+export const DISCOVER_TOOL_NAMES = ['search_operations', 'describe_operation', 'call_operation'] as const;
+
 /** What the three tools share: the catalogue by name, its names, how a tool is summed up and answered. */
 interface Discover {
   tools: readonly CatalogueTool[];
@@ -172,9 +178,10 @@ export function registerDiscoverTools(
     }),
     local: (tool, started, value) => localAnswer(settings, tool, started, value),
   };
-  return new Map([
-    ['search_operations', registerSearch(server, discover)],
-    ['describe_operation', registerDescribe(server, discover)],
-    ['call_operation', registerCallOperation(server, discover)],
-  ]);
+  const registered: Record<(typeof DISCOVER_TOOL_NAMES)[number], RegisteredTool> = {
+    search_operations: registerSearch(server, discover),
+    describe_operation: registerDescribe(server, discover),
+    call_operation: registerCallOperation(server, discover),
+  };
+  return new Map(DISCOVER_TOOL_NAMES.map((name) => [name, registered[name]]));
 }

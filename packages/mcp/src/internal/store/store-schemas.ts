@@ -6,6 +6,8 @@ import { ORDER_STAGES, ORDER_STATES } from './lab-orders-answer.js';
 
 export const DAY = { type: 'string', pattern: '^\\d{4}-\\d{2}-\\d{2}$' } as const;
 export const MAX_PAGE = 100;
+/** The most days one timeline reads, `from` and `to` included: the schema's words and the check both read it. */
+export const MAX_TIMELINE_DAYS = 31;
 export const STATS = ['avg', 'min', 'max', 'sum', 'count'] as const;
 export type Stat = (typeof STATS)[number];
 
@@ -96,8 +98,14 @@ export const TIMELINE_INPUT: JsonSchema = {
   type: 'object',
   properties: {
     client_user_id: { type: 'string', minLength: 1, maxLength: 256, description: 'Your id of the user.' },
-    from: { ...DAY, description: 'First day, YYYY-MM-DD.' },
-    to: { ...DAY, description: 'Last day, inclusive, YYYY-MM-DD (at most 31 days after from).' },
+    from: {
+      ...DAY,
+      description: 'First day, YYYY-MM-DD: of summaries by calendar date, of steps by UTC day.',
+    },
+    to: {
+      ...DAY,
+      description: `Last day, inclusive, YYYY-MM-DD: at most ${MAX_TIMELINE_DAYS - 1} days after from (${MAX_TIMELINE_DAYS} days in all).`,
+    },
     limit: limit(50),
     cursor,
   },
@@ -118,7 +126,10 @@ export const TIMELINE_OUTPUT: JsonSchema = {
         properties: {
           resource: { type: 'string' },
           provider: { type: 'string' },
-          calendar_date: { type: 'string' },
+          calendar_date: {
+            type: 'string',
+            description: 'The provider’s day of the record (usually the user’s local day).',
+          },
           data: { type: 'object', description: 'The record as the service sent it.' },
         },
         required: ['resource', 'provider', 'calendar_date', 'data'],
@@ -126,12 +137,13 @@ export const TIMELINE_OUTPUT: JsonSchema = {
     },
     steps: {
       type: 'array',
-      description: 'Steps per provider and UTC day: the sum of the stored points and how many there are.',
+      description:
+        'Steps per provider and UTC day: the sum of the stored points and how many there are. A UTC day is not a summary’s calendar date.',
       items: {
         type: 'object',
         properties: {
           provider: { type: 'string' },
-          day: { type: 'string' },
+          day: { type: 'string', description: 'The UTC day the points start on.' },
           total: number,
           unit: { type: 'string' },
           points: { type: 'integer' },

@@ -66,14 +66,14 @@ export function timelineText(
       .join(', ');
   return (
     [
-      `${timeline.client_user_id}: ${timeline.summaries_total} summary records${
+      `${timeline.client_user_id}: ${timeline.summaries_total} summary records by calendar date${
         timeline.summaries.length > 0 ? ` (${offset + 1}-${offset + timeline.summaries.length} here)` : ''
-      }; steps on ${timeline.steps.length} provider-days`,
+      }; steps by UTC day, on ${timeline.steps.length} provider-days (a UTC day is not a calendar date: do not add them up as one day)`,
       ...timeline.summaries.map(
-        (row) => `${row.resource} ${row.provider} ${row.calendar_date}: ${numbers(row.data)}`,
+        (row) => `${row.resource} ${row.provider} calendar date ${row.calendar_date}: ${numbers(row.data)}`,
       ),
       ...timeline.steps.map(
-        (row) => `steps ${row.provider} ${row.day}: ${row.total} ${row.unit} in ${row.points} points`,
+        (row) => `steps ${row.provider} UTC day ${row.day}: ${row.total} ${row.unit} in ${row.points} points`,
       ),
     ].join('\n') + nextLine(more)
   );

@@ -20,12 +20,16 @@ import {
   FRESHNESS_OUTPUT,
   LAB_ORDERS_INPUT,
   LAB_ORDERS_OUTPUT,
+  MAX_TIMELINE_DAYS,
   TIMELINE_INPUT,
   TIMELINE_OUTPUT,
 } from './store-schemas.js';
 import { timelineAnswer } from './timeline-answer.js';
 
-/** The tools `--store` adds: named here so a call to one without a store is refused as such. */
+/**
+ * The tools `--store` adds, in the order they are listed: named here so a call to one without a store is
+ * refused as such, and counted where the server says what it serves.
+ */
 export const STORE_TOOL_NAMES = [
   'store_user_aggregates',
   'store_user_timeline',
@@ -89,11 +93,56 @@ const storeToolRunner =
     }
   };
 
+/** One store tool: its words, its schemas, and how it answers from the store. */
+interface StoreTool {
+  title: string;
+  description: string;
+  input: JsonSchema;
+  output: JsonSchema;
+  answer: (store: SyncStore, args: Args) => Promise<Answer>;
+}
+
+/** Every store tool by its name: a tool added here without its name in STORE_TOOL_NAMES (or back) does not compile. */
+const STORE_TOOLS: Record<(typeof STORE_TOOL_NAMES)[number], StoreTool> = {
+  store_user_aggregates: {
+    title: 'Per-user aggregates from the synced store',
+    description:
+      'Across every user in your synced store: the average, least, most, sum and count of one number of a daily summary over a range of calendar days, per user, filtered (e.g. stat avg below 21600 for "average sleep under 6 h") and ranked, with the total number of users that match. One call answers a fleet question; users are named by your client user id.',
+    input: AGGREGATES_INPUT,
+    output: AGGREGATES_OUTPUT,
+    answer: aggregatesAnswer,
+  },
+  store_user_timeline: {
+    title: 'One user’s data from the synced store',
+    description: `What your synced store holds of one user (by your client user id) over a range of days (at most ${MAX_TIMELINE_DAYS}, from and to included): each daily summary record as the service sent it, by its calendar date (the provider’s day, usually the user’s local day), and steps totalled per provider and UTC day: not the same days, so do not add the two up as one day.`,
+    input: TIMELINE_INPUT,
+    output: TIMELINE_OUTPUT,
+    answer: timelineAnswer,
+  },
+  store_freshness: {
+    title: 'Freshness and failures of the synced store',
+    description:
+      'How complete your synced store is, as `svc-sync status` reads it: per resource and over all users, how many are complete to the target day and how far the others are behind (naming the furthest behind by client user id); windows pending and failed; and the failures (users that could not be resolved, windows that failed for good) with their errors.',
+    input: FRESHNESS_INPUT,
+    output: FRESHNESS_OUTPUT,
+    answer: freshnessAnswer,
+  },
+  store_lab_orders: {
+    title: 'Lab orders from the synced store',
+    description:
+      'The lab orders your synced store heard of by webhook, by default those not completed yet (latest status neither completed nor cancelled), each with your client user id, its status and stage, when it last changed, its latest status events (why it stands there) and the parsed lab report results of its user; ranked by last change, the longest unchanged first, with the total that match.',
+    input: LAB_ORDERS_INPUT,
+    output: LAB_ORDERS_OUTPUT,
+    answer: labOrdersAnswer,
+  },
+};
+
 /**
  * The read-only tools over the partner's synced store (`--store`): per-user aggregates of a summary over
  * calendar days, one user's timeline, the fleet's freshness and failures as `svc-sync status` reads
- * them, and its lab orders. Every parameter is typed (no query text reaches the store), the store is opened read-only, and
- * every answer is ranked, bounded by the result budget, and continued by a cursor instead of cut.
+ * them, and its lab orders. Every parameter is typed (no query text reaches the store), the store is
+ * opened read-only, and every answer is ranked, bounded by the result budget, and continued by a cursor
+ * instead of cut. Returns the registered tools by name, in the order of STORE_TOOL_NAMES.
  */
 export function registerStoreTools(
   server: McpServer,
@@ -101,69 +150,24 @@ export function registerStoreTools(
   settings: CallSettings,
 ): Map<string, RegisteredTool> {
   const run = storeToolRunner(settings);
-
-  const register = (
-    name: string,
-    title: string,
-    description: string,
-    input: JsonSchema,
-    output: JsonSchema,
-    handler: (args: Args) => Promise<CallToolResult>,
-  ) =>
-    server.registerTool(
-      name,
-      {
-        title,
-        description,
-        inputSchema: fromJsonSchema<Args>(input),
-        outputSchema: fromJsonSchema<Args>(output),
-        annotations: { title, ...READ_ONLY },
-      },
-      (args) => handler(args),
-    );
-
-  const aggregates = register(
-    'store_user_aggregates',
-    'Per-user aggregates from the synced store',
-    'Across every user in your synced store: the average, least, most, sum and count of one number of a daily summary over a range of calendar days, per user, filtered (e.g. stat avg below 21600 for "average sleep under 6 h") and ranked, with the total number of users that match. One call answers a fleet question; users are named by your client user id.',
-    AGGREGATES_INPUT,
-    AGGREGATES_OUTPUT,
-    run('store_user_aggregates', (args) => aggregatesAnswer(store, args)),
+  return new Map(
+    STORE_TOOL_NAMES.map((name) => {
+      const { title, description, input, output, answer } = STORE_TOOLS[name];
+      const handler = run(name, (args) => answer(store, args));
+      const registered = server.registerTool(
+        name,
+        {
+          title,
+          description,
+          inputSchema: fromJsonSchema<Args>(input),
+          outputSchema: fromJsonSchema<Args>(output),
+          annotations: { title, ...READ_ONLY },
+        },
+        (args) => handler(args),
+      );
+      return [name, registered];
+    }),
   );
-
-  const timeline = register(
-    'store_user_timeline',
-    'One user’s data from the synced store',
-    'What your synced store holds of one user (by your client user id) over a range of days (at most 31): each daily summary record as the service sent it, and steps totalled per provider and day.',
-    TIMELINE_INPUT,
-    TIMELINE_OUTPUT,
-    run('store_user_timeline', (args) => timelineAnswer(store, args)),
-  );
-
-  const freshness = register(
-    'store_freshness',
-    'Freshness and failures of the synced store',
-    'How complete your synced store is, as `svc-sync status` reads it: per resource and over all users, how many are complete to the target day and how far the others are behind (naming the furthest behind by client user id); windows pending and failed; and the failures (users that could not be resolved, windows that failed for good) with their errors.',
-    FRESHNESS_INPUT,
-    FRESHNESS_OUTPUT,
-    run('store_freshness', (args) => freshnessAnswer(store, args)),
-  );
-
-  const labOrders = register(
-    'store_lab_orders',
-    'Lab orders from the synced store',
-    'The lab orders your synced store heard of by webhook, by default those not completed yet (latest status neither completed nor cancelled), each with your client user id, its status and stage, when it last changed, its latest status events (why it stands there) and the parsed lab report results of its user; ranked by last change, the longest unchanged first, with the total that match.',
-    LAB_ORDERS_INPUT,
-    LAB_ORDERS_OUTPUT,
-    run('store_lab_orders', (args) => labOrdersAnswer(store, args)),
-  );
-
-  return new Map([
-    ['store_user_aggregates', aggregates],
-    ['store_user_timeline', timeline],
-    ['store_freshness', freshness],
-    ['store_lab_orders', labOrders],
-  ]);
 }
 
 const failure = (text: string, settings: CallSettings): CallToolResult => ({

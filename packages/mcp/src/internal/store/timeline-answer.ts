@@ -1,17 +1,19 @@
 import { SyncInputError, type SyncStore, userTimeline } from '@svc/sync';
 import type { Answer } from './store-answer.js';
+import { MAX_TIMELINE_DAYS } from './store-schemas.js';
 import { timelineText } from './store-text.js';
 
-/** The longest range of days one timeline reads. */
-const MAX_TIMELINE_DAYS = 31;
 const DAY_MS = 86_400_000;
 
 /** `store_user_timeline`: one user's summaries (a page of them) and steps per provider and day. */
 export async function timelineAnswer(store: SyncStore, args: Record<string, unknown>): Promise<Answer> {
   const from = args.from as string;
   const to = args.to as string;
-  if (Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`) >= MAX_TIMELINE_DAYS * DAY_MS)
-    throw new SyncInputError(`the range may span at most ${MAX_TIMELINE_DAYS} days`);
+  // `to` is inclusive: MAX_TIMELINE_DAYS days in all is `to` at most MAX_TIMELINE_DAYS - 1 days after `from`.
+  if (Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`) > (MAX_TIMELINE_DAYS - 1) * DAY_MS)
+    throw new SyncInputError(
+      `the range may span at most ${MAX_TIMELINE_DAYS} days, from and to included: to at most ${MAX_TIMELINE_DAYS - 1} days after from`,
+    );
   const found = await userTimeline(store, args.client_user_id as string, from, to);
   if (!found) throw new SyncInputError(`the store holds no user ${JSON.stringify(args.client_user_id)}`);
   const steps = new Map<
