@@ -1,11 +1,9 @@
 import type { IncomingHttpHeaders } from 'node:http';
+import { jsonDepth, MAX_JSON_DEPTH } from '@svc/server-edge/json-depth';
 import type { FrontRefusal } from './check-upload.js';
 
 /** The largest JSON body the front reads: Prism's own limit ('10mb'), past which it answers 413 too. */
 export const JSON_BODY_LIMIT = 10 * 1_048_576;
-
-/** Deepest nesting of arrays and objects a JSON body may have, as in the sandbox. */
-const MAX_JSON_DEPTH = 64;
 
 /** Whether Prism parses a body of this content-type as JSON: `application/json`, `application/*+json`. */
 export const isJsonMediaType = (contentType: string | undefined) =>
@@ -31,31 +29,6 @@ function charsetOf(contentType: string | undefined): string | undefined {
 }
 
 /**
- * How deeply `text` nests arrays and objects, counted up to `limit + 1`: brackets outside strings, in
- * one pass. Hand-written rather than a parser library: the count is all the check needs, it runs
- * without recursion (the depth is what would overflow a stack), and the published mock gains no
- * dependency. Exact for valid JSON; invalid JSON never reaches Prism's checks, its parse fails first.
- */
-function nestingDepth(text: string, limit: number): number {
-  let depth = 0;
-  let deepest = 0;
-  let inString = false;
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    if (inString) {
-      if (c === 0x5c) i++;
-      else if (c === 0x22) inString = false;
-    } else if (c === 0x22) inString = true;
-    else if (c === 0x5b || c === 0x7b) {
-      depth++;
-      if (depth > deepest) deepest = depth;
-      if (deepest > limit) return deepest;
-    } else if (c === 0x5d || c === 0x7d) depth--;
-  }
-  return deepest;
-}
-
-/**
  * A JSON body's text, decoded by its declared charset as Prism decodes it (UTF-8 when none), or the
  * refusal when the front cannot vouch for it: a charset it cannot decode (415), or nesting past
  * MAX_JSON_DEPTH (400), which Prism parses and then dies checking or logging.
@@ -78,7 +51,7 @@ export function readJsonBody(
       },
     };
   }
-  if (nestingDepth(text, MAX_JSON_DEPTH) > MAX_JSON_DEPTH)
+  if (jsonDepth(text) > MAX_JSON_DEPTH)
     return {
       refusal: {
         status: 400,

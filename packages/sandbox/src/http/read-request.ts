@@ -1,3 +1,4 @@
+import { jsonDepth, MAX_JSON_DEPTH } from '@svc/server-edge/json-depth';
 import { HttpError } from '../internal/http-error.js';
 import type { IndexedOperation } from '../openapi/spec-index.js';
 
@@ -57,33 +58,6 @@ export async function readBytes(request: Request, limit: number): Promise<Uint8A
 const tooLarge = (limit: number) =>
   new HttpError(413, 'body_too_large', `The request body is over the limit of ${limit} bytes.`);
 
-/** Deepest nesting of arrays and objects a JSON body may have. */
-export const MAX_JSON_DEPTH = 64;
-
-/**
- * How deeply `text` (valid JSON) nests arrays and objects, counted up to `limit + 1`. Counted on the
- * text, before parsing: a deeper value would be stored in a world that can then no longer be cloned,
- * snapshotted or saved (the engine's recursion runs out of stack).
- */
-function depthOf(text: string, limit: number): number {
-  let depth = 0;
-  let deepest = 0;
-  let inString = false;
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    if (inString) {
-      if (c === 0x5c) i++;
-      else if (c === 0x22) inString = false;
-    } else if (c === 0x22) inString = true;
-    else if (c === 0x5b || c === 0x7b) {
-      depth++;
-      if (depth > deepest) deepest = depth;
-      if (deepest > limit) return deepest;
-    } else if (c === 0x5d || c === 0x7d) depth--;
-  }
-  return deepest;
-}
-
 /** Parses a JSON body; malformed JSON is a 400 that says where it broke, nesting past 64 levels a 400 too. */
 export function parseJson(bytes: Uint8Array): unknown {
   let text: string;
@@ -98,7 +72,7 @@ export function parseJson(bytes: Uint8Array): unknown {
       `The request body is not valid JSON: ${(error as Error).message}`,
     );
   }
-  if (depthOf(text, MAX_JSON_DEPTH) > MAX_JSON_DEPTH)
+  if (jsonDepth(text) > MAX_JSON_DEPTH)
     throw new HttpError(
       400,
       'json_too_deep',
