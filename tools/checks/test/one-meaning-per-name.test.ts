@@ -19,6 +19,10 @@ const SAME_MEANING: Record<string, string> = {
   resolveUser: 'the resolveUser operation: the sandbox answers it, the sync calls it',
   sleep: 'a wait of some milliseconds that an abort signal ends early',
   nameErrors: "error classes' names set once, so a minified build keeps them",
+  parseDateTime:
+    'an ISO date-time read only when its calendar date exists (Date.parse rolls 2026-02-30 over): the FHIR export throws its ValidationError, the sync answers undefined for its CLI to name the option',
+  listenFailure:
+    "a server CLI's one line for a listen that failed (a busy port, an address not on this machine); each bin keeps its documented exit codes",
 };
 
 /** Each name declared by more than one package under `packagesDir`, with where each declares it. */

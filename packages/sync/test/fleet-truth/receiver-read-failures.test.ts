@@ -26,6 +26,14 @@ async function deliver(url: string, secret: string, userId: string, clientUserId
   expect(answer.status).toBe(202);
 }
 
+/** Waits (at most 20 s) until the receiver has said something about a background read on stderr. */
+async function toldInBackground(receiver: { output: () => { stderr: string } }): Promise<void> {
+  for (const deadline = Date.now() + 20_000; Date.now() < deadline; ) {
+    if (/background/.test(receiver.output().stderr)) return;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
 describe('issue 44: the receiver logs a failed background read', () => {
   for (const log of ['text', 'json'] as const)
     it(`issue 44: a background read refused for good is logged on stderr (--log ${log}) with the client user id, the window and the error class`, async () => {
@@ -40,10 +48,7 @@ describe('issue 44: the receiver logs a failed background read', () => {
         const client = createClient({ apiKey: KEY, baseUrl: sandbox.url });
         const user = await client.resolveUser({ client_user_id: `reader-${log}` });
         await deliver(url, secret, user.user_id, `reader-${log}`);
-        for (const deadline = Date.now() + 20_000; Date.now() < deadline; ) {
-          if (/background/.test(receiver.output().stderr)) break;
-          await new Promise((resolve) => setTimeout(resolve, 50));
-        }
+        await toldInBackground(receiver);
       } finally {
         await stop(receiver.child, 'SIGTERM');
         await proxy.close();
@@ -88,10 +93,7 @@ describe('issue 44: the receiver logs a failed background read', () => {
     const receiver = startCli(webhooksArgs(address, proxy.url), env);
     try {
       await waitForLine(receiver.child, /listening on (http:\/\/\S+)/);
-      for (const deadline = Date.now() + 20_000; Date.now() < deadline; ) {
-        if (/background/.test(receiver.output().stderr)) break;
-        await new Promise((resolve) => setTimeout(resolve, 50));
-      }
+      await toldInBackground(receiver);
     } finally {
       await stop(receiver.child, 'SIGTERM');
       await proxy.close();
