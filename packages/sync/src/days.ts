@@ -21,11 +21,13 @@ export function parseDay(value: unknown): string | undefined {
 /** The `YYYY-MM-DD` date of an instant (milliseconds since the epoch). */
 export const dayOf = (time: number) => isoDay(Math.floor(time / DAY_MS));
 
-const DATE_TIME = /^(\d{4}-\d{2}-\d{2})T\d{2}:\d{2}/;
+const DATE_TIME = /^(\d{4}-\d{2}-\d{2})T\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:Z|[+-]\d{2}:\d{2})$/i;
 
 /**
- * An ISO date-time (`2026-01-05T00:00:00Z`) whose date exists, as milliseconds since the epoch, or
- * undefined. Its date is checked on its own: Date.parse rolls 2026-02-30 over to 2 March.
+ * An ISO date-time with its offset (`2026-01-05T00:00:00Z`, `…+02:00`) whose date exists, as
+ * milliseconds since the epoch, or undefined. Its date is checked on its own: Date.parse rolls
+ * 2026-02-30 over to 2 March. One without an offset is undefined: Date.parse would read it in the
+ * machine's time zone, so the same text would mean another instant on another server.
  */
 export function parseDateTime(value: unknown): number | undefined {
   if (typeof value !== 'string') return undefined;

@@ -28,11 +28,11 @@ export function dayRangeOf(values: Values): { from: string; to: string } {
   return { from, to };
 }
 
-/** `--name` as a day `YYYY-MM-DD` or an ISO date-time (`2026-01-05T00:00:00Z`) whose date exists. */
+/** `--name` as a day `YYYY-MM-DD` or an ISO date-time with its offset (`2026-01-05T00:00:00Z`) whose date exists. */
 export function dayOrInstantOption(name: string, value: string): string {
   if (parseDay(value) === undefined && parseDateTime(value) === undefined)
     throw new CliFailure(
-      `--${name} must be a day YYYY-MM-DD or an ISO date-time such as 2026-01-05T00:00:00Z ${given(value)}`,
+      `--${name} must be a day YYYY-MM-DD or an ISO date-time with its offset, such as 2026-01-05T00:00:00Z ${given(value)}`,
       EXIT.usage,
     );
   return value;

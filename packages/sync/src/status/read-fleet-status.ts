@@ -107,7 +107,7 @@ export function targetOf(completeTo: string | undefined, now: Date): { target: s
   const at = parseDateTime(completeTo);
   if (at === undefined)
     throw new SyncInputError(
-      `completeTo must be a day YYYY-MM-DD or an ISO date-time (got ${JSON.stringify(completeTo)})`,
+      `completeTo must be a day YYYY-MM-DD or an ISO date-time with its offset (got ${JSON.stringify(completeTo)})`,
     );
   return { target: new Date(at).toISOString(), day: null };
 }

@@ -165,6 +165,11 @@ describe('svc-sync arguments', () => {
       ['backfill', ...store, '--users', 'a', '--from', '2026-02-01', '--to', 'soon', ...NOWHERE],
       /^svc-sync: --to must be a day YYYY-MM-DD \(got "soon"\)$/m,
     );
+    // Without an offset the instant would depend on the machine's time zone.
+    await refused(
+      ['status', ...store, '--to', '2026-01-05T10:00'],
+      /^svc-sync: --to must be a day YYYY-MM-DD or an ISO date-time with its offset, .*\(got "2026-01-05T10:00"\)$/m,
+    );
     await refused(
       ['retry', ...store, '--from', '2026-04-31', '--to', '2026-05-01', ...NOWHERE],
       /^svc-sync: --from must be a day .*the calendar has no 2026-04-31\)$/m,

@@ -100,7 +100,7 @@ describe('issue 46: svc-sync export --since', () => {
       'yesterday',
     ]);
     expect(bad.stderr).toBe(
-      'svc-sync: --since must be a day YYYY-MM-DD or an ISO date-time such as 2026-01-05T00:00:00Z (got "yesterday")\n',
+      'svc-sync: --since must be a day YYYY-MM-DD or an ISO date-time with its offset, such as 2026-01-05T00:00:00Z (got "yesterday")\n',
     );
     expect(bad.code).toBe(2);
   }, 60_000);
@@ -112,7 +112,7 @@ describe('issue 46: svc-sync export --since', () => {
     const args = ['export', '--store', address, '--format', 'fhir-ndjson', '--out', out, '--steps', 'hourly'];
     const run = await runCli([...args, '--since', '2026-02-30T00:00:00Z']);
     expect(run.stderr).toBe(
-      'svc-sync: --since must be a day YYYY-MM-DD or an ISO date-time such as 2026-01-05T00:00:00Z (got "2026-02-30T00:00:00Z": the calendar has no 2026-02-30)\n',
+      'svc-sync: --since must be a day YYYY-MM-DD or an ISO date-time with its offset, such as 2026-01-05T00:00:00Z (got "2026-02-30T00:00:00Z": the calendar has no 2026-02-30)\n',
     );
     expect(run.code).toBe(2);
     expect(existsSync(out)).toBe(false);
@@ -125,6 +125,14 @@ describe('issue 46: svc-sync export --since', () => {
         since: '2026-02-30T00:00:00Z',
       }),
     ).rejects.toThrow('--since 2026-02-30T00:00:00Z is not an instant');
+    // Nor is one without an offset, which each machine's time zone would read differently.
+    await expect(
+      exportFhirNdjson(opened.store, out, {
+        resources: ['steps'],
+        steps: 'hourly',
+        since: '2026-01-05T10:00',
+      }),
+    ).rejects.toThrow('--since 2026-01-05T10:00 is not an instant');
     const day = await runCli([...args, '--since', '2026-01-05']);
     expect(day.code).toBe(0);
   }, 60_000);
