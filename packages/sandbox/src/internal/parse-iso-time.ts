@@ -3,7 +3,7 @@
  * (`Z`, `±HH:MM`, `±HHMM`); `T` may be a space, as Date.parse reads it.
  */
 const ISO_TIME =
-  /^(\d{4})-(\d{2})-(\d{2})(?:[Tt ](\d{2}):(\d{2})(?::(\d{2})(?:\.\d+)?)?(?:[Zz]|[+-]\d{2}:?\d{2})?)?$/;
+  /^(\d{4})-(\d{2})-(\d{2})(?:[Tt ](\d{2}):(\d{2})(?::(\d{2})(?:\.\d+)?)?([Zz]|[+-]\d{2}:?\d{2})?)?$/;
 
 const isLeapYear = (year: number) => (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
 
@@ -14,9 +14,10 @@ function daysIn(year: number, month: number): number {
 }
 
 /**
- * The time value of a date (`YYYY-MM-DD`, midnight UTC) or an ISO 8601 date-time, or undefined for
- * anything else: a day its month does not have (`2026-02-30`), an hour past 23, or a text that is not
- * ISO 8601 at all (`Dec 1 2025`, `1`).
+ * The time value of a date (`YYYY-MM-DD`, midnight UTC) or an ISO 8601 date-time (one without an offset
+ * in UTC, as a date is: Date.parse would read it in the machine's time zone, so a world would answer
+ * another hour on another machine), or undefined for anything else: a day its month does not have
+ * (`2026-02-30`), an hour past 23, or a text that is not ISO 8601 at all (`Dec 1 2025`, `1`).
  */
 export function parseIsoTime(text: string): number | undefined {
   const match = ISO_TIME.exec(text);
@@ -28,6 +29,8 @@ export function parseIsoTime(text: string): number | undefined {
   if (month < 1 || month > 12 || day < 1 || day > daysIn(year, month)) return undefined;
   // It reads 24:00 as the next midnight; the date-times read here end at 23:59:59.
   if (hour > 23 || minute > 59 || second > 59) return undefined;
-  const time = Date.parse(match[4] === undefined ? `${text}T00:00:00Z` : text);
+  const time = Date.parse(
+    match[4] === undefined ? `${text}T00:00:00Z` : match[7] === undefined ? `${text}Z` : text,
+  );
   return Number.isNaN(time) ? undefined : time;
 }

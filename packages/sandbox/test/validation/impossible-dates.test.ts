@@ -105,4 +105,20 @@ describe('dates the calendar does not have', () => {
       '2024-02-29T00:00:00.000Z',
     );
   });
+
+  it("reads a date-time without an offset in UTC, whatever the machine's time zone", () => {
+    const zone = process.env.TZ;
+    process.env.TZ = 'America/New_York';
+    try {
+      expect(createSandbox({ startTime: '2026-01-05T09:00' }).clock.now().toISOString()).toBe(
+        '2026-01-05T09:00:00.000Z',
+      );
+      expect(createSandbox({ startTime: '2026-01-05T09:00:00+02:00' }).clock.now().toISOString()).toBe(
+        '2026-01-05T07:00:00.000Z',
+      );
+    } finally {
+      if (zone === undefined) delete process.env.TZ;
+      else process.env.TZ = zone;
+    }
+  });
 });
