@@ -56,8 +56,9 @@ export function summariesOfDays(
     seed: world.seed,
     userId: user.user_id,
     sources,
-    first: Math.max(first, historyStartOf(world)),
+    first,
     last,
     now: new Date(world.now).getTime(),
+    since: historyStartOf(world),
   });
 }
