@@ -81,12 +81,13 @@ async function handleEvent(
   background: BackgroundRuns,
   tell: SyncOptions['onBackgroundFailure'],
   event: WebhookEvent,
-): Promise<{ queued: number; erased?: string }> {
+): Promise<{ queued: number; erased?: string; unusable?: string }> {
   await settings.bindTeam();
   // A lab event is stored as it comes (orders have no read): nothing to plan.
   if (await recordLabEvent(settings.store, settings.client, event, settings.now)) return { queued: 0 };
   const announced = await eventWindows(settings, event);
   if (!announced) return { queued: 0 };
+  if (!('userId' in announced)) return { queued: 0, unusable: announced.unusable };
   // An erased user's delivery stores nothing: answered, the refusal counted on the tombstone.
   const tombstone = await settings.store.refuseErased({
     userId: announced.userId,
@@ -125,7 +126,7 @@ async function handleEvent(
     );
     background.add(run.result);
   }
-  return { queued: owed.length };
+  return { queued: owed.length, ...(announced.unusable ? { unusable: announced.unusable } : {}) };
 }
 
 export function createSync(options: SyncOptions): Sync {

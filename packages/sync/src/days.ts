@@ -18,6 +18,16 @@ export function parseDay(value: unknown): string | undefined {
   return Number.isNaN(time) || isoDay(Math.floor(time / DAY_MS)) !== value ? undefined : value;
 }
 
+/**
+ * What was given, and why a date-shaped text was not taken (a date the calendar does not have), for a
+ * refusal: the CLI's options and the reads' arguments say it in the same words.
+ */
+export function givenDate(value: unknown): string {
+  const date = typeof value === 'string' ? /^\d{4}-\d{2}-\d{2}/.exec(value)?.[0] : undefined;
+  const impossible = date !== undefined && parseDay(date) === undefined;
+  return `(got ${JSON.stringify(value) ?? String(value)}${impossible ? `: the calendar has no ${date}` : ''})`;
+}
+
 /** The `YYYY-MM-DD` date of an instant (milliseconds since the epoch). */
 export const dayOf = (time: number) => isoDay(Math.floor(time / DAY_MS));
 

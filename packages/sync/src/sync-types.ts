@@ -129,9 +129,11 @@ export interface Sync {
    * Applies a verified webhook event: `daily.data.<resource>.*` re-reads that day, `historical.data.<resource>.*`
    * re-reads the resource's history. The work is recorded in the store before this resolves (answer the
    * webhook then), and runs in the background; `idle()` waits for it. Other events are ignored. An
-   * event of an erased user stores nothing: `erased` is its tombstone (a keyed hash, never the id).
+   * event of an erased user stores nothing: `erased` is its tombstone (a keyed hash, never the id). A
+   * data event that names too little to plan (no user id, no provider) queues nothing: `unusable` says
+   * what was missing, naming no value.
    */
-  handleEvent(event: WebhookEvent): Promise<{ queued: number; erased?: string }>;
+  handleEvent(event: WebhookEvent): Promise<{ queued: number; erased?: string; unusable?: string }>;
   /** Resolves when every event's work has run; rejects with the first fatal error of that work. */
   idle(): Promise<void>;
 }

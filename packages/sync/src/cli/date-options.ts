@@ -1,22 +1,15 @@
 // --from, --to and --since as an operator types them: each refused in one line naming the option, before
 // anything is opened or sent. A date is checked against the calendar (Date.parse takes 2026-02-30 as
 // 2 March); days.ts holds the checks the library makes too.
-import { parseDateTime, parseDay } from '../days.js';
+import { givenDate, parseDateTime, parseDay } from '../days.js';
 import { CliFailure, EXIT } from './exit-codes.js';
 import type { Values } from './parse-command.js';
-
-/** What was given, and why a date-shaped text was not taken: a date the calendar does not have. */
-function given(value: string): string {
-  const date = /^\d{4}-\d{2}-\d{2}/.exec(value)?.[0];
-  const impossible = date !== undefined && parseDay(date) === undefined;
-  return `(got ${JSON.stringify(value)}${impossible ? `: the calendar has no ${date}` : ''})`;
-}
 
 /** `--name` as a day that exists, `YYYY-MM-DD`. */
 export function dayOption(name: string, value: string): string {
   const day = parseDay(value);
   if (day === undefined)
-    throw new CliFailure(`--${name} must be a day YYYY-MM-DD ${given(value)}`, EXIT.usage);
+    throw new CliFailure(`--${name} must be a day YYYY-MM-DD ${givenDate(value)}`, EXIT.usage);
   return day;
 }
 
@@ -32,7 +25,7 @@ export function dayRangeOf(values: Values): { from: string; to: string } {
 export function dayOrInstantOption(name: string, value: string): string {
   if (parseDay(value) === undefined && parseDateTime(value) === undefined)
     throw new CliFailure(
-      `--${name} must be a day YYYY-MM-DD or an ISO date-time with its offset, such as 2026-01-05T00:00:00Z ${given(value)}`,
+      `--${name} must be a day YYYY-MM-DD or an ISO date-time with its offset, such as 2026-01-05T00:00:00Z ${givenDate(value)}`,
       EXIT.usage,
     );
   return value;

@@ -40,4 +40,9 @@ export function reportReceipt(values: Values, receipt: ErasureReceipt): number {
   return EXIT.ok;
 }
 
+/** Whether an erasure found nothing to remove: no row in the store, no job or key in the queue. */
+export const nothingRemoved = ({ removed, queue }: ErasureReceipt) =>
+  Object.values(removed).every((n) => n === 0) &&
+  (!queue || queue.jobs + queue.events + queue.keys + queue.leftActive === 0);
+
 export const scrubOf = (values: Values) => choice('scrub', values.scrub, ['now', 'later']);

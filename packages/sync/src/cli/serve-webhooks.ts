@@ -138,7 +138,7 @@ async function receive(options: WebhookServerOptions, request: IncomingMessage, 
       if (typeof value === 'string') headers[name] = value;
     event = await unwrap(bytes, headers, { secret: options.secret });
     // Answered once the work is recorded in the store; it is read in the background.
-    const { queued, erased } = await options.sync.handleEvent(event);
+    const { queued, erased, unusable } = await options.sync.handleEvent(event);
     if (erased) {
       // Answered (the sender need not retry) and logged by the tombstone's hash, never the erased id.
       return done(
@@ -149,7 +149,8 @@ async function receive(options: WebhookServerOptions, request: IncomingMessage, 
         null,
       );
     }
-    done(202, { queued }, queued);
+    // Still 202: the delivery is received and verified, and sent again it would be no better.
+    done(202, { queued }, queued, unusable);
   } catch (error) {
     if (error instanceof WebhookError) return done(400, { error: error.message }, 0, error.message);
     process.stderr.write(`svc-sync: could not record an event: ${(error as Error).message}\n`);

@@ -1,8 +1,8 @@
-import { parseDay } from '../days.js';
 import { SyncInputError } from '../errors/errors.js';
 import { RESOURCES, type SummaryResource } from '../resources.js';
 import type { SummaryKey, SyncStore } from '../stores/store.js';
 import { clientUserIds } from './client-user-ids.js';
+import { checkDayRange } from './day-range.js';
 
 const PAGE = 1_000;
 
@@ -52,10 +52,7 @@ export function checkAggregateQuery(query: SummaryAggregateQuery): void {
     throw new SyncInputError(
       'field must be a field name of the record, dotted for a nested one (energy.value)',
     );
-  const from = parseDay(query.from);
-  const to = parseDay(query.to);
-  if (!from || !to) throw new SyncInputError('from and to must be days YYYY-MM-DD');
-  if (from > to) throw new SyncInputError('from must not be after to');
+  checkDayRange(query.from, query.to);
 }
 
 /**

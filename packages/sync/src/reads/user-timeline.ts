@@ -1,6 +1,5 @@
-import { parseDay } from '../days.js';
-import { SyncInputError } from '../errors/errors.js';
 import type { StepKey, StepRow, SummaryKey, SummaryRow, SyncStore } from '../stores/store.js';
+import { checkDayRange } from './day-range.js';
 import { SUMMARY_RESOURCES } from './summary-aggregates.js';
 
 const PAGE = 1_000;
@@ -27,8 +26,7 @@ export async function userTimeline(
   from: string,
   to: string,
 ): Promise<UserTimeline | undefined> {
-  if (!parseDay(from) || !parseDay(to)) throw new SyncInputError('from and to must be days YYYY-MM-DD');
-  if (from > to) throw new SyncInputError('from must not be after to');
+  checkDayRange(from, to);
   const user = await store.findUser(clientUserId);
   if (!user) return undefined;
   const timeline: UserTimeline = { clientUserId, userId: user.userId, summaries: [], steps: [] };

@@ -1,7 +1,7 @@
 // readFleetStatus: how complete every user is, per resource, read from the store one page at a time.
 // The one computation behind `svc-sync status`, the lag channel, a run's last line and any dashboard.
 import { setImmediate } from 'node:timers/promises';
-import { parseDateTime, parseDay } from '../days.js';
+import { givenDate, parseDateTime, parseDay } from '../days.js';
 import { SyncInputError } from '../errors/errors.js';
 import { RESOURCES } from '../resources.js';
 import type { ResourceStatus, SyncStore, UserCoverage, UserCoverageKey } from '../stores/store.js';
@@ -107,7 +107,7 @@ export function targetOf(completeTo: string | undefined, now: Date): { target: s
   const at = parseDateTime(completeTo);
   if (at === undefined)
     throw new SyncInputError(
-      `completeTo must be a day YYYY-MM-DD or an ISO date-time with its offset (got ${JSON.stringify(completeTo)})`,
+      `completeTo must be a day YYYY-MM-DD or an ISO date-time with its offset ${givenDate(completeTo)}`,
     );
   return { target: new Date(at).toISOString(), day: null };
 }

@@ -145,6 +145,48 @@ describe('svc-sync webhooks', () => {
     ).toEqual(NAMES.map((name) => ({ webhook_id: name, user_id: name, windows: 1, status: 202 })));
   }, 60_000);
 
+  it('answers a signed data event too junk to plan with 202 {"queued":0}, and its log line says what was unusable', async () => {
+    const secret = generateWebhookSecret();
+    const store = `sqlite:${join(dir, 'junk-events.db')}`;
+    const env = { SVC_API_KEY: KEY, SVC_WEBHOOK_SECRET: secret };
+    const receiver = startCli([...webhooksArgs(store, sandbox.url), '--log', 'json'], env);
+    const url = await waitForLine(receiver.child, /listening on (http:\/\/\S+)/);
+    const deliveries = [
+      { event_type: 'daily.data.steps.created', user_id: 5, data: { start_date: 'garbage' } },
+      { event_type: 'daily.data.steps.created', user_id: 'junk-user', data: { start_date: 'garbage' } },
+    ];
+    for (const delivery of deliveries) {
+      const body = JSON.stringify(delivery);
+      const response = await fetch(url, {
+        method: 'POST',
+        headers: await signWebhook(body, { secret }),
+        body,
+      });
+      // Received and verified: a 4xx would have the service send again a delivery that will never be better.
+      expect(response.status).toBe(202);
+      expect(await response.json()).toEqual({ queued: 0 });
+    }
+    await stop(receiver.child, 'SIGTERM');
+    const ended = await receiver.result;
+    expect(ended.code).toBe(0);
+    const logged = ended.stdout
+      .split('\n')
+      .filter((line) => line.startsWith('{'))
+      .map((line) => JSON.parse(line) as Record<string, unknown>);
+    expect(
+      logged.map(({ user_id, windows, status, reason }) => ({ user_id, windows, status, reason })),
+    ).toEqual([
+      { user_id: null, windows: 0, status: 202, reason: 'event names no user id: nothing planned' },
+      {
+        user_id: 'junk-user',
+        windows: 0,
+        status: 202,
+        reason: "event names no provider, and the store knows none of the user's: nothing planned",
+      },
+    ]);
+    expect(ended.stdout).not.toContain('garbage');
+  }, 60_000);
+
   it('exits 2 with one line when no webhook secret is given', async () => {
     const run = await runCli(
       ['webhooks', '--store', `sqlite:${join(dir, 'x.db')}`, '--port', '0', '--base-url', sandbox.url],

@@ -2,13 +2,12 @@
 // `--allow` lets an erased user be stored again. Prints the receipt; never the user's id.
 import { NotFoundError } from '@svc/client';
 import { allowUser, eraseUser } from '../../erasure/erase-user.js';
-import type { ErasureReceipt } from '../../erasure/receipt.js';
 import type { SyncStore } from '../../stores/store.js';
 import { clientOf, requireOptions, teamOf } from '../cli-values.js';
 import type { Command } from '../command.js';
 import { CliFailure, EXIT } from '../exit-codes.js';
 import type { Values } from '../parse-command.js';
-import { checkReceiptOptions, reportReceipt, scrubOf } from '../receipt-output.js';
+import { checkReceiptOptions, nothingRemoved, reportReceipt, scrubOf } from '../receipt-output.js';
 
 function checkErase(values: Values): void {
   requireOptions(values, ['user'], 'erase');
@@ -41,11 +40,6 @@ async function resolveUserId(values: Values, store: SyncStore, clientUserId: str
       },
     );
 }
-
-/** Whether an erasure found nothing of the user: no row in the store, no job or key in the queue. */
-const nothingRemoved = ({ removed, queue }: ErasureReceipt) =>
-  Object.values(removed).every((n) => n === 0) &&
-  (!queue || queue.jobs + queue.events + queue.keys + queue.leftActive === 0);
 
 async function eraseCommand(values: Values, store: SyncStore): Promise<number> {
   const clientUserId = values.user as string;

@@ -4,7 +4,7 @@ import type { SyncStore } from '../../stores/store.js';
 import { clientOf, requireOptions } from '../cli-values.js';
 import type { Command } from '../command.js';
 import type { Values } from '../parse-command.js';
-import { checkReceiptOptions, reportReceipt, scrubOf } from '../receipt-output.js';
+import { checkReceiptOptions, nothingRemoved, reportReceipt, scrubOf } from '../receipt-output.js';
 
 function checkForget(values: Values): void {
   requireOptions(values, ['user', 'provider'], 'forget');
@@ -23,6 +23,14 @@ async function forgetCommand(values: Values, store: SyncStore): Promise<number> 
       ...(queue ? { queue } : {}),
       scrub: scrubOf(values),
     });
+    // Still exit 0 (the provider is gone either way), but a mistyped user or provider must not pass for
+    // a provider forgotten.
+    if (nothingRemoved(receipt))
+      process.stderr.write(
+        receipt.deregistered
+          ? "svc-sync: the store held no rows of this provider for this user; the service's connection was removed\n"
+          : 'svc-sync: neither the store nor the service held this provider for this user: nothing was removed\n',
+      );
     return reportReceipt(values, receipt);
   } finally {
     await queue?.close();
