@@ -6,7 +6,7 @@ import { stepsOfDay } from './steps-of-day.js';
 
 const DAY_MS = 86_400_000;
 
-export interface LocalDay {
+export interface UserLocalDay {
   seed: string;
   userId: string;
   provider: string;
@@ -22,7 +22,7 @@ export interface LocalDay {
  * The day's total: the local day spans two UTC days (pages of the timeseries), and a point counts on the
  * local date its start falls on, the way a partner totals the points of the day.
  */
-export function stepsOfLocalDay({ seed, userId, provider, date, now, since }: LocalDay): number {
+export function stepsOfLocalDay({ seed, userId, provider, date, now, since }: UserLocalDay): number {
   const from = date - homeZoneOf(seed, userId).offsetMinutes * 60_000;
   const to = from + DAY_MS;
   let total = 0;
