@@ -1,19 +1,20 @@
 // How every server of the CLI binds its port (the receiver, the worker's metrics, the console): an
 // address that cannot be bound is the operator's to change, told in the same line for each.
 import type { Server } from 'node:http';
+import { listenProblem } from '@svc/server-edge/listen-problem';
 import { CliFailure, EXIT } from './exit-codes.js';
 
 /** A port or address that cannot be bound, as a usage failure naming the option to change; any other error as it is. */
 export function listenFailure(error: unknown, port: number, host: string, option = '--port'): unknown {
-  const code = (error as NodeJS.ErrnoException | undefined)?.code ?? '';
-  if (code === 'EADDRINUSE')
+  const problem = listenProblem(error);
+  if (problem === 'port-in-use')
     return new CliFailure(
       `port ${port} is already in use: pass ${option} <another port> (0 picks a free one)`,
       EXIT.usage,
     );
-  if (['EADDRNOTAVAIL', 'ENOTFOUND', 'EAI_AGAIN', 'EACCES'].includes(code))
+  if (problem !== undefined)
     return new CliFailure(
-      `cannot listen on ${host}:${port} (${code}): pass --host 127.0.0.1 or another ${option}`,
+      `cannot listen on ${host}:${port} (${(error as NodeJS.ErrnoException).code}): pass --host 127.0.0.1 or another ${option}`,
       EXIT.usage,
     );
   return error;
